@@ -1,0 +1,180 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { s3Settings, smtpSettings, type S3Settings, type SmtpSettings } from '@filestore/contract';
+
+/**
+ * Configuration is read here and nowhere else: environment first, then the choices the setup
+ * wizard remembered in DATA_DIR/config.json, then defaults.
+ */
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  APP_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
+    .optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  S3_ENDPOINT: z.url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().default(''),
+  SMTP_PASSWORD: z.string().default(''),
+  SMTP_ENCRYPTION: z.enum(['tls', 'starttls', 'none']).default('starttls'),
+  MAIL_FROM: z.string().regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' }).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: bool.default(false),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  SETUP_ADMIN_EMAIL: z.string().regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' }).optional(),
+  SETUP_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
+  SETUP_ADMIN_NAME: z.string().min(1).default('Admin'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** What the setup wizard remembers (DATA_DIR/config.json). Holds secrets: the data folder is private. */
+export const savedConfigSchema = z.object({
+  databaseUrl: z.string().optional(),
+  storage: z
+    .discriminatedUnion('driver', [
+      z.object({ driver: z.literal('local') }),
+      z.object({ driver: z.literal('s3'), s3: s3Settings }),
+    ])
+    .optional(),
+  mail: z
+    .discriminatedUnion('driver', [
+      z.object({ driver: z.literal('outbox') }),
+      z.object({ driver: z.literal('smtp'), smtp: smtpSettings }),
+    ])
+    .optional(),
+});
+export type SavedConfig = z.infer<typeof savedConfigSchema>;
+
+export type StorageConfig = { driver: 'local'; root: string } | { driver: 's3'; s3: S3Settings };
+export type MailConfig = { driver: 'outbox'; dir: string } | { driver: 'smtp'; smtp: SmtpSettings };
+
+export interface AppConfigFile {
+  env: Env;
+  dataDir: string;
+  appUrl: string | undefined;
+  database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string };
+  storage: StorageConfig;
+  mail: MailConfig;
+  fromEnv: { database: boolean; storage: boolean; mail: boolean };
+  cookieSecure: 'auto' | boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const relevant = Object.fromEntries(
+    Object.keys(envSchema.shape).flatMap((k) => (source[k] === undefined || source[k] === '' ? [] : [[k, source[k]]])),
+  );
+  const parsed = envSchema.safeParse(relevant);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  if (env.STORAGE_DRIVER === 's3') {
+    for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!env[key]) throw new ConfigError(`Invalid configuration:\n  ${key}: required when STORAGE_DRIVER=s3`);
+    }
+  }
+  if (env.SETUP_ADMIN_EMAIL && !env.SETUP_ADMIN_PASSWORD) {
+    throw new ConfigError('Invalid configuration:\n  SETUP_ADMIN_PASSWORD: required when SETUP_ADMIN_EMAIL is set');
+  }
+  if (env.SMTP_HOST && !env.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_HOST is set');
+  }
+  return env;
+}
+
+const savedPath = (dataDir: string) => path.join(dataDir, 'config.json');
+
+export function readSavedConfig(dataDir: string): SavedConfig {
+  const file = savedPath(dataDir);
+  if (!existsSync(file)) return {};
+  const parsed = savedConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+  if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  ${file}: ${parsed.error.message}`);
+  return parsed.data;
+}
+
+export function writeSavedConfig(dataDir: string, patch: SavedConfig): void {
+  const next = { ...readSavedConfig(dataDir), ...patch };
+  const file = savedPath(dataDir);
+  writeFileSync(`${file}.tmp`, JSON.stringify(next, null, 2), { mode: 0o600 });
+  renameSync(`${file}.tmp`, file);
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfigFile {
+  const env = parseEnv(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(e as Error).message})`);
+  }
+  const saved = readSavedConfig(dataDir);
+  return resolveConfig(env, dataDir, saved);
+}
+
+export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): AppConfigFile {
+  const databaseUrl = env.DATABASE_URL ?? saved.databaseUrl;
+  const storage: StorageConfig =
+    env.STORAGE_DRIVER === 's3'
+      ? {
+          driver: 's3',
+          s3: {
+            endpoint: env.S3_ENDPOINT,
+            region: env.S3_REGION,
+            bucket: env.S3_BUCKET ?? '',
+            key: env.S3_ACCESS_KEY_ID ?? '',
+            secret: env.S3_SECRET_ACCESS_KEY ?? '',
+            forcePathStyle: env.S3_FORCE_PATH_STYLE,
+          },
+        }
+      : env.STORAGE_DRIVER === 'local' || saved.storage?.driver !== 's3'
+        ? { driver: 'local', root: path.join(dataDir, 'storage') }
+        : { driver: 's3', s3: saved.storage.s3 };
+  const mail: MailConfig = env.SMTP_HOST
+    ? {
+        driver: 'smtp',
+        smtp: {
+          host: env.SMTP_HOST,
+          port: env.SMTP_PORT,
+          username: env.SMTP_USER,
+          password: env.SMTP_PASSWORD,
+          encryption: env.SMTP_ENCRYPTION,
+          from: env.MAIL_FROM ?? '',
+        },
+      }
+    : saved.mail?.driver === 'smtp'
+      ? { driver: 'smtp', smtp: saved.mail.smtp }
+      : { driver: 'outbox', dir: path.join(dataDir, 'mail') };
+  return {
+    env,
+    dataDir,
+    appUrl: env.APP_URL?.replace(/\/+$/, ''),
+    database: databaseUrl ? { driver: 'postgres', url: databaseUrl } : { driver: 'pglite', dir: path.join(dataDir, 'db') },
+    storage,
+    mail,
+    fromEnv: { database: !!env.DATABASE_URL, storage: !!env.STORAGE_DRIVER, mail: !!env.SMTP_HOST },
+    cookieSecure: env.COOKIE_SECURE === 'auto' ? 'auto' : env.COOKIE_SECURE === 'true',
+  };
+}

@@ -1,0 +1,77 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { AppConfigFile, MailConfig } from './config.js';
+import { openDatabase, type Database, type DatabaseTarget, type Db } from '../lib/db/database.js';
+import { migrate } from '../lib/db/migrate.js';
+import type { RateLimiter } from '../lib/rate-limit.js';
+import { createMailer, type Mailer } from '../modules/mail/index.js';
+import { adminExists } from '../modules/users/users.repository.js';
+
+export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/**
+ * What every module receives. The database and mailer can be replaced by the setup wizard while
+ * the process runs, so modules read them through these getters on every request.
+ */
+export class AppContext {
+  private installed = false;
+  private currentMailer: Mailer;
+
+  constructor(
+    readonly config: AppConfigFile,
+    private database: Database,
+    readonly rateLimiter: RateLimiter,
+    readonly log: Logger,
+    private readonly closers: (() => Promise<void>)[] = [],
+  ) {
+    this.currentMailer = createMailer(config.mail, () => this.mailFrom(), log);
+  }
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  get databaseDriver(): 'pglite' | 'postgres' {
+    return this.database.driver;
+  }
+
+  get mailer(): Mailer {
+    return this.currentMailer;
+  }
+
+  mailFrom(): string {
+    return this.config.mail.driver === 'smtp' ? this.config.mail.smtp.from : 'no-reply@localhost';
+  }
+
+  setMail(mail: MailConfig): void {
+    this.config.mail = mail;
+    this.currentMailer = createMailer(mail, () => this.mailFrom(), this.log);
+  }
+
+  /** Opens and migrates the new database before letting go of the old one. */
+  async switchDatabase(target: DatabaseTarget): Promise<void> {
+    const next = await openDatabase(target);
+    try {
+      await migrate(next.db, MIGRATIONS_DIR);
+    } catch (e) {
+      await next.close();
+      throw e;
+    }
+    const previous = this.database;
+    this.database = next;
+    this.installed = false;
+    await previous.close();
+  }
+
+  /** Installation is done once an admin exists; that never goes back, so a true answer is kept. */
+  async isInstalled(): Promise<boolean> {
+    if (!this.installed) this.installed = await adminExists(this.db);
+    return this.installed;
+  }
+
+  async close(): Promise<void> {
+    for (const close of this.closers) await close();
+    await this.database.close();
+  }
+}

@@ -1,0 +1,45 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppContext } from './context.js';
+import { errorHandler } from './errors.js';
+import type { TypedApp } from './types.js';
+import { adminRoutes } from '../modules/admin/index.js';
+import { authRoutes, csrfHook, SESSION_COOKIE, userFromSession } from '../modules/auth/index.js';
+import { setupRoutes } from '../modules/setup/index.js';
+import { systemRoutes } from '../modules/system/index.js';
+import { usersRoutes } from '../modules/users/index.js';
+import { loadShell, webRoutes } from '../modules/web/index.js';
+
+const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
+  const app = Fastify({
+    loggerInstance: ctx.log as FastifyBaseLogger,
+    trustProxy: ctx.config.env.TRUST_PROXY,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(errorHandler);
+  await app.register(cookie);
+
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', csrfHook(ctx));
+  // onRequest rather than preHandler: the not-found handler (the SPA shell) needs the user too.
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/assets/')) return;
+    request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE]);
+  });
+
+  systemRoutes(app, ctx);
+  setupRoutes(app, ctx);
+  authRoutes(app, ctx);
+  usersRoutes(app, ctx);
+  adminRoutes(app, ctx);
+  await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));
+  return app;
+}

@@ -1,0 +1,4 @@
+// Every table, for drizzle-kit and for anyone who wants the whole picture.
+export * from '../modules/users/users.table.js';
+export * from '../modules/auth/auth.table.js';
+export * from '../modules/settings/settings.table.js';

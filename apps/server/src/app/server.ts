@@ -1,0 +1,53 @@
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { openDatabase, type DatabaseTarget } from '../lib/db/database.js';
+import { migrate } from '../lib/db/migrate.js';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.js';
+import { autoSetupFromEnv } from '../modules/setup/index.js';
+import type { AppConfigFile } from './config.js';
+import { AppContext, MIGRATIONS_DIR } from './context.js';
+import { buildHttpApp } from './http.js';
+import type { TypedApp } from './types.js';
+
+export interface Server {
+  app: TypedApp;
+  ctx: AppContext;
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Overrides the database the configuration names (tests use an in-memory PGlite). */
+  database?: DatabaseTarget;
+  logger?: Logger;
+}
+
+/** Opens the database, migrates it, finishes an unattended setup, and builds the HTTP app. */
+export async function createServer(config: AppConfigFile, options: ServerOptions = {}): Promise<Server> {
+  const log = options.logger ?? pino({ level: config.env.LOG_LEVEL });
+  const database = await openDatabase(options.database ?? config.database);
+  const closers: (() => Promise<void>)[] = [];
+  let rateLimiter: RateLimiter = memoryRateLimiter();
+  if (config.env.REDIS_URL) {
+    const redis = new Redis(config.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
+    rateLimiter = redisRateLimiter(redis);
+    closers.push(async () => void (await redis.quit()));
+  }
+  const ctx = new AppContext(config, database, rateLimiter, log, closers);
+  try {
+    const applied = await migrate(ctx.db, MIGRATIONS_DIR);
+    if (applied.length) log.info({ applied }, 'database migrated');
+    await autoSetupFromEnv(ctx);
+  } catch (e) {
+    await ctx.close();
+    throw e;
+  }
+  const app = await buildHttpApp(ctx);
+  return {
+    app,
+    ctx,
+    async close() {
+      await app.close();
+      await ctx.close();
+    },
+  };
+}

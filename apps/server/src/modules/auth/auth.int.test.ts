@@ -1,0 +1,157 @@
+import { userResource } from '@filestore/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSettings } from '../settings/index.js';
+import { installWithAdmin, linkIn, registerUser, startTestServer, type TestServer } from '../../../test/harness.js';
+
+describe('accounts and sign-in', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await installWithAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  it('signs up, is signed in, and reads the user resource of spec §3', async () => {
+    const client = await registerUser(server, 'Uma@Example.com');
+    const me = userResource.parse((await client.get('/api/user')).json());
+    expect(me.data.attributes.email).toBe('uma@example.com');
+    expect(me.data.attributes.role).toBe('user');
+    expect(me.data.relationships.settings.data.attributes.first_name).toBe('Uma');
+    expect(me.data.meta.restrictions.canUpload).toBe(true);
+  });
+
+  it('refuses bad sign-up input with field errors and a taken email', async () => {
+    const client = server.client();
+    const bad = await client.post('/api/register', { name: '', email: 'not an email', password: 'short', password_confirmation: 'x' });
+    expect(bad.status).toBe(422);
+    expect(bad.json().code).toBe('validation.failed');
+    expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['name', 'email', 'password']));
+    const mismatch = await client.post('/api/register', {
+      name: 'A',
+      email: 'a@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-2',
+    });
+    expect(mismatch.json().errors.password_confirmation).toBeDefined();
+    const taken = await client.post('/api/register', {
+      name: 'Again',
+      email: 'UMA@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
+    expect(taken.status).toBe(422);
+    expect(taken.json().code).toBe('auth.email_taken');
+  });
+
+  it('checks an account for the two-step sign-in without leaking more than the first name', async () => {
+    const client = server.client();
+    const found = await client.post('/api/user/check', { email: 'uma@example.com' });
+    expect(found.status).toBe(200);
+    expect(found.json()).toMatchObject({ name: 'Uma', verified: true, oauth_provider: null });
+    expect(found.json()).not.toHaveProperty('email');
+    const missing = await client.post('/api/user/check', { email: 'ghost@example.com' });
+    expect(missing.status).toBe(404);
+    expect(missing.json().code).toBe('auth.user_not_found');
+  });
+
+  it('signs in, signs out, and the old session is revoked on the server', async () => {
+    const client = server.client();
+    const login = await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' });
+    expect(login.status).toBe(200);
+    const cookie = login.headers['set-cookie'];
+    expect(String(cookie)).toMatch(/filestore_session=.*HttpOnly.*SameSite=Lax/i);
+    const stolen = client.cookies.get('filestore_session');
+    expect((await client.get('/api/user')).status).toBe(200);
+    expect((await client.post('/api/logout')).status).toBe(204);
+    expect((await client.get('/api/user')).status).toBe(401);
+    const replay = server.client();
+    replay.cookies.set('filestore_session', stolen ?? '');
+    expect((await replay.get('/api/user')).status).toBe(401);
+  });
+
+  it('refuses a wrong password and rate limits after 5 failures per email and address', async () => {
+    const client = server.client('10.0.0.5');
+    const wrong = await client.post('/api/login', { email: 'uma@example.com', password: 'wrong-password' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json().code).toBe('auth.invalid_credentials');
+    for (let i = 0; i < 4; i++) await client.post('/api/login', { email: 'uma@example.com', password: 'wrong' });
+    const limited = await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' });
+    expect(limited.status).toBe(429);
+    expect(limited.json().code).toBe('auth.too_many_attempts');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is not blocked by someone else's guessing.
+    const other = server.client('10.0.0.6');
+    expect((await other.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(200);
+  });
+
+  it('refuses state-changing requests without the XSRF header with 419', async () => {
+    const client = server.client();
+    await client.get('/api/ping');
+    expect(client.cookies.get('XSRF-TOKEN')).toBeTruthy();
+    const res = await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' }, { 'x-xsrf-token': 'forged' });
+    expect(res.status).toBe(419);
+    expect(res.json().code).toBe('csrf.token_mismatch');
+  });
+
+  it('resets a forgotten password through the mailed link, once, and signs out other sessions', async () => {
+    const old = server.client();
+    await old.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' });
+    const client = server.client('10.0.0.9');
+    const before = server.outbox().length;
+    expect((await client.post('/api/password/recover', { email: 'uma@example.com' })).status).toBe(200);
+    // Unknown emails get the same answer and no mail.
+    expect((await client.post('/api/password/recover', { email: 'ghost@example.com' })).status).toBe(200);
+    const mails = server.outbox();
+    expect(mails.length).toBe(before + 1);
+    const link = new URL(linkIn(mails.at(-1) ?? '', 'create-new-password'));
+    const token = link.searchParams.get('token') ?? '';
+    expect(link.searchParams.get('email')).toBe('uma@example.com');
+    const body = { token, email: 'uma@example.com', password: 'new-password-22', password_confirmation: 'new-password-22' };
+    expect((await client.post('/api/password/reset', body)).status).toBe(200);
+    const reused = await client.post('/api/password/reset', body);
+    expect(reused.status).toBe(422);
+    expect(reused.json().code).toBe('auth.invalid_reset_token');
+    expect((await old.get('/api/user')).status).toBe(401);
+    expect((await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(422);
+    expect((await client.post('/api/login', { email: 'uma@example.com', password: 'new-password-22' })).status).toBe(200);
+  });
+
+  it('refuses sign-up with 401 when registration is off', async () => {
+    await writeSettings(server.ctx.db, { registration: false });
+    const res = await server.client('10.0.1.1').post('/api/register', {
+      name: 'Late',
+      email: 'late@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
+    expect(res.status).toBe(401);
+    expect(res.json().code).toBe('auth.registration_disabled');
+    await writeSettings(server.ctx.db, { registration: true });
+  });
+
+  it('requires email verification when the admin turns it on', async () => {
+    await writeSettings(server.ctx.db, { user_verification: true });
+    const client = server.client('10.0.2.1');
+    const res = await client.post('/api/register', {
+      name: 'Vera Verify',
+      email: 'vera@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json().verificationRequired).toBe(true);
+    expect((await client.get('/api/user')).status).toBe(401);
+    const login = await client.post('/api/login', { email: 'vera@example.com', password: 'long-enough-1' });
+    expect(login.status).toBe(403);
+    expect(login.json().code).toBe('auth.email_not_verified');
+
+    const link = new URL(linkIn(server.outbox().at(-1) ?? '', '/api/user/verify/'));
+    const tampered = await client.get(`${link.pathname}?expires=${link.searchParams.get('expires')}&signature=forged`);
+    expect(tampered.headers.location).toContain('verification=invalid');
+    const ok = await client.get(`${link.pathname}${link.search}`);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.location).toBe('/successfully-verified');
+    expect((await client.post('/api/login', { email: 'vera@example.com', password: 'long-enough-1' })).status).toBe(200);
+    await writeSettings(server.ctx.db, { user_verification: false });
+  });
+});

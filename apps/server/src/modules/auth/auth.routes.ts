@@ -1,0 +1,131 @@
+import {
+  checkAccountRequest,
+  loginRequest,
+  recoverPasswordRequest,
+  registerRequest,
+  resendVerificationRequest,
+  resetPasswordRequest,
+} from '@filestore/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../app/context.js';
+import type { TypedApp } from '../../app/types.js';
+import { AppError } from '../../lib/errors.js';
+import { readSettings } from '../settings/index.js';
+import { findUserByEmail, findUserById, fullName, insertUser, updateUser } from '../users/users.repository.js';
+import { sendVerificationMail } from './auth.mails.js';
+import { isValidVerification } from './links.js';
+import { assertLoginAllowed, countLoginFailure, limitPerAddress, loginKey } from './limits.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { endSession, startSession } from './sessions.js';
+
+const userNotFound = () =>
+  new AppError(404, 'auth.user_not_found', "We couldn't find any account with this email.");
+
+export function authRoutes(app: TypedApp, ctx: AppContext) {
+  // Step one of the two-step sign-in: who is this email? (Reference: POST /api/user/check.)
+  app.post('/api/user/check', { schema: { body: checkAccountRequest } }, async (request) => {
+    await limitPerAddress(ctx, request, 'check', 30);
+    const user = await findUserByEmail(ctx.db, request.body.email);
+    if (!user) throw userNotFound();
+    return {
+      name: user.firstName ?? fullName(user),
+      avatar: null,
+      color: user.color,
+      verified: user.emailVerifiedAt !== null,
+      oauth_provider: user.passwordHash === null ? user.oauthProvider : null,
+    };
+  });
+
+  app.post('/api/login', { schema: { body: loginRequest } }, async (request, reply) => {
+    const { email, password } = request.body;
+    const key = loginKey(request, email);
+    await assertLoginAllowed(ctx, key);
+    const user = await findUserByEmail(ctx.db, email);
+    const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+    if (!user || !ok) {
+      await countLoginFailure(ctx, key);
+      throw new AppError(422, 'auth.invalid_credentials', 'The email or password is incorrect.', undefined, {
+        password: ['The email or password is incorrect.'],
+      });
+    }
+    const settings = await readSettings(ctx.db);
+    if (settings.user_verification && !user.emailVerifiedAt) {
+      throw new AppError(403, 'auth.email_not_verified', 'Please verify your email address first.');
+    }
+    await ctx.rateLimiter.reset(key);
+    await startSession(ctx, request, reply, user.id);
+    return { type: 'success' as const, message: 'You are signed in.' };
+  });
+
+  app.post('/api/register', { schema: { body: registerRequest } }, async (request, reply) => {
+    await limitPerAddress(ctx, request, 'register');
+    const settings = await readSettings(ctx.db);
+    if (!settings.registration) {
+      throw new AppError(401, 'auth.registration_disabled', 'User registration is disabled.');
+    }
+    const { name, email, password } = request.body;
+    const verificationRequired = settings.user_verification;
+    const user = await insertUser(ctx.db, {
+      email,
+      name,
+      passwordHash: await hashPassword(password),
+      role: 'user',
+      verified: !verificationRequired,
+      themeMode: settings.default_theme_mode,
+      emojiType: settings.default_emoji,
+    });
+    if (verificationRequired) await sendVerificationMail(ctx, user);
+    else await startSession(ctx, request, reply, user.id);
+    return reply.code(201).send({
+      type: 'success' as const,
+      message: verificationRequired ? 'Check your inbox to verify your email.' : 'Your account was created.',
+      verificationRequired,
+    });
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    await endSession(ctx, request, reply);
+    return reply.code(204).send();
+  });
+
+  app.post('/api/password/recover', { schema: { body: recoverPasswordRequest } }, async (request) => {
+    await limitPerAddress(ctx, request, 'recover');
+    await requestPasswordReset(ctx, request.body.email);
+    // Same answer whether or not the account exists: this endpoint must not list accounts.
+    return { type: 'success' as const, message: 'If an account exists for this email, we sent a reset link.' };
+  });
+
+  app.post('/api/password/reset', { schema: { body: resetPasswordRequest } }, async (request) => {
+    await limitPerAddress(ctx, request, 'reset', 10);
+    const { email, token, password } = request.body;
+    await resetPassword(ctx, email, token, password);
+    return { type: 'success' as const, message: 'Your password was changed. Sign in with the new one.' };
+  });
+
+  app.post('/api/user/verify', { schema: { body: resendVerificationRequest } }, async (request) => {
+    await limitPerAddress(ctx, request, 'verify');
+    const user = await findUserByEmail(ctx.db, request.body.email);
+    if (user?.emailVerifiedAt) throw new AppError(422, 'auth.already_verified', 'This email is already verified.');
+    if (user) await sendVerificationMail(ctx, user);
+    return { type: 'success' as const, message: 'If the account needs it, we sent a new verification link.' };
+  });
+
+  app.get(
+    '/api/user/verify/:id',
+    {
+      schema: {
+        params: z.object({ id: z.uuid() }),
+        querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const user = await findUserById(ctx.db, request.params.id);
+      const valid =
+        user && (await isValidVerification(ctx, user, request.query.expires, request.query.signature));
+      if (!user || !valid) return reply.redirect('/sign-in?verification=invalid');
+      if (!user.emailVerifiedAt) await updateUser(ctx.db, user.id, { emailVerifiedAt: new Date() });
+      return reply.redirect('/successfully-verified');
+    },
+  );
+}

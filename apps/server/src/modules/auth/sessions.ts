@@ -1,0 +1,64 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app/context.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { Db } from '../../lib/db/database.js';
+import { users, type UserRow } from '../users/users.table.js';
+import { sessions } from './auth.table.js';
+
+export const SESSION_COOKIE = 'filestore_session';
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export function cookieSecure(ctx: AppContext, request: FastifyRequest): boolean {
+  return ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure;
+}
+
+export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  const token = randomToken();
+  const days = ctx.config.env.SESSION_DAYS;
+  const expiresAt = new Date(Date.now() + days * 86_400_000);
+  await ctx.db.insert(sessions).values({
+    id: sha256(token),
+    userId,
+    expiresAt,
+    ip: request.ip,
+    userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: cookieSecure(ctx, request),
+    expires: expiresAt,
+  });
+}
+
+export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) await ctx.db.delete(sessions).where(eq(sessions.id, sha256(token)));
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
+
+/** Resolves the session cookie to its user; an expired or revoked session is simply no session. */
+export async function userFromSession(ctx: AppContext, token: string | undefined): Promise<UserRow | null> {
+  if (!token || token.length > 100) return null;
+  const id = sha256(token);
+  const [row] = await ctx.db
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+  if (!row) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+  }
+  return row.user;
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+}

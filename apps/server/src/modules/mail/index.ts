@@ -1,0 +1,2 @@
+export { createMailer, probeSmtp, type Mailer, type MailMessage } from './mailer.js';
+export { actionMail } from './templates.js';

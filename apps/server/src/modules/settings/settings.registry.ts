@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { emojiType, subscriptionType, themeMode } from '@filestore/contract';
+
+/**
+ * Every setting the product knows, with its type and default (reference §16). Unknown names are
+ * refused, so a typo never silently creates a dead key.
+ */
+export const settingsRegistry = {
+  setup_wizard_success: { schema: z.boolean(), default: false },
+  app_key: { schema: z.string().min(32), default: '', secret: true },
+  app_url: { schema: z.string(), default: '' },
+  app_title: { schema: z.string().min(1).max(100), default: 'FileStore' },
+  app_description: { schema: z.string().max(500), default: 'Your files, safely stored and easy to share.' },
+  app_color: { schema: z.string().regex(/^#[0-9a-fA-F]{6}$/), default: '#00BC7E' },
+  app_logo: { schema: z.string().nullable(), default: null },
+  app_logo_dark: { schema: z.string().nullable(), default: null },
+  app_logo_horizontal: { schema: z.string().nullable(), default: null },
+  app_logo_horizontal_dark: { schema: z.string().nullable(), default: null },
+  app_favicon: { schema: z.string().nullable(), default: null },
+  app_og_image: { schema: z.string().nullable(), default: null },
+  app_touch_icon: { schema: z.string().nullable(), default: null },
+  contact_email: { schema: z.string().nullable(), default: null },
+  google_analytics: { schema: z.string().nullable(), default: null },
+  registration: { schema: z.boolean(), default: true },
+  user_verification: { schema: z.boolean(), default: false },
+  storage_limitation: { schema: z.boolean(), default: true },
+  /** Gigabytes (decimal) per user when storage limitation is on. */
+  default_max_storage_amount: { schema: z.number().int().min(1), default: 5 },
+  default_max_team_member: { schema: z.number().int().min(-1), default: 10 },
+  subscription_type: { schema: subscriptionType, default: 'none' as const },
+  /** Megabytes (decimal); 0 means no limit. */
+  upload_limit: { schema: z.number().int().min(0), default: 0 },
+  /** Megabytes (decimal). */
+  chunk_size: { schema: z.number().int().min(1).max(512), default: 64 },
+  mimetypes_blacklist: { schema: z.array(z.string()), default: [] as string[] },
+  allow_homepage: { schema: z.boolean(), default: true },
+  language: { schema: z.string().min(2).max(10), default: 'en' },
+  default_theme_mode: { schema: themeMode, default: 'system' as const },
+  default_emoji: { schema: emojiType, default: 'twemoji' as const },
+  allowed_payments: { schema: z.boolean(), default: false },
+  allowed_stripe: { schema: z.boolean(), default: false },
+  allowed_paypal: { schema: z.boolean(), default: false },
+  allowed_paystack: { schema: z.boolean(), default: false },
+  allowed_facebook_login: { schema: z.boolean(), default: false },
+  allowed_google_login: { schema: z.boolean(), default: false },
+  allowed_github_login: { schema: z.boolean(), default: false },
+  allowed_recaptcha: { schema: z.boolean(), default: false },
+} as const;
+
+export type SettingName = keyof typeof settingsRegistry;
+export type SettingValue<K extends SettingName> = z.infer<(typeof settingsRegistry)[K]['schema']>;
+export type Settings = { [K in SettingName]: SettingValue<K> };
+
+export const isSettingName = (name: string): name is SettingName => Object.hasOwn(settingsRegistry, name);
+
+export function defaultSettings(): Settings {
+  return Object.fromEntries(Object.entries(settingsRegistry).map(([k, v]) => [k, v.default])) as Settings;
+}

@@ -1,0 +1,2 @@
+export { setupRoutes, autoSetupFromEnv } from './setup.routes.js';
+export { statusCheck } from './status-check.js';

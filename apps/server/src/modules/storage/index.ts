@@ -1,0 +1,1 @@
+export { probeStorage } from './probe.js';

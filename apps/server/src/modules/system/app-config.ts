@@ -1,0 +1,62 @@
+import type { AppConfig } from '@filestore/contract';
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app/context.js';
+import { formatBytes, GB, MB } from '../../lib/format.js';
+import type { Settings } from '../settings/index.js';
+import { statusCheck } from '../setup/status-check.js';
+
+const storageUrl = (key: string | null) => (key ? `/system/${key}` : null);
+
+/** The public configuration of spec §3: everything the client needs at boot, and no secret. */
+export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, settings: Settings): Promise<AppConfig> {
+  const installed = await ctx.isInstalled();
+  const host = ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
+  const user = request.user;
+  return {
+    api: `${host}/api`,
+    host,
+    locale: settings.language,
+    installation: installed ? 'installation-done' : 'installation-needed',
+    appName: settings.app_title,
+    appDescription: settings.app_description,
+    appColor: settings.app_color,
+    contactEmail: settings.contact_email,
+    subscriptionType: settings.subscription_type,
+    storageLimit: settings.storage_limitation,
+    storageDefaultSpace: settings.default_max_storage_amount,
+    storageDefaultSpaceFormatted: formatBytes(settings.default_max_storage_amount * GB),
+    chunkSize: settings.chunk_size * MB,
+    uploadLimit: settings.upload_limit * MB,
+    uploadLimitFormatted: settings.upload_limit ? formatBytes(settings.upload_limit * MB) : null,
+    mimetypesBlacklist: settings.mimetypes_blacklist,
+    defaultThemeMode: user?.themeMode ?? settings.default_theme_mode,
+    defaultEmoji: user?.emojiType ?? settings.default_emoji,
+    allowHomepage: settings.allow_homepage,
+    isAuthenticated: !!user,
+    userRegistration: settings.registration,
+    userVerification: settings.user_verification,
+    logos: {
+      main: storageUrl(settings.app_logo),
+      mainDark: storageUrl(settings.app_logo_dark),
+      horizontal: storageUrl(settings.app_logo_horizontal),
+      horizontalDark: storageUrl(settings.app_logo_horizontal_dark),
+      favicon: storageUrl(settings.app_favicon),
+      ogImage: storageUrl(settings.app_og_image),
+      touchIcon: storageUrl(settings.app_touch_icon),
+    },
+    broadcasting: { driver: 'native', path: '/socket.io' },
+    payments: {
+      allowed: settings.allowed_payments,
+      stripe: { allowed: settings.allowed_stripe, publicKey: null },
+      paypal: { allowed: settings.allowed_paypal, clientId: null, live: false },
+      paystack: { allowed: settings.allowed_paystack, publicKey: null },
+    },
+    socialLogins: {
+      facebook: { allowed: settings.allowed_facebook_login, configured: false },
+      google: { allowed: settings.allowed_google_login, configured: false },
+      github: { allowed: settings.allowed_github_login, configured: false },
+    },
+    recaptcha: { allowed: settings.allowed_recaptcha, siteKey: null },
+    ...(installed ? {} : { statusCheck: await statusCheck(ctx) }),
+  };
+}

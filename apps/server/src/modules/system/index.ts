@@ -1,0 +1,2 @@
+export { systemRoutes } from './system.routes.js';
+export { buildAppConfig } from './app-config.js';

@@ -1,0 +1,68 @@
+import type { UserResource } from '@filestore/contract';
+import { formatBytes } from '../../lib/format.js';
+import type { Settings } from '../settings/index.js';
+import { restrictionsFor, storageCapacity } from './entitlements.js';
+import { fullName } from './users.repository.js';
+import type { UserRow } from './users.table.js';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function presentUser(user: UserRow, settings: Settings): UserResource {
+  const capacity = storageCapacity(user, settings);
+  const name = fullName(user);
+  return {
+    data: {
+      id: user.id,
+      type: 'user',
+      attributes: {
+        role: user.role,
+        name,
+        email: user.email,
+        avatar: null,
+        color: user.color,
+        email_verified_at: iso(user.emailVerifiedAt),
+        two_factor_confirmed_at: iso(user.twoFactorConfirmedAt),
+        socialite_account: user.passwordHash === null,
+        storage: {
+          used: user.storageUsed,
+          used_formatted: formatBytes(user.storageUsed),
+          capacity,
+          capacity_formatted: capacity === null ? null : formatBytes(capacity),
+          percentage: capacity ? Math.min(100, Math.round((user.storageUsed / capacity) * 10_000) / 100) : null,
+        },
+        created_at: user.createdAt.toISOString(),
+        updated_at: user.updatedAt.toISOString(),
+      },
+      relationships: {
+        settings: {
+          data: {
+            id: user.id,
+            type: 'settings',
+            attributes: {
+              first_name: user.firstName,
+              last_name: user.lastName,
+              name,
+              timezone: user.timezone,
+              theme_mode: user.themeMode,
+              emoji_type: user.emojiType,
+            },
+          },
+        },
+        favourites: { data: [] },
+        readNotifications: { data: [] },
+        unreadNotifications: { data: [] },
+      },
+      meta: {
+        restrictions: restrictionsFor(user, settings),
+        limitations: {
+          max_storage_amount: { total: capacity },
+          max_team_members: {
+            total: user.maxTeamMembers ?? settings.default_max_team_member,
+            meta: { allowed_emails: [] },
+          },
+        },
+        usages: null,
+      },
+    },
+  };
+}

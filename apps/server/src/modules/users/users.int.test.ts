@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installWithAdmin, registerUser, startTestServer, type TestServer, type TestClient } from '../../../test/harness.js';
+
+describe('user preferences and roles', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let user: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await installWithAdmin(server);
+    user = await registerUser(server);
+  });
+  afterAll(() => server.close());
+
+  it('saves theme and emoji with PATCH or POST + _method, and the config follows the user', async () => {
+    const res = await user.request('PATCH', '/api/user/settings', { name: 'theme_mode', value: 'dark' });
+    expect(res.status).toBe(200);
+    expect(res.json().data.relationships.settings.data.attributes.theme_mode).toBe('dark');
+    const viaPost = await user.post('/api/user/settings', { name: 'emoji_type', value: 'applemoji', _method: 'patch' });
+    expect(viaPost.status).toBe(200);
+    const config = (await user.get('/api/config')).json();
+    expect(config.defaultThemeMode).toBe('dark');
+    expect(config.defaultEmoji).toBe('applemoji');
+    expect(config.isAuthenticated).toBe(true);
+  });
+
+  it('refuses unknown columns and bad values instead of writing them', async () => {
+    for (const body of [
+      { name: 'role', value: 'admin' },
+      { name: 'storage_used', value: '0' },
+      { name: 'theme_mode', value: 'purple' },
+      { name: 'first_name', value: '' },
+    ]) {
+      const res = await user.post('/api/user/settings', body);
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(res.json().code).toBe('validation.failed');
+    }
+    expect((await user.get('/api/user')).json().data.attributes.role).toBe('user');
+  });
+
+  it('needs a session for the user resource and settings', async () => {
+    const visitor = server.client();
+    expect((await visitor.get('/api/user')).status).toBe(401);
+    expect((await visitor.post('/api/user/settings', { name: 'theme_mode', value: 'dark' })).status).toBe(401);
+  });
+
+  it('answers /api/admin with 401 to a visitor, 403 to a user, and data to an admin', async () => {
+    for (const url of ['/api/admin/dashboard', '/api/admin/users', '/api/admin/anything']) {
+      expect((await server.client().get(url)).status, url).toBe(401);
+      const denied = await user.get(url);
+      expect(denied.status, url).toBe(403);
+      expect(denied.json().code).toBe('auth.forbidden');
+    }
+    const dash = await admin.get('/api/admin/dashboard');
+    expect(dash.status).toBe(200);
+    expect(dash.json().data.users).toEqual({ total: 2, admins: 1 });
+  });
+
+  it('serves the SPA shell for app routes with a script-safe config, and JSON 404 for unknown API paths', async () => {
+    const page = await server.client().request('GET', '/platform/files', undefined, { accept: 'text/html' });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const json = page.body.match(/window\.__CONFIG__=(.*?)<\/script>/)?.[1] ?? '';
+    expect(JSON.parse(json).installation).toBe('installation-done');
+    const api = await server.client().get('/api/nothing-here');
+    expect(api.status).toBe(404);
+    expect(api.json().code).toBe('not_found');
+  });
+});

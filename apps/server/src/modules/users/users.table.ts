@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    color: text('color').notNull(),
+    avatarKey: text('avatar_key'),
+    themeMode: text('theme_mode', { enum: ['light', 'dark', 'system'] }).notNull().default('system'),
+    emojiType: text('emoji_type', { enum: ['twemoji', 'applemoji'] }).notNull().default('twemoji'),
+    timezone: text('timezone'),
+    oauthProvider: text('oauth_provider'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** Exact bytes of live and trashed blobs, kept in the same transaction as every file change. */
+    storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
+    /** Per-user capacity in bytes; null means the default from settings. */
+    storageCapacity: bigint('storage_capacity', { mode: 'number' }),
+    maxTeamMembers: integer('max_team_members'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

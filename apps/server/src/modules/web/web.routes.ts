@@ -1,0 +1,39 @@
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from '../../app/context.js';
+import type { TypedApp } from '../../app/types.js';
+import { notFound } from '../../lib/errors.js';
+import { readSettings } from '../settings/index.js';
+import { buildAppConfig } from '../system/index.js';
+import { requireAdmin } from '../auth/index.js';
+import type { Shell } from './shell.js';
+
+const API_PREFIXES = ['/api/', '/translations/', '/socket.io/'];
+
+/** Serves the built SPA: hashed assets from disk, every other GET the shell with the config inside. */
+export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
+  if (shell.dist) {
+    await app.register(fastifyStatic, {
+      root: shell.dist,
+      index: false,
+      allowedPath: (pathName) => pathName !== '/index.html',
+      wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${'/'}assets${'/'}`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // The admin API answers 401/403 before 404, so its map is not readable from outside.
+    if (url.startsWith('/api/admin')) requireAdmin(request);
+    if (request.method !== 'GET' || API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1))) {
+      throw notFound(`No route for ${request.method} ${url}.`);
+    }
+    const config = await buildAppConfig(ctx, request, await readSettings(ctx.db));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(shell.render(config));
+  });
+}

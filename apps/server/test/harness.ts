@@ -1,0 +1,136 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { parseEnv, resolveConfig } from '../src/app/config.js';
+import { createServer, type Server } from '../src/app/server.js';
+import type { DatabaseTarget } from '../src/lib/db/database.js';
+
+export interface TestServer extends Server {
+  dataDir: string;
+  /** Mails written to the outbox, oldest first, as raw .eml text. */
+  outbox(): string[];
+  client(ip?: string): TestClient;
+}
+
+/** A fresh PostgreSQL database per test file when TEST_DATABASE_URL is set, else an in-memory PGlite. */
+async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { target: { driver: 'pglite-memory' }, drop: async () => undefined };
+  const name = `filestore_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    target: { driver: 'postgres', url: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
+  const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
+  const { target, drop } = await testDatabase();
+  const server = await createServer(config, { database: target, logger: pino({ level: 'silent' }) });
+  await server.app.ready();
+  const mailDir = path.join(dataDir, 'mail');
+  return {
+    ...server,
+    dataDir,
+    outbox: () => {
+      try {
+        return readdirSync(mailDir)
+          .sort()
+          .map((f) => readFileSync(path.join(mailDir, f), 'utf8'));
+      } catch {
+        return [];
+      }
+    },
+    client: (ip?: string) => new TestClient(server, ip),
+    async close() {
+      await server.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/** Talks to the in-process app like a browser: keeps cookies and echoes XSRF-TOKEN in the header. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    private readonly server: Server,
+    private readonly ip = '127.0.0.1',
+  ) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+    if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/ping');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const res = await this.server.app.inject({
+      method: method as 'GET',
+      url,
+      remoteAddress: this.ip,
+      payload: body === undefined ? undefined : JSON.stringify(body),
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        accept: 'application/json',
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(xsrf && method !== 'GET' ? { 'x-xsrf-token': xsrf } : {}),
+        ...headers,
+      },
+    });
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return { status: res.statusCode, headers: res.headers as TestResponse['headers'], body: res.body, json: () => res.json() };
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
+}
+
+/** Finishes the setup wizard through the API and returns the signed-in admin's client. */
+export async function installWithAdmin(server: TestServer, email = 'admin@example.com', password = 'admin-password-1') {
+  const admin = server.client();
+  const res = await admin.post('/api/setup/admin-setup', {
+    name: 'Ada Admin',
+    email,
+    password,
+    password_confirmation: password,
+  });
+  if (res.status !== 201) throw new Error(`admin setup failed: ${res.status} ${res.body}`);
+  return admin;
+}
+
+export async function registerUser(server: TestServer, email = 'user@example.com', password = 'user-password-1', ip?: string) {
+  const client = server.client(ip);
+  const res = await client.post('/api/register', { name: 'Uma User', email, password, password_confirmation: password });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.body}`);
+  return client;
+}
+
+/** The first link in a mail body that contains `needle`. */
+export function linkIn(eml: string, needle: string): string {
+  const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = unfolded.match(new RegExp(`https?://[^\\s"<>]*${needle}[^\\s"<>]*`));
+  if (!match) throw new Error(`no link with ${needle} in mail:\n${eml}`);
+  return match[0];
+}

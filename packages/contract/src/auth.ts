@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { email, password } from './common.js';
+import { avatar } from './user.js';
+
+export const registerRequest = z
+  .object({
+    name: z.string().trim().min(1, { message: 'Enter your name.' }).max(255),
+    email,
+    password,
+    password_confirmation: z.string(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+export type RegisterRequest = z.input<typeof registerRequest>;
+
+export const registerResponse = z.object({
+  type: z.literal('success'),
+  message: z.string(),
+  /** True when the account must verify its email before signing in. */
+  verificationRequired: z.boolean(),
+});
+
+export const loginRequest = z.object({ email, password: z.string().min(1).max(200) });
+export type LoginRequest = z.input<typeof loginRequest>;
+
+export const checkAccountRequest = z.object({ email });
+export const checkAccountResponse = z.object({
+  name: z.string(),
+  avatar: avatar.nullable(),
+  color: z.string(),
+  verified: z.boolean(),
+  oauth_provider: z.string().nullable(),
+});
+export type CheckAccountResponse = z.infer<typeof checkAccountResponse>;
+
+export const recoverPasswordRequest = z.object({ email });
+export const resetPasswordRequest = z
+  .object({ token: z.string().min(1).max(200), email, password, password_confirmation: z.string() })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
+
+export const resendVerificationRequest = z.object({ email });

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** Spec §5: non-space text, an at sign, non-space text, a dot, more text. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+export const email = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(EMAIL_PATTERN, { message: 'Enter a valid email address.' })
+  .transform((v) => v.toLowerCase());
+
+export const PASSWORD_MIN = 8;
+export const password = z
+  .string()
+  .min(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })
+  .max(200);
+
+/** Accepts booleans and the reference's "1"/"0"/"true"/"false" strings (multipart forms send strings). */
+export const looseBoolean = z.union([
+  z.boolean(),
+  z.enum(['1', '0', 'true', 'false', 'on', 'off']).transform((v) => v === '1' || v === 'true' || v === 'on'),
+  z.literal(1).transform(() => true),
+  z.literal(0).transform(() => false),
+]);
+
+export const themeMode = z.enum(['light', 'dark', 'system']);
+export type ThemeMode = z.infer<typeof themeMode>;
+export const emojiType = z.enum(['twemoji', 'applemoji']);
+export type EmojiType = z.infer<typeof emojiType>;
+export const subscriptionType = z.enum(['none', 'fixed', 'metered']);
+export type SubscriptionType = z.infer<typeof subscriptionType>;
+export const role = z.enum(['admin', 'user']);
+export type Role = z.infer<typeof role>;

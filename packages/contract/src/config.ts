@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { emojiType, subscriptionType, themeMode } from './common.js';
+
+export const statusCheck = z.object({
+  node: z.object({ current: z.string(), minimal: z.string(), ok: z.boolean() }),
+  dataDir: z.object({ path: z.string(), writable: z.boolean() }),
+  database: z.object({ driver: z.enum(['pglite', 'postgres']), reachable: z.boolean(), message: z.string().nullable() }),
+  storage: z.object({ driver: z.enum(['local', 's3']), writable: z.boolean(), message: z.string().nullable() }),
+  mail: z.object({ driver: z.enum(['outbox', 'smtp']), configured: z.boolean() }),
+});
+export type StatusCheck = z.infer<typeof statusCheck>;
+
+/** GET /api/config, also embedded in the HTML shell as window.__CONFIG__. Never holds a secret. */
+export const appConfig = z.object({
+  api: z.string(),
+  host: z.string(),
+  locale: z.string(),
+  installation: z.enum(['installation-needed', 'installation-done']),
+  appName: z.string(),
+  appDescription: z.string(),
+  appColor: z.string(),
+  contactEmail: z.string().nullable(),
+  subscriptionType,
+  storageLimit: z.boolean(),
+  storageDefaultSpace: z.number(),
+  storageDefaultSpaceFormatted: z.string(),
+  chunkSize: z.number().int().positive(),
+  uploadLimit: z.number().int().nonnegative(),
+  uploadLimitFormatted: z.string().nullable(),
+  mimetypesBlacklist: z.array(z.string()),
+  defaultThemeMode: themeMode,
+  defaultEmoji: emojiType,
+  allowHomepage: z.boolean(),
+  isAuthenticated: z.boolean(),
+  userRegistration: z.boolean(),
+  userVerification: z.boolean(),
+  logos: z.object({
+    main: z.string().nullable(),
+    mainDark: z.string().nullable(),
+    horizontal: z.string().nullable(),
+    horizontalDark: z.string().nullable(),
+    favicon: z.string().nullable(),
+    ogImage: z.string().nullable(),
+    touchIcon: z.string().nullable(),
+  }),
+  broadcasting: z.object({ driver: z.enum(['native', 'none']), path: z.string() }),
+  payments: z.object({
+    allowed: z.boolean(),
+    stripe: z.object({ allowed: z.boolean(), publicKey: z.string().nullable() }),
+    paypal: z.object({ allowed: z.boolean(), clientId: z.string().nullable(), live: z.boolean() }),
+    paystack: z.object({ allowed: z.boolean(), publicKey: z.string().nullable() }),
+  }),
+  socialLogins: z.object({
+    facebook: z.object({ allowed: z.boolean(), configured: z.boolean() }),
+    google: z.object({ allowed: z.boolean(), configured: z.boolean() }),
+    github: z.object({ allowed: z.boolean(), configured: z.boolean() }),
+  }),
+  recaptcha: z.object({ allowed: z.boolean(), siteKey: z.string().nullable() }),
+  /** Present only while installation is needed. */
+  statusCheck: statusCheck.optional(),
+});
+export type AppConfig = z.infer<typeof appConfig>;
+
+export const pingResponse = z.object({ type: z.literal('success'), message: z.literal('pong') });

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** Stable error codes. The client translates them; the message is a safe English fallback. */
+export const errorCodes = [
+  'validation.failed',
+  'auth.unauthenticated',
+  'auth.forbidden',
+  'auth.invalid_credentials',
+  'auth.user_not_found',
+  'auth.registration_disabled',
+  'auth.email_taken',
+  'auth.email_not_verified',
+  'auth.invalid_reset_token',
+  'auth.invalid_verification_link',
+  'auth.already_verified',
+  'auth.too_many_attempts',
+  'csrf.token_mismatch',
+  'setup.completed',
+  'setup.database_unreachable',
+  'setup.storage_unreachable',
+  'setup.mail_unreachable',
+  'setup.admin_exists',
+  'settings.unknown_key',
+  'not_found',
+  'rate_limited',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+export const errorResponse = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  message: z.string(),
+  /** Field errors for validation.failed, keyed by field path. */
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  /** Extra facts for the client (for example retryAfter seconds). */
+  details: z.record(z.string(), z.unknown()).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponse>;
+
+export const messageResponse = z.object({
+  type: z.literal('success'),
+  message: z.string(),
+});
+export type MessageResponse = z.infer<typeof messageResponse>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { emojiType, role, themeMode } from './common.js';
+
+export const avatar = z.object({ xs: z.string(), sm: z.string(), md: z.string() });
+
+export const restrictions = z.object({
+  canUpload: z.boolean(),
+  canDownload: z.boolean(),
+  canCreateFolder: z.boolean(),
+  canCreateTeamFolder: z.boolean(),
+  canInviteTeamMembers: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type Restrictions = z.infer<typeof restrictions>;
+
+export const userSettingsAttributes = z.object({
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  name: z.string(),
+  timezone: z.string().nullable(),
+  theme_mode: themeMode,
+  emoji_type: emojiType,
+});
+
+export const userResource = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('user'),
+    attributes: z.object({
+      role,
+      name: z.string(),
+      email: z.string(),
+      avatar: avatar.nullable(),
+      color: z.string(),
+      email_verified_at: z.string().nullable(),
+      two_factor_confirmed_at: z.string().nullable(),
+      socialite_account: z.boolean(),
+      storage: z.object({
+        used: z.number(),
+        used_formatted: z.string(),
+        capacity: z.number().nullable(),
+        capacity_formatted: z.string().nullable(),
+        percentage: z.number().nullable(),
+      }),
+      created_at: z.string(),
+      updated_at: z.string(),
+    }),
+    relationships: z.object({
+      settings: z.object({
+        data: z.object({ id: z.string(), type: z.literal('settings'), attributes: userSettingsAttributes }),
+      }),
+      favourites: z.object({ data: z.array(z.unknown()) }),
+      readNotifications: z.object({ data: z.array(z.unknown()) }),
+      unreadNotifications: z.object({ data: z.array(z.unknown()) }),
+    }),
+    meta: z.object({
+      restrictions,
+      limitations: z.object({
+        max_storage_amount: z.object({ total: z.number().nullable() }),
+        max_team_members: z.object({
+          total: z.number().int(),
+          meta: z.object({ allowed_emails: z.array(z.string()) }),
+        }),
+      }),
+      usages: z.object({ costEstimate: z.string() }).nullable(),
+    }),
+  }),
+});
+export type UserResource = z.infer<typeof userResource>;
+
+/** Preference and profile columns a user may change (POST/PATCH /api/user/settings). */
+export const userSettingUpdate = z.discriminatedUnion('name', [
+  z.object({ name: z.literal('theme_mode'), value: themeMode }),
+  z.object({ name: z.literal('emoji_type'), value: emojiType }),
+  z.object({ name: z.literal('first_name'), value: z.string().trim().min(1).max(100) }),
+  z.object({ name: z.literal('last_name'), value: z.string().trim().max(100) }),
+  z.object({ name: z.literal('timezone'), value: z.string().trim().max(64) }),
+]);
+export type UserSettingUpdate = z.infer<typeof userSettingUpdate>;
+export const userSettingNames = ['theme_mode', 'emoji_type', 'first_name', 'last_name', 'timezone'] as const;
