@@ -27,7 +27,13 @@ async function main() {
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const url = config.appUrl ?? `http://localhost:${config.env.PORT}`;
   ctx.log.info(
-    { url, database: ctx.databaseDriver, storage: config.storage.driver, mail: config.mail.driver, dataDir: config.dataDir },
+    {
+      url,
+      database: ctx.databaseDriver,
+      storage: config.storage.driver,
+      mail: config.mail.driver,
+      dataDir: config.dataDir,
+    },
     (await ctx.isInstalled()) ? `ready on ${url}` : `ready on ${url} — open it to run the setup wizard`,
   );
 }

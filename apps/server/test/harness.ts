@@ -80,7 +80,12 @@ export class TestClient {
     private readonly ip = '127.0.0.1',
   ) {}
 
-  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<TestResponse> {
+  async request(
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<TestResponse> {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/ping');
     const xsrf = this.cookies.get('XSRF-TOKEN');
     const res = await this.server.app.inject({
@@ -100,11 +105,17 @@ export class TestClient {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
-    return { status: res.statusCode, headers: res.headers as TestResponse['headers'], body: res.body, json: () => res.json() };
+    return {
+      status: res.statusCode,
+      headers: res.headers as TestResponse['headers'],
+      body: res.body,
+      json: () => res.json(),
+    };
   }
 
   get = (url: string) => this.request('GET', url);
-  post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
+  post = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', url, body ?? {}, headers);
 }
 
 /** Finishes the setup wizard through the API and returns the signed-in admin's client. */
@@ -120,9 +131,19 @@ export async function installWithAdmin(server: TestServer, email = 'admin@exampl
   return admin;
 }
 
-export async function registerUser(server: TestServer, email = 'user@example.com', password = 'user-password-1', ip?: string) {
+export async function registerUser(
+  server: TestServer,
+  email = 'user@example.com',
+  password = 'user-password-1',
+  ip?: string,
+) {
   const client = server.client(ip);
-  const res = await client.post('/api/register', { name: 'Uma User', email, password, password_confirmation: password });
+  const res = await client.post('/api/register', {
+    name: 'Uma User',
+    email,
+    password,
+    password_confirmation: password,
+  });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.body}`);
   return client;
 }

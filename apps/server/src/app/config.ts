@@ -34,12 +34,18 @@ const envSchema = z.object({
   SMTP_USER: z.string().default(''),
   SMTP_PASSWORD: z.string().default(''),
   SMTP_ENCRYPTION: z.enum(['tls', 'starttls', 'none']).default('starttls'),
-  MAIL_FROM: z.string().regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' }).optional(),
+  MAIL_FROM: z
+    .string()
+    .regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
-  SETUP_ADMIN_EMAIL: z.string().regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' }).optional(),
+  SETUP_ADMIN_EMAIL: z
+    .string()
+    .regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' })
+    .optional(),
   SETUP_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
   SETUP_ADMIN_NAME: z.string().min(1).default('Admin'),
   WEB_DIST: z.string().optional(),
@@ -171,7 +177,9 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
     env,
     dataDir,
     appUrl: env.APP_URL?.replace(/\/+$/, ''),
-    database: databaseUrl ? { driver: 'postgres', url: databaseUrl } : { driver: 'pglite', dir: path.join(dataDir, 'db') },
+    database: databaseUrl
+      ? { driver: 'postgres', url: databaseUrl }
+      : { driver: 'pglite', dir: path.join(dataDir, 'db') },
     storage,
     mail,
     fromEnv: { database: !!env.DATABASE_URL, storage: !!env.STORAGE_DRIVER, mail: !!env.SMTP_HOST },

@@ -26,7 +26,12 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     }
   } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
     status = 422;
-    body = { type: 'error', code: 'validation.failed', message: 'The given data was invalid.', errors: fieldErrors(error) };
+    body = {
+      type: 'error',
+      code: 'validation.failed',
+      message: 'The given data was invalid.',
+      errors: fieldErrors(error),
+    };
   } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     status = error.statusCode;
     body = { type: 'error', code: status === 404 ? 'not_found' : 'validation.failed', message: error.message };

@@ -16,8 +16,10 @@ import { loadShell, webRoutes } from '../modules/web/index.js';
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
 export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
+  // Typed as Fastify's logger so the instance matches TypedApp (pino's type is wider).
+  const loggerInstance: FastifyBaseLogger = ctx.log;
   const app = Fastify({
-    loggerInstance: ctx.log as FastifyBaseLogger,
+    loggerInstance,
     trustProxy: ctx.config.env.TRUST_PROXY,
     bodyLimit: 1_048_576,
     disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',

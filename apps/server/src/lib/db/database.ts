@@ -10,9 +10,7 @@ import pg from 'pg';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  | { driver: 'pglite'; dir: string }
-  | { driver: 'pglite-memory' }
-  | { driver: 'postgres'; url: string };
+  { driver: 'pglite'; dir: string } | { driver: 'pglite-memory' } | { driver: 'postgres'; url: string };
 
 export interface Database {
   readonly driver: 'pglite' | 'postgres';

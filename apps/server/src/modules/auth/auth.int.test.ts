@@ -22,7 +22,12 @@ describe('accounts and sign-in', () => {
 
   it('refuses bad sign-up input with field errors and a taken email', async () => {
     const client = server.client();
-    const bad = await client.post('/api/register', { name: '', email: 'not an email', password: 'short', password_confirmation: 'x' });
+    const bad = await client.post('/api/register', {
+      name: '',
+      email: 'not an email',
+      password: 'short',
+      password_confirmation: 'x',
+    });
     expect(bad.status).toBe(422);
     expect(bad.json().code).toBe('validation.failed');
     expect(Object.keys(bad.json().errors)).toEqual(expect.arrayContaining(['name', 'email', 'password']));
@@ -81,14 +86,20 @@ describe('accounts and sign-in', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another address is not blocked by someone else's guessing.
     const other = server.client('10.0.0.6');
-    expect((await other.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(200);
+    expect((await other.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(
+      200,
+    );
   });
 
   it('refuses state-changing requests without the XSRF header with 419', async () => {
     const client = server.client();
     await client.get('/api/ping');
     expect(client.cookies.get('XSRF-TOKEN')).toBeTruthy();
-    const res = await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' }, { 'x-xsrf-token': 'forged' });
+    const res = await client.post(
+      '/api/login',
+      { email: 'uma@example.com', password: 'user-password-1' },
+      { 'x-xsrf-token': 'forged' },
+    );
     expect(res.status).toBe(419);
     expect(res.json().code).toBe('csrf.token_mismatch');
   });
@@ -106,14 +117,23 @@ describe('accounts and sign-in', () => {
     const link = new URL(linkIn(mails.at(-1) ?? '', 'create-new-password'));
     const token = link.searchParams.get('token') ?? '';
     expect(link.searchParams.get('email')).toBe('uma@example.com');
-    const body = { token, email: 'uma@example.com', password: 'new-password-22', password_confirmation: 'new-password-22' };
+    const body = {
+      token,
+      email: 'uma@example.com',
+      password: 'new-password-22',
+      password_confirmation: 'new-password-22',
+    };
     expect((await client.post('/api/password/reset', body)).status).toBe(200);
     const reused = await client.post('/api/password/reset', body);
     expect(reused.status).toBe(422);
     expect(reused.json().code).toBe('auth.invalid_reset_token');
     expect((await old.get('/api/user')).status).toBe(401);
-    expect((await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(422);
-    expect((await client.post('/api/login', { email: 'uma@example.com', password: 'new-password-22' })).status).toBe(200);
+    expect((await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(
+      422,
+    );
+    expect((await client.post('/api/login', { email: 'uma@example.com', password: 'new-password-22' })).status).toBe(
+      200,
+    );
   });
 
   it('refuses sign-up with 401 when registration is off', async () => {
@@ -151,7 +171,9 @@ describe('accounts and sign-in', () => {
     const ok = await client.get(`${link.pathname}${link.search}`);
     expect(ok.status).toBe(302);
     expect(ok.headers.location).toBe('/successfully-verified');
-    expect((await client.post('/api/login', { email: 'vera@example.com', password: 'long-enough-1' })).status).toBe(200);
+    expect((await client.post('/api/login', { email: 'vera@example.com', password: 'long-enough-1' })).status).toBe(
+      200,
+    );
     await writeSettings(server.ctx.db, { user_verification: false });
   });
 });

@@ -19,8 +19,7 @@ import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { endSession, startSession } from './sessions.js';
 
-const userNotFound = () =>
-  new AppError(404, 'auth.user_not_found', "We couldn't find any account with this email.");
+const userNotFound = () => new AppError(404, 'auth.user_not_found', "We couldn't find any account with this email.");
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
   // Step one of the two-step sign-in: who is this email? (Reference: POST /api/user/check.)
@@ -121,8 +120,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     },
     async (request, reply) => {
       const user = await findUserById(ctx.db, request.params.id);
-      const valid =
-        user && (await isValidVerification(ctx, user, request.query.expires, request.query.signature));
+      const valid = user && (await isValidVerification(ctx, user, request.query.expires, request.query.signature));
       if (!user || !valid) return reply.redirect('/sign-in?verification=invalid');
       if (!user.emailVerifiedAt) await updateUser(ctx.db, user.id, { emailVerifiedAt: new Date() });
       return reply.redirect('/successfully-verified');

@@ -18,7 +18,12 @@ export async function countLoginFailure(ctx: AppContext, key: string): Promise<v
 }
 
 /** Sign-up, password recovery and reset: a few a minute per address, whatever the outcome. */
-export async function limitPerAddress(ctx: AppContext, request: FastifyRequest, action: string, limit = 5): Promise<void> {
+export async function limitPerAddress(
+  ctx: AppContext,
+  request: FastifyRequest,
+  action: string,
+  limit = 5,
+): Promise<void> {
   const result = await ctx.rateLimiter.hit(`${action}:${request.ip}`, limit, MINUTE);
   if (!result.allowed) throw tooManyAttempts(result.retryAfter);
 }

@@ -1,7 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // OWASP's argon2id baseline (19 MiB, 2 passes); enough against offline guessing, cheap enough for 2 cores.
-const OPTIONS = { algorithm: 2 /* Argon2id; the enum is const and cannot be imported under isolatedModules */, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+const OPTIONS = {
+  algorithm: 2 /* Argon2id; the enum is const and cannot be imported under isolatedModules */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+};
 
 export const hashPassword = (password: string) => hash(password, OPTIONS);
 

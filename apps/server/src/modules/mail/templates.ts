@@ -15,7 +15,9 @@ interface ActionMail {
 
 /** One plain layout for every transactional mail: a greeting, a few lines and one button. */
 export function actionMail(m: ActionMail): MailMessage {
-  const text = [m.greeting, '', ...m.lines, '', `${m.action.label}: ${m.action.url}`, '', m.outro, '', m.appName].join('\n');
+  const text = [m.greeting, '', ...m.lines, '', `${m.action.label}: ${m.action.url}`, '', m.outro, '', m.appName].join(
+    '\n',
+  );
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1c1d1f;background:#f4f5f6;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
 <p style="font-size:18px;font-weight:600">${escape(m.greeting)}</p>

@@ -1,2 +1,8 @@
 export { readSettings, writeSettings, ensureSetting } from './settings.repository.js';
-export { settingsRegistry, defaultSettings, isSettingName, type Settings, type SettingName } from './settings.registry.js';
+export {
+  settingsRegistry,
+  defaultSettings,
+  isSettingName,
+  type Settings,
+  type SettingName,
+} from './settings.registry.js';

@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { settings } from './settings.table.js';
-import { defaultSettings, isSettingName, settingsRegistry, type SettingName, type Settings } from './settings.registry.js';
+import {
+  defaultSettings,
+  isSettingName,
+  settingsRegistry,
+  type SettingName,
+  type Settings,
+} from './settings.registry.js';
 
 /** Reads all settings in one query; a stored value that no longer fits its type falls back to the default. */
 export async function readSettings(db: Db): Promise<Settings> {
@@ -20,7 +26,7 @@ export async function writeSettings(db: Db, values: Partial<Settings>): Promise<
   if (entries.length === 0) return;
   const rows = entries.map(([name, value]) => {
     const parsed = settingsRegistry[name as SettingName].schema.parse(value);
-    return { name, value: parsed as unknown };
+    return { name, value: parsed };
   });
   await db
     .insert(settings)
@@ -31,6 +37,9 @@ export async function writeSettings(db: Db, values: Partial<Settings>): Promise<
 /** Inserts a value only if absent and returns the value that won (safe when two nodes race). */
 export async function ensureSetting<K extends SettingName>(db: Db, name: K, value: Settings[K]): Promise<Settings[K]> {
   await db.insert(settings).values({ name, value }).onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(sql`${settings.name} = ${name}`);
+  const [row] = await db
+    .select()
+    .from(settings)
+    .where(sql`${settings.name} = ${name}`);
   return settingsRegistry[name].schema.parse(row?.value) as Settings[K];
 }

@@ -77,7 +77,10 @@ describe('setup wizard', () => {
 
     const ok = await client.post('/api/setup/environment-setup', {
       storage: { driver: 'local' },
-      mail: { driver: 'smtp', smtp: { host: '127.0.0.1', port: smtpPort, encryption: 'none', from: 'app@example.com' } },
+      mail: {
+        driver: 'smtp',
+        smtp: { host: '127.0.0.1', port: smtpPort, encryption: 'none', from: 'app@example.com' },
+      },
     });
     expect(ok.status).toBe(200);
     const saved = JSON.parse(readFileSync(path.join(server.dataDir, 'config.json'), 'utf8'));
@@ -120,7 +123,12 @@ describe('setup wizard', () => {
     expect(config.userRegistration).toBe(false);
     expect(config.statusCheck).toBeUndefined();
 
-    for (const url of ['/api/setup/database', '/api/setup/environment-setup', '/api/setup/app-setup', '/api/setup/admin-setup']) {
+    for (const url of [
+      '/api/setup/database',
+      '/api/setup/environment-setup',
+      '/api/setup/app-setup',
+      '/api/setup/admin-setup',
+    ]) {
       const res = await server.client().post(url, {});
       expect(res.status, url).toBe(410);
       expect(res.json().code).toBe('setup.completed');
@@ -136,11 +144,16 @@ describe('setup wizard', () => {
 
 describe('unattended setup', () => {
   it('completes setup from SETUP_ADMIN_EMAIL and SETUP_ADMIN_PASSWORD at start-up', async () => {
-    const server = await startTestServer({ SETUP_ADMIN_EMAIL: 'ops@example.com', SETUP_ADMIN_PASSWORD: 'ops-password-1' });
+    const server = await startTestServer({
+      SETUP_ADMIN_EMAIL: 'ops@example.com',
+      SETUP_ADMIN_PASSWORD: 'ops-password-1',
+    });
     try {
       const client = server.client();
       expect(appConfig.parse((await client.get('/api/config')).json()).installation).toBe('installation-done');
-      expect((await client.post('/api/login', { email: 'ops@example.com', password: 'ops-password-1' })).status).toBe(200);
+      expect((await client.post('/api/login', { email: 'ops@example.com', password: 'ops-password-1' })).status).toBe(
+        200,
+      );
       expect((await client.get('/api/user')).json().data.attributes.role).toBe('admin');
     } finally {
       await server.close();

@@ -20,7 +20,14 @@ import path from 'node:path';
 
 const reason = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-function postgresUrl(b: { host: string; port: number; name: string; username: string; password: string; ssl: boolean }) {
+function postgresUrl(b: {
+  host: string;
+  port: number;
+  name: string;
+  username: string;
+  password: string;
+  ssl: boolean;
+}) {
   const auth = `${encodeURIComponent(b.username)}${b.password ? `:${encodeURIComponent(b.password)}` : ''}`;
   return `postgres://${auth}@${b.host}:${b.port}/${encodeURIComponent(b.name)}${b.ssl ? '?sslmode=require' : ''}`;
 }
@@ -79,7 +86,9 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
         }
       }
       const mailConfig: MailConfig =
-        mail.driver === 'smtp' ? { driver: 'smtp', smtp: mail.smtp } : { driver: 'outbox', dir: path.join(ctx.config.dataDir, 'mail') };
+        mail.driver === 'smtp'
+          ? { driver: 'smtp', smtp: mail.smtp }
+          : { driver: 'outbox', dir: path.join(ctx.config.dataDir, 'mail') };
       if (!ctx.config.fromEnv.mail && mailConfig.driver === 'smtp') {
         try {
           await probeSmtp(mailConfig.smtp);

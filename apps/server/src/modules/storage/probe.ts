@@ -28,7 +28,9 @@ export async function probeStorage(config: StorageConfig): Promise<void> {
   const client = s3Client(config.s3);
   const abort = AbortSignal.timeout(10_000);
   try {
-    await client.send(new PutObjectCommand({ Bucket: config.s3.bucket, Key: name, Body: 'ok' }), { abortSignal: abort });
+    await client.send(new PutObjectCommand({ Bucket: config.s3.bucket, Key: name, Body: 'ok' }), {
+      abortSignal: abort,
+    });
     await client.send(new DeleteObjectCommand({ Bucket: config.s3.bucket, Key: name }), { abortSignal: abort });
   } finally {
     client.destroy();

@@ -13,7 +13,10 @@ export function storageCapacity(user: Pick<UserRow, 'storageCapacity'>, settings
  * The one place that decides what a user may do now. Today only the storage limit restricts;
  * billing joins through this function later, so callers never look at plans themselves.
  */
-export function restrictionsFor(user: Pick<UserRow, 'storageCapacity' | 'storageUsed'>, settings: Settings): Restrictions {
+export function restrictionsFor(
+  user: Pick<UserRow, 'storageCapacity' | 'storageUsed'>,
+  settings: Settings,
+): Restrictions {
   const capacity = storageCapacity(user, settings);
   const full = capacity !== null && user.storageUsed >= capacity;
   return {

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installWithAdmin, registerUser, startTestServer, type TestServer, type TestClient } from '../../../test/harness.js';
+import {
+  installWithAdmin,
+  registerUser,
+  startTestServer,
+  type TestServer,
+  type TestClient,
+} from '../../../test/harness.js';
 
 describe('user preferences and roles', () => {
   let server: TestServer;

@@ -4,7 +4,18 @@ import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { users, type UserRow } from './users.table.js';
 
-const PALETTE = ['#00BC7E', '#0077FF', '#FF5A5F', '#FFB400', '#8B5CF6', '#EC4899', '#14B8A6', '#F97316', '#6366F1', '#84CC16'];
+const PALETTE = [
+  '#00BC7E',
+  '#0077FF',
+  '#FF5A5F',
+  '#FFB400',
+  '#8B5CF6',
+  '#EC4899',
+  '#14B8A6',
+  '#F97316',
+  '#6366F1',
+  '#84CC16',
+];
 
 export function splitName(name: string): { firstName: string; lastName: string | null } {
   const [first = '', ...rest] = name.trim().split(/\s+/);
@@ -51,7 +62,10 @@ export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -65,7 +79,11 @@ export async function adminExists(db: Db): Promise<boolean> {
   return !!row;
 }
 
-export async function updateUser(db: Db, id: string, patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>): Promise<UserRow> {
+export async function updateUser(
+  db: Db,
+  id: string,
+  patch: Partial<Omit<UserRow, 'id' | 'createdAt'>>,
+): Promise<UserRow> {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
@@ -77,6 +95,9 @@ export async function updateUser(db: Db, id: string, patch: Partial<Omit<UserRow
 
 export async function countUsers(db: Db): Promise<{ total: number; admins: number }> {
   const [all] = await db.select({ n: count() }).from(users);
-  const [admins] = await db.select({ n: count() }).from(users).where(and(eq(users.role, 'admin')));
+  const [admins] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'admin')));
   return { total: all?.n ?? 0, admins: admins?.n ?? 0 };
 }

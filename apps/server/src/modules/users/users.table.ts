@@ -7,13 +7,19 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     passwordHash: text('password_hash'),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     color: text('color').notNull(),
     avatarKey: text('avatar_key'),
-    themeMode: text('theme_mode', { enum: ['light', 'dark', 'system'] }).notNull().default('system'),
-    emojiType: text('emoji_type', { enum: ['twemoji', 'applemoji'] }).notNull().default('twemoji'),
+    themeMode: text('theme_mode', { enum: ['light', 'dark', 'system'] })
+      .notNull()
+      .default('system'),
+    emojiType: text('emoji_type', { enum: ['twemoji', 'applemoji'] })
+      .notNull()
+      .default('twemoji'),
     timezone: text('timezone'),
     oauthProvider: text('oauth_provider'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),

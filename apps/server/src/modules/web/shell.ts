@@ -9,9 +9,14 @@ export interface Shell {
 
 // JSON inside <script> must not be able to close the tag or start a comment.
 const scriptSafe = (json: string) =>
-  json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  json
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
 
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FileStore</title><!--app-config--></head>
 <body><p style="font-family:system-ui;padding:2rem">The web app is not built. Run <code>npm run build</code>.</p></body></html>`;

@@ -18,7 +18,8 @@ export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
       allowedPath: (pathName) => pathName !== '/index.html',
       wildcard: false,
       setHeaders: (res, file) => {
-        if (file.includes(`${'/'}assets${'/'}`)) void res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${'/'}assets${'/'}`))
+          void res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   }
@@ -31,9 +32,6 @@ export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
       throw notFound(`No route for ${request.method} ${url}.`);
     }
     const config = await buildAppConfig(ctx, request, await readSettings(ctx.db));
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(shell.render(config));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shell.render(config));
   });
 }
