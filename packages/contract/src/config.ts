@@ -4,7 +4,11 @@ import { emojiType, subscriptionType, themeMode } from './common.js';
 export const statusCheck = z.object({
   node: z.object({ current: z.string(), minimal: z.string(), ok: z.boolean() }),
   dataDir: z.object({ path: z.string(), writable: z.boolean() }),
-  database: z.object({ driver: z.enum(['pglite', 'postgres']), reachable: z.boolean(), message: z.string().nullable() }),
+  database: z.object({
+    driver: z.enum(['pglite', 'postgres']),
+    reachable: z.boolean(),
+    message: z.string().nullable(),
+  }),
   storage: z.object({ driver: z.enum(['local', 's3']), writable: z.boolean(), message: z.string().nullable() }),
   mail: z.object({ driver: z.enum(['outbox', 'smtp']), configured: z.boolean() }),
 });

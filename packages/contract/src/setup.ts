@@ -31,7 +31,10 @@ export const smtpSettings = z.object({
   username: z.string().max(255).optional().default(''),
   password: z.string().max(255).optional().default(''),
   encryption: z.enum(['tls', 'starttls', 'none']).default('starttls'),
-  from: z.string().trim().regex(/^\S+@\S+\.\S+$/, { message: 'Enter a valid sender address.' }),
+  from: z
+    .string()
+    .trim()
+    .regex(/^\S+@\S+\.\S+$/, { message: 'Enter a valid sender address.' }),
 });
 export type SmtpSettings = z.infer<typeof smtpSettings>;
 

@@ -1,0 +1,45 @@
+import type { AppConfig } from '@filestore/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { configQueryKey } from '../lib/config';
+import { useIsDark } from '../lib/theme';
+import { router } from './router';
+
+const TOAST_DURATION_MS = 6000;
+
+export function createQueryClient(config: AppConfig): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (count, error) =>
+          count < 2 && !(error instanceof Error && 'status' in error && Number(error.status) < 500),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  client.setQueryData(configQueryKey, config);
+  return client;
+}
+
+function ThemedToaster() {
+  const isDark = useIsDark();
+  return (
+    <Toaster
+      duration={TOAST_DURATION_MS}
+      theme={isDark ? 'dark' : 'light'}
+      position="top-right"
+      closeButton
+      richColors
+    />
+  );
+}
+
+export function App({ client }: { client: QueryClient }) {
+  return (
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+      <ThemedToaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useUser } from '../../features/user/user.api';
+import { useTheme } from '../../lib/theme';
+import { useSection } from '../../lib/route-handle';
+import { cn } from '../../ui/cn';
+import { FileInfoPanel } from './FileInfoPanel';
+import { Header } from './Header';
+import { IconRail } from './IconRail';
+import { MobileMenu } from './MobileMenu';
+import { Navigator } from './Navigator';
+import { Spotlight } from './Spotlight';
+import { useShell } from './navigation';
+
+/** Once the user record arrives its saved theme wins over this browser's copy. */
+function useUserTheme() {
+  const { data: user } = useUser();
+  const setMode = useTheme((s) => s.setMode);
+  const saved = user?.relationships.settings.data.attributes.theme_mode;
+  useEffect(() => {
+    if (saved) setMode(saved);
+  }, [saved, setMode]);
+}
+
+/** The signed-in frame of /platform, /user and /admin (spec §2: sidebar navigation). */
+export function AppShell() {
+  const section = useSection();
+  const { pathname } = useLocation();
+  const closeMenu = useShell((s) => s.setMobileMenuOpen);
+  useUserTheme();
+  useEffect(() => closeMenu(false), [pathname, closeMenu]);
+  const onFiles = section === 'Platform';
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <IconRail />
+      {onFiles && <Navigator />}
+      {/* admin and user get their own page background (spec §2) */}
+      <div className={cn('flex min-w-0 flex-1 flex-col', !onFiles && 'bg-neutral-50 dark:bg-neutral-950')}>
+        <Header />
+        <div className="flex min-h-0 flex-1">
+          <main id="content" className="flex min-w-0 flex-1 flex-col overflow-y-auto">
+            <Outlet />
+          </main>
+          {onFiles && <FileInfoPanel />}
+        </div>
+      </div>
+      <MobileMenu />
+      <Spotlight />
+    </div>
+  );
+}

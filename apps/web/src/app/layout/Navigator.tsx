@@ -1,0 +1,73 @@
+import { ChevronsLeft, Star } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { usePreferences } from '../../lib/preferences';
+import { IconButton } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { baseItems, collaborationItems, type NavItem } from './navigation';
+
+export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ul className="space-y-0.5">
+      {items.map(({ to, key, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              cn(
+                'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[15px] font-semibold transition',
+                isActive
+                  ? 'text-accent-strong dark:text-accent'
+                  : 'text-neutral-800 hover:bg-neutral-200/60 dark:text-neutral-200 dark:hover:bg-neutral-800/70',
+              )
+            }
+          >
+            <Icon className="size-5 shrink-0" aria-hidden />
+            {t(key)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function NavHeading({ children }: { children: string }) {
+  return <h2 className="mb-1 px-3 text-sm font-semibold text-neutral-500 dark:text-neutral-400">{children}</h2>;
+}
+
+/** The navigator column of the file screens; hidden when the navigation-bar preference is off. */
+export function Navigator() {
+  const { t } = useTranslation();
+  const visible = usePreferences((s) => s.navigationBarVisible);
+  const toggle = usePreferences((s) => s.toggleNavigationBar);
+  if (!visible) return null;
+  return (
+    <nav
+      aria-label={t('nav.files_navigation')}
+      className="hidden w-64 shrink-0 flex-col gap-7 overflow-y-auto border-r border-neutral-200 bg-neutral-50 px-3 py-5 md:flex dark:border-neutral-800/80 dark:bg-neutral-900/50"
+    >
+      <div>
+        <div className="flex items-center justify-between pr-1">
+          <NavHeading>{t('nav.base')}</NavHeading>
+          <IconButton label={t('nav.hide_navigation')} onClick={toggle} className="size-9">
+            <ChevronsLeft className="size-4.5" aria-hidden />
+          </IconButton>
+        </div>
+        <NavList items={baseItems} />
+      </div>
+      <div>
+        <NavHeading>{t('nav.collaboration')}</NavHeading>
+        <NavList items={collaborationItems} />
+      </div>
+      <div>
+        <NavHeading>{t('nav.favourites')}</NavHeading>
+        <p className="flex items-center gap-2 px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">
+          <Star className="size-4 shrink-0" aria-hidden />
+          {t('nav.favourites_empty')}
+        </p>
+      </div>
+    </nav>
+  );
+}

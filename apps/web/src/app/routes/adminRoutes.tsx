@@ -1,0 +1,75 @@
+import { LayoutDashboard, Settings } from 'lucide-react';
+import { Navigate, type RouteObject } from 'react-router';
+import { AdminLayout } from '../../features/admin/AdminLayout';
+import { AdminPlaceholder } from '../../features/admin/AdminPlaceholder';
+import { DashboardPage } from '../../features/admin/DashboardPage';
+import type { RouteHandle } from '../../lib/route-handle';
+import { RequireAdmin } from '../guards';
+
+const page = (path: string, title: string): RouteObject => ({
+  path,
+  element: <AdminPlaceholder />,
+  handle: { title, icon: Settings } satisfies RouteHandle,
+});
+
+const planPages = (kind: 'fixed' | 'metered'): RouteObject[] => [
+  { path: `plan/:id/${kind}`, element: <Navigate to="subscribers" replace /> },
+  page(`plan/:id/${kind}/subscribers`, 'admin.titles.plan_subscribers'),
+  page(`plan/:id/${kind}/settings`, 'admin.titles.plan_settings'),
+  page(`plan/:id/${kind}/delete`, 'admin.titles.plan_delete'),
+];
+
+/** Spec §2 admin area: every path exists and is guarded; pages of later issues are placeholders. */
+export const adminRoute: RouteObject = {
+  path: '/admin',
+  handle: {
+    auth: true,
+    admin: true,
+    section: 'Admin',
+    title: 'admin.nav.dashboard',
+    icon: Settings,
+  } satisfies RouteHandle,
+  element: <RequireAdmin />,
+  children: [
+    {
+      element: <AdminLayout />,
+      children: [
+        { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+        {
+          path: 'dashboard',
+          element: <DashboardPage />,
+          handle: { title: 'admin.nav.dashboard', icon: LayoutDashboard } satisfies RouteHandle,
+        },
+        page('invoices', 'admin.titles.transactions'),
+        page('subscriptions', 'admin.nav.subscriptions'),
+        page('pages', 'admin.nav.pages'),
+        page('pages/:slug', 'admin.titles.edit_page'),
+        page('plans', 'admin.nav.plans'),
+        page('plan/create/fixed', 'admin.titles.create_fixed_plan'),
+        page('plan/create/metered', 'admin.titles.create_metered_plan'),
+        ...planPages('fixed'),
+        ...planPages('metered'),
+        page('users', 'admin.nav.users'),
+        page('user/create', 'admin.titles.create_user'),
+        { path: 'user/:id', element: <Navigate to="details" replace /> },
+        page('user/:id/details', 'admin.titles.user_details'),
+        page('user/:id/storage', 'admin.titles.user_storage'),
+        page('user/:id/subscription', 'admin.titles.user_subscription'),
+        page('user/:id/password', 'admin.titles.user_password'),
+        page('user/:id/delete', 'admin.titles.user_delete'),
+        { path: 'payments', element: <Navigate to="/admin/payments/billings" replace /> },
+        page('payments/billings', 'admin.titles.billings'),
+        page('payments/payments', 'admin.titles.payments'),
+        { path: 'settings', element: <Navigate to="/admin/settings/appearance" replace /> },
+        page('settings/appearance', 'admin.titles.settings_appearance'),
+        page('settings/index', 'admin.titles.settings_index'),
+        page('settings/environment', 'admin.titles.settings_environment'),
+        page('settings/others', 'admin.titles.settings_others'),
+        page('settings/sign-in', 'admin.titles.settings_sign_in'),
+        page('settings/adsense', 'admin.titles.settings_adsense'),
+        page('settings/server', 'admin.titles.settings_server'),
+        page('language', 'admin.nav.language'),
+      ],
+    },
+  ],
+};

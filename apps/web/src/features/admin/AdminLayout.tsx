@@ -1,0 +1,63 @@
+import {
+  CreditCard,
+  FileText,
+  Languages,
+  LayoutDashboard,
+  Package,
+  Receipt,
+  Repeat,
+  Settings,
+  Users,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Outlet } from 'react-router';
+import { cn } from '../../ui/cn';
+
+export const adminSections = [
+  { to: '/admin/dashboard', key: 'admin.nav.dashboard', icon: LayoutDashboard },
+  { to: '/admin/users', key: 'admin.nav.users', icon: Users },
+  { to: '/admin/plans', key: 'admin.nav.plans', icon: Package },
+  { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat },
+  { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt },
+  { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard },
+  { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText },
+  { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings },
+  { to: '/admin/language', key: 'admin.nav.language', icon: Languages },
+] as const;
+
+/** The admin content sidebar (a scrolling tab strip on phones) next to the section's page. */
+export function AdminLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+      <nav
+        aria-label={t('admin.nav.label')}
+        className="shrink-0 border-b border-neutral-200 md:w-56 md:border-r md:border-b-0 dark:border-neutral-800"
+      >
+        <ul className="flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:px-3 md:py-4">
+          {adminSections.map(({ to, key, icon: Icon }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                className={({ isActive }) =>
+                  cn(
+                    'flex min-h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium whitespace-nowrap',
+                    isActive
+                      ? 'bg-accent/10 text-accent-strong dark:bg-accent/15 dark:text-accent'
+                      : 'text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800',
+                  )
+                }
+              >
+                <Icon className="size-4.5 shrink-0" aria-hidden />
+                {t(key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0 flex-1 px-4 py-6 sm:px-8">
+        <Outlet />
+      </div>
+    </div>
+  );
+}

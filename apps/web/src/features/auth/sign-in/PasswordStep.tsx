@@ -1,0 +1,93 @@
+import type { CheckAccountResponse } from '@filestore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { configQueryKey } from '../../../lib/config';
+import { rules } from '../../../lib/forms';
+import { useSession } from '../../../lib/session';
+import { Avatar } from '../../../ui/Avatar';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { login } from '../auth.api';
+import { linkClass } from '../AuthLayout';
+
+interface PasswordStepProps {
+  email: string;
+  account: CheckAccountResponse;
+  error: string | null;
+  onBack: () => void;
+  onFailure: (error: unknown) => void;
+}
+
+export function PasswordStep({ email, account, error, onBack, onFailure }: PasswordStepProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const setAuthenticated = useSession((s) => s.setAuthenticated);
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const invalid = rules.required(t, password);
+    setFieldError(invalid);
+    if (invalid) return;
+    setLoading(true);
+    try {
+      await login({ email: email.trim(), password });
+      client.removeQueries({ queryKey: ['user'] });
+      void client.invalidateQueries({ queryKey: configQueryKey });
+      // The guest guard now sends the visitor to the redirect target (or their files).
+      setAuthenticated(true);
+    } catch (caught) {
+      setLoading(false);
+      onFailure(caught);
+    }
+  };
+
+  const firstName = account.name.split(' ')[0] || email;
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <button
+        type="button"
+        onClick={onBack}
+        className="-ml-2 inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('auth.sign_in.use_another_account')}
+      </button>
+      <div className="flex items-center gap-4">
+        <Avatar name={account.name} email={email} color={account.color} avatar={account.avatar} size={56} />
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
+            {t('auth.sign_in.greeting', { name: firstName })}
+          </h1>
+          <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{email}</p>
+        </div>
+      </div>
+      {error && <Notice tone="error">{error}</Notice>}
+      <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+      <TextField
+        label={t('fields.password')}
+        type="password"
+        name="password"
+        autoComplete="current-password"
+        autoFocus
+        value={password}
+        error={fieldError}
+        onChange={(e) => setPassword(e.target.value)}
+        action={
+          <Link to={`/forgotten-password?email=${encodeURIComponent(email)}`} className={`text-sm ${linkClass}`}>
+            {t('auth.sign_in.forgotten')}
+          </Link>
+        }
+      />
+      <Button type="submit" block loading={loading}>
+        {t('auth.sign_in.submit')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { Compass } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
+
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <PublicLayout>
+      <StatusMessage
+        code="404"
+        icon={<Compass className="size-8" aria-hidden />}
+        title={t('not_found.title')}
+        description={t('not_found.description')}
+        action={
+          <Link to="/" className={primaryLinkClass}>
+            {t('not_found.home')}
+          </Link>
+        }
+      />
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,112 @@
+import type { EmojiType, ThemeMode } from '@filestore/contract';
+import { Monitor, Moon, Sun } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { useTheme } from '../../lib/theme';
+import { TextField } from '../../ui/Field';
+import { RadioCards } from '../../ui/RadioCards';
+import { PageSpinner } from '../../ui/Spinner';
+import { useUpdateSetting, useUser } from './user.api';
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800">
+      <h2 className="mb-5 text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const setMode = useTheme((s) => s.setMode);
+  const [saved, setSaved] = useState(false);
+  const updateSetting = useUpdateSetting(() => toast.error(t('errors.settings_not_saved')));
+  const settings = user?.relationships.settings.data.attributes;
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+
+  useEffect(() => {
+    if (!settings) return;
+    setFirstName(settings.first_name ?? '');
+    setLastName(settings.last_name ?? '');
+    // Only when the user record first arrives; typing must not be overwritten.
+  }, [user?.id]);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => setSaved(false), 2000);
+    return () => clearTimeout(timer);
+  }, [saved]);
+
+  if (!user || !settings) return <PageSpinner label={t('common.loading')} />;
+
+  const save = (name: 'first_name' | 'last_name', value: string) => {
+    updateSetting({ name, value });
+    if (value.trim()) setSaved(true);
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card title={t('user.profile.personal')}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('fields.first_name')}
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(e) => {
+              setFirstName(e.target.value);
+              save('first_name', e.target.value);
+            }}
+          />
+          <TextField
+            label={t('fields.last_name')}
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(e) => {
+              setLastName(e.target.value);
+              save('last_name', e.target.value);
+            }}
+          />
+          <div className="sm:col-span-2">
+            <TextField label={t('fields.email')} value={user.attributes.email} readOnly disabled />
+          </div>
+        </div>
+        <p aria-live="polite" className="mt-3 h-5 text-sm text-accent-strong dark:text-accent">
+          {saved ? t('user.profile.saved') : ''}
+        </p>
+      </Card>
+      <Card title={t('user.profile.appearance')}>
+        <div className="space-y-6">
+          <RadioCards<ThemeMode>
+            legend={t('user.profile.theme')}
+            name="theme_mode"
+            value={settings.theme_mode}
+            columns={3}
+            onChange={(value) => {
+              setMode(value);
+              updateSetting({ name: 'theme_mode', value });
+            }}
+            options={[
+              { value: 'light', label: t('theme.light'), icon: <Sun className="size-4" aria-hidden /> },
+              { value: 'dark', label: t('theme.dark'), icon: <Moon className="size-4" aria-hidden /> },
+              { value: 'system', label: t('theme.system'), icon: <Monitor className="size-4" aria-hidden /> },
+            ]}
+          />
+          <RadioCards<EmojiType>
+            legend={t('user.profile.emoji')}
+            name="emoji_type"
+            value={settings.emoji_type}
+            onChange={(value) => updateSetting({ name: 'emoji_type', value })}
+            options={[
+              { value: 'twemoji', label: t('emoji.twemoji'), description: t('emoji.twemoji_hint') },
+              { value: 'applemoji', label: t('emoji.applemoji'), description: t('emoji.applemoji_hint') },
+            ]}
+          />
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { userResource, type UserResource, type UserSettingUpdate } from '@filestore/contract';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../lib/api';
+import { useSession } from '../../lib/session';
+
+export const userQueryKey = ['user'] as const;
+export type User = UserResource['data'];
+
+export function useUser() {
+  const authenticated = useSession((s) => s.authenticated);
+  return useQuery({
+    queryKey: userQueryKey,
+    queryFn: async () => (await api.get('/api/user', { schema: userResource })).data,
+    enabled: authenticated,
+    staleTime: 60_000,
+  });
+}
+
+const SETTINGS_DEBOUNCE_MS = 150;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function patchCachedSetting(client: QueryClient, update: UserSettingUpdate) {
+  client.setQueryData<User>(userQueryKey, (user) => {
+    if (!user) return user;
+    const settings = user.relationships.settings.data;
+    return {
+      ...user,
+      relationships: {
+        ...user.relationships,
+        settings: { data: { ...settings, attributes: { ...settings.attributes, [update.name]: update.value } } },
+      },
+    };
+  });
+}
+
+/**
+ * Saves one preference (spec §7 settings call with the patch override), debounced by 150 ms
+ * per setting name (spec §9). Blank values are skipped (spec §5) unless forced.
+ */
+export function useUpdateSetting(onError?: (error: unknown) => void) {
+  const client = useQueryClient();
+  return useCallback(
+    (update: UserSettingUpdate, options: { force?: boolean } = {}) => {
+      if (!options.force && update.value.trim() === '') return;
+      patchCachedSetting(client, update);
+      clearTimeout(timers.get(update.name));
+      timers.set(
+        update.name,
+        setTimeout(() => {
+          timers.delete(update.name);
+          api.post('/api/user/settings', { ...update, _method: 'patch' }).catch((error: unknown) => {
+            void client.invalidateQueries({ queryKey: userQueryKey });
+            onError?.(error);
+          });
+        }, SETTINGS_DEBOUNCE_MS),
+      );
+    },
+    [client, onError],
+  );
+}

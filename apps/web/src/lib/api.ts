@@ -1,0 +1,106 @@
+import { errorResponse } from '@filestore/contract';
+import type { z } from 'zod';
+import { useSession } from './session';
+
+/** A failed call, carrying the server's stable error code (see contract errors.ts). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: Record<string, string[]> = {},
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** First server message for a form field, if any. */
+  field(name: string): string | undefined {
+    return this.errors[name]?.[0];
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions<S extends z.ZodType | undefined> {
+  body?: unknown;
+  schema?: S;
+  /** Do not mark the session unauthorised on 401 (for calls made while signing in). */
+  ignoreUnauthorised?: boolean;
+  signal?: AbortSignal;
+}
+
+type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+async function refreshCsrfCookie(): Promise<void> {
+  await fetch('/api/ping', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+}
+
+async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (method !== 'GET') {
+    // Double-submit CSRF: the server compares this header with its XSRF-TOKEN cookie.
+    if (!readCookie('XSRF-TOKEN')) await refreshCsrfCookie();
+    headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
+  }
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  return fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const raw: unknown = await response.json().catch(() => null);
+  const parsed = errorResponse.safeParse(raw);
+  if (parsed.success) {
+    const { code, message, errors, details } = parsed.data;
+    return new ApiError(response.status, code, message, errors, details);
+  }
+  return new ApiError(
+    response.status,
+    response.status >= 500 ? 'internal' : 'unknown',
+    response.statusText || 'Request failed',
+  );
+}
+
+export async function request<S extends z.ZodType | undefined = undefined>(
+  method: Method,
+  path: string,
+  options: RequestOptions<S> = {},
+): Promise<Result<S>> {
+  let response = await send(method, path, options.body, options.signal);
+  if (response.status === 419) {
+    // The CSRF cookie was missing or rotated: a GET refreshes it, then one retry.
+    await refreshCsrfCookie();
+    response = await send(method, path, options.body, options.signal);
+  }
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && !options.ignoreUnauthorised) useSession.getState().markUnauthorised();
+    throw error;
+  }
+  if (response.status === 204) return undefined as Result<S>;
+  const data: unknown = await response.json().catch(() => undefined);
+  return (options.schema ? options.schema.parse(data) : data) as Result<S>;
+}
+
+export const api = {
+  get: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
+    request('GET', path, options),
+  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: RequestOptions<S>) =>
+    request('POST', path, { ...options, body }),
+};
+
+export function isApiError(error: unknown, code?: string): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}

@@ -1,0 +1,72 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import { X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+interface DialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  /** Visually hide the title while keeping it as the dialog's accessible name. */
+  hideTitle?: boolean;
+  description?: ReactNode;
+  closeLabel: string;
+  children?: ReactNode;
+  className?: string;
+  position?: 'center' | 'top' | 'left';
+}
+
+const positions = {
+  center: 'left-1/2 top-1/2 w-[calc(100%-2rem)] max-w-[490px] -translate-x-1/2 -translate-y-1/2 rounded-2xl',
+  top: 'left-1/2 top-[12vh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 rounded-2xl',
+  left: 'inset-y-0 left-0 w-[min(20rem,88vw)] rounded-r-2xl',
+};
+
+/** Focus-trapping dialog with a dimming backdrop; Escape and a click outside close it. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  hideTitle,
+  description,
+  closeLabel,
+  children,
+  className,
+  position = 'center',
+}: DialogProps) {
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <RadixDialog.Content
+          className={cn(
+            'fixed z-50 bg-white shadow-2xl ring-1 ring-neutral-200 focus:outline-none dark:bg-neutral-900 dark:ring-neutral-800',
+            'data-[state=open]:animate-[pop-in_160ms_ease-out]',
+            positions[position],
+            className,
+          )}
+        >
+          <RadixDialog.Title
+            className={hideTitle ? 'sr-only' : 'pr-10 text-lg font-semibold text-neutral-900 dark:text-white'}
+          >
+            {title}
+          </RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
+              {description}
+            </RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
+          {children}
+          <RadixDialog.Close
+            aria-label={closeLabel}
+            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:hover:bg-neutral-800 dark:hover:text-white"
+          >
+            <X className="size-4.5" aria-hidden />
+          </RadixDialog.Close>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}
