@@ -13,7 +13,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list'], ['json']],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',

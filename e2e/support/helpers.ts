@@ -1,0 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from './env.js';
+
+export const ADMIN = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin-password-1' };
+
+/** Raw .eml files in the server's outbox, oldest first. */
+export function outbox(): string[] {
+  const dir = path.join(E2E_DATA_DIR, 'mail');
+  try {
+    return readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  } catch {
+    return [];
+  }
+}
+
+/** The first link in a mail that contains `needle`, with quoted-printable soft breaks undone. */
+export function linkIn(eml: string, needle: string): string {
+  const text = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = text.match(new RegExp(`https?://[^\\s"<>]*${needle}[^\\s"<>]*`));
+  if (!match) throw new Error(`no ${needle} link in mail`);
+  return match[0];
+}
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signUp(page: Page, name: string, email: string, password: string) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/platform\/files/);
+}
+
+export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
