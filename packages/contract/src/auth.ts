@@ -45,3 +45,11 @@ export const resetPasswordRequest = z
 export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const resendVerificationRequest = z.object({ email });
+
+export const changePasswordRequest = z
+  .object({ current: z.string().min(1).max(200), password, password_confirmation: z.string() })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: 'The passwords do not match.',
+    path: ['password_confirmation'],
+  });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;

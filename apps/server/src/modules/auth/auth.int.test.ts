@@ -177,3 +177,43 @@ describe('accounts and sign-in', () => {
     await writeSettings(server.ctx.db, { user_verification: false });
   });
 });
+
+describe('changing the password', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await installWithAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  it('needs the current password, then signs out other sessions but keeps this one', async () => {
+    const here = await registerUser(server, 'cara@example.com', 'cara-password-1');
+    const elsewhere = server.client('10.9.0.1');
+    await elsewhere.post('/api/login', { email: 'cara@example.com', password: 'cara-password-1' });
+    const wrong = await here.post('/api/user/password', {
+      current: 'nope',
+      password: 'cara-password-2',
+      password_confirmation: 'cara-password-2',
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.json().errors.current).toBeDefined();
+    const ok = await here.post('/api/user/password', {
+      current: 'cara-password-1',
+      password: 'cara-password-2',
+      password_confirmation: 'cara-password-2',
+    });
+    expect(ok.status).toBe(200);
+    expect((await here.get('/api/user')).status).toBe(200);
+    expect((await elsewhere.get('/api/user')).status).toBe(401);
+    expect(
+      (await server.client().post('/api/login', { email: 'cara@example.com', password: 'cara-password-2' })).status,
+    ).toBe(200);
+    expect(
+      (
+        await server
+          .client()
+          .post('/api/user/password', { current: 'x', password: 'y'.repeat(8), password_confirmation: 'y'.repeat(8) })
+      ).status,
+    ).toBe(401);
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  changePasswordRequest,
   checkAccountRequest,
   loginRequest,
   recoverPasswordRequest,
@@ -17,7 +18,8 @@ import { isValidVerification } from './links.js';
 import { assertLoginAllowed, countLoginFailure, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { endSession, startSession } from './sessions.js';
+import { endSession, revokeAllSessions, startSession } from './sessions.js';
+import { requireUser } from './guards.js';
 
 const userNotFound = () => new AppError(404, 'auth.user_not_found', "We couldn't find any account with this email.");
 
@@ -100,6 +102,23 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     const { email, token, password } = request.body;
     await resetPassword(ctx, email, token, password);
     return { type: 'success' as const, message: 'Your password was changed. Sign in with the new one.' };
+  });
+
+  // Changing the password signs out every other session, then starts a fresh one here.
+  app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request, reply) => {
+    const user = requireUser(request);
+    const key = loginKey(request, user.email);
+    await assertLoginAllowed(ctx, key);
+    if (!(await verifyPassword(user.passwordHash, request.body.current))) {
+      await countLoginFailure(ctx, key);
+      throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
+        current: ['The current password is incorrect.'],
+      });
+    }
+    await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
+    await revokeAllSessions(ctx.db, user.id);
+    await startSession(ctx, request, reply, user.id);
+    return { type: 'success' as const, message: 'Your password was changed.' };
   });
 
   app.post('/api/user/verify', { schema: { body: resendVerificationRequest } }, async (request) => {
