@@ -58,9 +58,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     },
     client: (ip?: string) => new TestClient(server, ip),
     async close() {
-      await server.close();
-      await drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      try {
+        await server.close();
+      } finally {
+        await drop();
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -5,3 +5,5 @@ export * from './user.js';
 export * from './auth.js';
 export * from './setup.js';
 export * from './i18n/en.js';
+export * from './pages.js';
+export * from './admin.js';

@@ -6,9 +6,17 @@ import { openDatabase, type Database, type DatabaseTarget, type Db } from '../li
 import { migrate } from '../lib/db/migrate.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
+import { seedDefaultPages } from '../modules/pages/index.js';
 import { adminExists } from '../modules/users/users.repository.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+/** Brings any database, new or old, to the current schema with its default content. */
+export async function prepareDatabase(db: Db): Promise<string[]> {
+  const applied = await migrate(db, MIGRATIONS_DIR);
+  await seedDefaultPages(db);
+  return applied;
+}
 
 /**
  * What every module receives. The database and mailer can be replaced by the setup wizard while
@@ -53,7 +61,7 @@ export class AppContext {
   async switchDatabase(target: DatabaseTarget): Promise<void> {
     const next = await openDatabase(target);
     try {
-      await migrate(next.db, MIGRATIONS_DIR);
+      await prepareDatabase(next.db);
     } catch (e) {
       await next.close();
       throw e;

@@ -8,6 +8,7 @@ import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
 import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, userFromSession } from '../modules/auth/index.js';
+import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { usersRoutes } from '../modules/users/index.js';
@@ -44,6 +45,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   setupRoutes(app, ctx);
   authRoutes(app, ctx);
   usersRoutes(app, ctx);
+  pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));
   return app;

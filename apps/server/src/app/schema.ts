@@ -2,3 +2,4 @@
 export * from '../modules/users/users.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/settings/settings.table.js';
+export * from '../modules/pages/pages.table.js';

@@ -1,11 +1,10 @@
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../lib/db/database.js';
-import { migrate } from '../lib/db/migrate.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.js';
 import { autoSetupFromEnv } from '../modules/setup/index.js';
 import type { AppConfigFile } from './config.js';
-import { AppContext, MIGRATIONS_DIR } from './context.js';
+import { AppContext, prepareDatabase } from './context.js';
 import { buildHttpApp } from './http.js';
 import type { TypedApp } from './types.js';
 
@@ -34,7 +33,7 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
   }
   const ctx = new AppContext(config, database, rateLimiter, log, closers);
   try {
-    const applied = await migrate(ctx.db, MIGRATIONS_DIR);
+    const applied = await prepareDatabase(ctx.db);
     if (applied.length) log.info({ applied }, 'database migrated');
     await autoSetupFromEnv(ctx);
   } catch (e) {

@@ -1,0 +1,2 @@
+export { pagesRoutes } from './pages.routes.js';
+export { seedDefaultPages } from './pages.repository.js';
