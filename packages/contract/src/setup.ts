@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { email, looseBoolean, password, subscriptionType } from './common.js';
+import { registerRequest } from './auth.js';
+import { email, looseBoolean, subscriptionType } from './common.js';
 
 export const databaseSetupRequest = z.discriminatedUnion('connection', [
   z.object({ connection: z.literal('embedded') }),
@@ -61,17 +62,8 @@ export const appSetupRequest = z.object({
 });
 export type AppSetupRequest = z.input<typeof appSetupRequest>;
 
-export const adminSetupRequest = z
-  .object({
-    name: z.string().trim().min(1).max(255),
-    email,
-    password,
-    password_confirmation: z.string(),
-  })
-  .refine((v) => v.password === v.password_confirmation, {
-    message: 'The passwords do not match.',
-    path: ['password_confirmation'],
-  });
+/** The first admin signs up with the same rules as everyone else. */
+export const adminSetupRequest = registerRequest;
 export type AdminSetupRequest = z.input<typeof adminSetupRequest>;
 
 /** What the wizard screens show about the current choice (no secrets). */

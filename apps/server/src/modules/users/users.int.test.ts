@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureSetting, readSettings, writeSettings } from '../settings/index.js';
 import {
   installWithAdmin,
   registerUser,
@@ -63,13 +64,34 @@ describe('user preferences and roles', () => {
   });
 
   it('serves the SPA shell for app routes with a script-safe config, and JSON 404 for unknown API paths', async () => {
+    await ensureSetting(server.ctx.db, 'app_key', 'k'.repeat(48));
     const page = await server.client().request('GET', '/platform/files', undefined, { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     const json = page.body.match(/window\.__CONFIG__=(.*?)<\/script>/)?.[1] ?? '';
     expect(JSON.parse(json).installation).toBe('installation-done');
+    // Secrets stay on the server: the signing key never reaches the config or the shell.
+    const key = (await readSettings(server.ctx.db)).app_key;
+    expect(key.length).toBeGreaterThanOrEqual(32);
+    expect(page.body).not.toContain(key);
+    expect((await server.client().get('/api/config')).body).not.toContain(key);
     const api = await server.client().get('/api/nothing-here');
     expect(api.status).toBe(404);
     expect(api.json().code).toBe('not_found');
+  });
+});
+
+describe('the HTML shell', () => {
+  it('embeds a hostile app title as data, never as markup', async () => {
+    const server = await startTestServer();
+    try {
+      await writeSettings(server.ctx.db, { app_title: '</script><script>alert(1)</script>' });
+      const page = await server.client().request('GET', '/sign-in', undefined, { accept: 'text/html' });
+      expect(page.body).not.toContain('<script>alert(1)');
+      const json = page.body.match(/window\.__CONFIG__=(.*?)<\/script>/)?.[1] ?? '';
+      expect(JSON.parse(json).appName).toBe('</script><script>alert(1)</script>');
+    } finally {
+      await server.close();
+    }
   });
 });
