@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { constants } from 'node:fs';
+import { copyFile, mkdir, open, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { blobNotFound, sizeMismatch } from './storage.errors.js';
+import { ifMissing, isMissing, localLayout, removeQuietly, syncFile, writeDurably } from './local.layout.js';
+import { localMultipart } from './local.multipart.js';
+import { DEFAULT_CONTENT_TYPE, type BlobStream, type StorageDriver } from './storage.port.js';
+import { assertValidKey, resolveRange } from './storage.validation.js';
+
+const DELETE_CONCURRENCY = 16;
+
+/** Blobs as files under `root`; see local.layout.ts for the folder structure. */
+export function createLocalDriver(root: string): StorageDriver {
+  const layout = localLayout(root);
+
+  async function put(key: string, body: Readable | Buffer, opts: { contentType?: string; size?: number } = {}) {
+    assertValidKey(key);
+    const tmp = await layout.tempPath();
+    try {
+      const size = await writeDurably(tmp, body);
+      if (opts.size !== undefined && size !== opts.size) throw sizeMismatch(opts.size, size);
+      await layout.commit(tmp, key, opts.contentType || DEFAULT_CONTENT_TYPE);
+      return { size };
+    } finally {
+      await removeQuietly(tmp);
+    }
+  }
+
+  async function get(key: string, range?: { start: number; end?: number }): Promise<BlobStream> {
+    assertValidKey(key);
+    // Size and bytes come from one open handle, so a concurrent overwrite cannot mix two blobs.
+    const handle = await open(layout.dataPath(key), 'r').catch((error: unknown) => {
+      throw isMissing(error) ? blobNotFound() : error;
+    });
+    try {
+      const { size } = await handle.stat();
+      const resolved = resolveRange(range, size);
+      const contentType = await layout.readContentType(key);
+      const body = handle.createReadStream(resolved ?? {});
+      const contentLength = resolved ? resolved.end - resolved.start + 1 : size;
+      return { body, size, contentLength, contentType };
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  async function head(key: string) {
+    assertValidKey(key);
+    const stats = await stat(layout.dataPath(key)).catch(ifMissing(null));
+    if (!stats) return null;
+    return { size: stats.size, contentType: await layout.readContentType(key) };
+  }
+
+  async function remove(key: string) {
+    assertValidKey(key);
+    await removeQuietly(layout.dataPath(key));
+    await removeQuietly(layout.metaPath(key));
+  }
+
+  return {
+    name: 'local',
+    put,
+    get,
+    head,
+    delete: remove,
+    async deleteMany(keys) {
+      keys.forEach(assertValidKey);
+      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
+        await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(remove));
+      }
+    },
+    async copy(from, to) {
+      assertValidKey(from);
+      assertValidKey(to);
+      const tmp = await layout.tempPath();
+      try {
+        // FICLONE shares blocks on file systems that can (btrfs, XFS) and falls back to a copy elsewhere.
+        await copyFile(layout.dataPath(from), tmp, constants.COPYFILE_FICLONE).catch((error: unknown) => {
+          throw isMissing(error) ? blobNotFound() : error;
+        });
+        await syncFile(tmp);
+        await layout.commit(tmp, to, await layout.readContentType(from));
+      } finally {
+        await removeQuietly(tmp);
+      }
+    },
+    ...localMultipart(layout),
+    async probe() {
+      await mkdir(root, { recursive: true });
+      const key = `probes/${randomUUID()}`;
+      await put(key, Buffer.from('ok'));
+      await remove(key);
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,91 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DEFAULT_CONTENT_TYPE } from './storage.port.js';
+
+/**
+ * Where the local driver keeps things under its root:
+ *   <root>/<ab>/<key with / as ~>   the blob; `ab` from a hash of the key keeps folders small
+ *   <root>/.meta/<ab>/<same name>   its content type
+ *   <root>/.tmp/<uuid>              writes in progress, renamed into place when complete
+ *   <root>/.multipart/<uploadId>/   parts of unfinished multipart uploads
+ * Keys become flat file names, so `a` and `a/b` can coexist as they do on S3, and keys can never
+ * start with a dot (see storage.validation.ts), so none reaches the dot folders.
+ */
+export interface LocalLayout {
+  root: string;
+  dataPath(key: string): string;
+  metaPath(key: string): string;
+  uploadDir(uploadId: string): string;
+  /** A fresh path on the same file system as the blobs, so that rename is atomic. */
+  tempPath(): Promise<string>;
+  /** Moves a finished temp file into place; the content type goes first so a reader never pairs new bytes with a stale type. */
+  commit(tmp: string, key: string, contentType: string): Promise<void>;
+  readContentType(key: string): Promise<string>;
+}
+
+export function localLayout(root: string): LocalLayout {
+  const shardAndName = (key: string) => {
+    const shard = createHash('sha256').update(key).digest('hex').slice(0, 2);
+    return [shard, key.replaceAll('/', '~')] as const;
+  };
+  const layout: LocalLayout = {
+    root,
+    dataPath: (key) => path.join(root, ...shardAndName(key)),
+    metaPath: (key) => path.join(root, '.meta', ...shardAndName(key)),
+    uploadDir: (uploadId) => path.join(root, '.multipart', uploadId),
+    async tempPath() {
+      const dir = path.join(root, '.tmp');
+      await mkdir(dir, { recursive: true });
+      return path.join(dir, randomUUID());
+    },
+    async commit(tmp, key, contentType) {
+      const metaTmp = `${tmp}.type`;
+      const metaPath = layout.metaPath(key);
+      const dataPath = layout.dataPath(key);
+      await writeDurably(metaTmp, Buffer.from(contentType));
+      await mkdir(path.dirname(metaPath), { recursive: true });
+      await rename(metaTmp, metaPath);
+      await mkdir(path.dirname(dataPath), { recursive: true });
+      await rename(tmp, dataPath);
+    },
+    async readContentType(key) {
+      return readFile(layout.metaPath(key), 'utf8').catch(ifMissing(DEFAULT_CONTENT_TYPE));
+    },
+  };
+  return layout;
+}
+
+/** Streams `body` to `file`, fsyncs it (a crash must not leave a renamed but empty blob) and returns the byte count. */
+export async function writeDurably(file: string, body: Readable | Buffer | AsyncIterable<Buffer>): Promise<number> {
+  // Readable.from(buffer) would yield one byte at a time; wrap it so it is one chunk.
+  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  await pipeline(source, createWriteStream(file, { flush: true }));
+  return (await stat(file)).size;
+}
+
+/** fsync for files written by copyFile, which does not flush on its own. */
+export async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.datasync();
+  } finally {
+    await handle.close();
+  }
+}
+
+export const removeQuietly = (file: string) => rm(file, { force: true, recursive: true });
+
+export const isMissing = (error: unknown) =>
+  error instanceof Error && 'code' in error && (error.code === 'ENOENT' || error.code === 'ENOTDIR');
+
+/** For `.catch()`: turns "no such file" into `fallback` and rethrows everything else. */
+export function ifMissing<T>(fallback: T): (error: unknown) => T {
+  return (error) => {
+    if (isMissing(error)) return fallback;
+    throw error;
+  };
+}
