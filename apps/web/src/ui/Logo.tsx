@@ -3,7 +3,7 @@ import { cn } from './cn';
 /** The product mark: a folder shape on the accent colour, followed by the app name. */
 export function Logo({ name, className, compact }: { name: string; className?: string; compact?: boolean }) {
   return (
-    <span className={cn('inline-flex items-center gap-2.5', className)}>
+    <span className={cn('inline-flex min-w-0 items-center gap-2.5', className)}>
       <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden>
         <rect width="32" height="32" rx="9" className="fill-accent-strong dark:fill-accent" />
         <path
@@ -12,7 +12,9 @@ export function Logo({ name, className, compact }: { name: string; className?: s
           className="dark:fill-neutral-950"
         />
       </svg>
-      {!compact && <span className="text-lg font-bold tracking-tight text-neutral-900 dark:text-white">{name}</span>}
+      {!compact && (
+        <span className="truncate text-lg font-bold tracking-tight text-neutral-900 dark:text-white">{name}</span>
+      )}
     </span>
   );
 }

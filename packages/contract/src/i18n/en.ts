@@ -6,6 +6,7 @@
 export const en: Record<string, string> = {
   // Common
   'common.loading': 'Loading…',
+  'common.try_again': 'Try again',
   'common.close': 'Close',
   'common.reload': 'Reload the page',
   'common.retry_now': 'Try again now',
@@ -99,6 +100,8 @@ export const en: Record<string, string> = {
   'auth.sign_up.subtitle': 'Start storing and sharing your files with {{app}}.',
   'auth.sign_up.submit': 'Create account',
   'auth.sign_up.have_account': 'Already have an account? <anchor>Sign in</anchor>',
+  'auth.sign_up.agreement':
+    'By creating an account, you agree to the <terms>Terms of Service</terms> and <privacy>Privacy Policy</privacy>.',
   'auth.sign_up.disabled_title': 'Sign-up is closed',
   'auth.sign_up.disabled_description':
     'New accounts can’t be created on this server. Ask the administrator for an invitation.',
@@ -308,9 +311,18 @@ export const en: Record<string, string> = {
   'user.profile.appearance': 'Appearance',
   'user.profile.theme': 'Theme',
   'user.profile.emoji': 'Emoji style',
-  'user.password.title': 'Password',
-  'user.password.unavailable':
-    'Changing your password here isn’t available yet. Use “Forgotten password” on the sign-in page instead.',
+  'user.password.title': 'Change password',
+  'user.password.description':
+    'Choose a password you don’t use anywhere else. You stay signed in here; other devices are signed out.',
+  'user.password.current': 'Current password',
+  'user.password.submit': 'Change password',
+  'user.password.changed': 'Your password was changed.',
+  'user.password.current_incorrect': 'The current password is incorrect.',
+  'user.password.same_as_current': 'Choose a password that’s different from the current one.',
+  'user.password.forgotten': 'Forgot it? Sign out and choose “Forgotten password” on the sign-in page.',
+  'user.password.social_title': 'No password to change',
+  'user.password.social_description':
+    'You sign in to this account through a social login, so it has no password here. Manage your sign-in with that provider.',
   'user.storage.title': 'Storage',
   'user.storage.usage': '{{used}} of {{capacity}} used',
   'user.storage.unlimited_title': 'Unlimited storage',
@@ -373,7 +385,9 @@ export const en: Record<string, string> = {
   'footer.privacy': 'Privacy',
   'footer.cookies': 'Cookies',
   'footer.contact': 'Contact',
-  'page.not_written': 'This page hasn’t been written yet.',
+  'page.updated': 'Last updated {{date}}',
+  'page.hidden_notice': 'This page is hidden. Only administrators can see it.',
+  'page.load_failed': 'This page couldn’t be loaded.',
   'contact.title': 'Contact us',
   'contact.description': 'Write to us at {{email}} and we’ll get back to you.',
   'contact.no_email': 'The administrator hasn’t published a contact address yet.',

@@ -38,7 +38,7 @@ export function AppShell() {
       <div className={cn('flex min-w-0 flex-1 flex-col', !onFiles && 'bg-neutral-50 dark:bg-neutral-950')}>
         <Header />
         <div className="flex min-h-0 flex-1">
-          <main id="content" className="flex min-w-0 flex-1 flex-col overflow-y-auto">
+          <main id="content" className="flex min-w-0 flex-1 flex-col overflow-y-auto pb-(--overlay-bottom)">
             <Outlet />
           </main>
           {onFiles && <FileInfoPanel />}

@@ -1,14 +1,14 @@
 import { LayoutDashboard, Settings } from 'lucide-react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AdminLayout } from '../../features/admin/AdminLayout';
-import { AdminPlaceholder } from '../../features/admin/AdminPlaceholder';
-import { DashboardPage } from '../../features/admin/DashboardPage';
 import type { RouteHandle } from '../../lib/route-handle';
 import { RequireAdmin } from '../guards';
+import { lazyPage } from './lazy';
+
+const admin = () => import('../../features/admin/pages');
 
 const page = (path: string, title: string): RouteObject => ({
   path,
-  element: <AdminPlaceholder />,
+  lazy: lazyPage(admin, (m) => m.AdminPlaceholder),
   handle: { title, icon: Settings } satisfies RouteHandle,
 });
 
@@ -32,12 +32,12 @@ export const adminRoute: RouteObject = {
   element: <RequireAdmin />,
   children: [
     {
-      element: <AdminLayout />,
+      lazy: lazyPage(admin, (m) => m.AdminLayout),
       children: [
         { index: true, element: <Navigate to="/admin/dashboard" replace /> },
         {
           path: 'dashboard',
-          element: <DashboardPage />,
+          lazy: lazyPage(admin, (m) => m.DashboardPage),
           handle: { title: 'admin.nav.dashboard', icon: LayoutDashboard } satisfies RouteHandle,
         },
         page('invoices', 'admin.titles.transactions'),

@@ -1,12 +1,10 @@
 import { Clock, FolderOpen, Home, Link2, Trash2, User, UserCheck, Users } from 'lucide-react';
 import { Navigate, type RouteObject } from 'react-router';
-import { FilesPage, MySharedItemsPage, RecentUploadsPage } from '../../features/files/FilesPages';
-import { SharedWithMePage, TeamFoldersPage } from '../../features/teams/TeamPages';
-import { TrashPage } from '../../features/trash/TrashPage';
-import { ProfilePage } from '../../features/user/ProfilePage';
-import { BillingPage, PasswordSettingsPage, StorageSettingsPage } from '../../features/user/SettingsPages';
-import { UserLayout } from '../../features/user/UserLayout';
 import type { RouteHandle } from '../../lib/route-handle';
+import { lazyPage } from './lazy';
+
+const account = () => import('../../features/user/pages');
+const shell = () => import('../layout/shell');
 
 const signedIn = (section: RouteHandle['section'], title: string, icon: RouteHandle['icon']): RouteHandle => ({
   auth: true,
@@ -21,23 +19,35 @@ export const platformRoute: RouteObject = {
   handle: { section: 'Platform' } satisfies RouteHandle,
   children: [
     { index: true, element: <Navigate to="/platform/files" replace /> },
-    { path: 'files', element: <FilesPage />, handle: signedIn('Platform', 'screen.home', Home) },
-    { path: 'files/:id', element: <FilesPage />, handle: signedIn('Platform', 'screen.files', FolderOpen) },
-    { path: 'recent-uploads', element: <RecentUploadsPage />, handle: signedIn('Platform', 'screen.latest', Clock) },
+    { path: 'files', lazy: lazyPage(shell, (m) => m.FilesPage), handle: signedIn('Platform', 'screen.home', Home) },
+    {
+      path: 'files/:id',
+      lazy: lazyPage(shell, (m) => m.FilesPage),
+      handle: signedIn('Platform', 'screen.files', FolderOpen),
+    },
+    {
+      path: 'recent-uploads',
+      lazy: lazyPage(shell, (m) => m.RecentUploadsPage),
+      handle: signedIn('Platform', 'screen.latest', Clock),
+    },
     {
       path: 'my-shared-items',
-      element: <MySharedItemsPage />,
+      lazy: lazyPage(shell, (m) => m.MySharedItemsPage),
       handle: signedIn('Platform', 'screen.publicly_shared', Link2),
     },
-    { path: 'trash/:id?', element: <TrashPage />, handle: signedIn('Platform', 'screen.trash', Trash2) },
+    {
+      path: 'trash/:id?',
+      lazy: lazyPage(shell, (m) => m.TrashPage),
+      handle: signedIn('Platform', 'screen.trash', Trash2),
+    },
     {
       path: 'team-folders/:id?',
-      element: <TeamFoldersPage />,
+      lazy: lazyPage(shell, (m) => m.TeamFoldersPage),
       handle: signedIn('Platform', 'screen.team_folders', Users),
     },
     {
       path: 'shared-with-me/:id?',
-      element: <SharedWithMePage />,
+      lazy: lazyPage(shell, (m) => m.SharedWithMePage),
       handle: signedIn('Platform', 'screen.shared_with_me', UserCheck),
     },
   ],
@@ -46,13 +56,13 @@ export const platformRoute: RouteObject = {
 export const userRoute: RouteObject = {
   path: '/user',
   handle: signedIn('User', 'screen.account', User),
-  element: <UserLayout />,
+  lazy: lazyPage(account, (m) => m.UserLayout),
   children: [
     { index: true, element: <Navigate to="/user/profile" replace /> },
-    { path: 'profile', element: <ProfilePage /> },
+    { path: 'profile', lazy: lazyPage(account, (m) => m.ProfilePage) },
     { path: 'settings', element: <Navigate to="/user/settings/password" replace /> },
-    { path: 'settings/password', element: <PasswordSettingsPage /> },
-    { path: 'settings/storage', element: <StorageSettingsPage /> },
-    { path: 'settings/billing', element: <BillingPage /> },
+    { path: 'settings/password', lazy: lazyPage(account, (m) => m.PasswordSettingsPage) },
+    { path: 'settings/storage', lazy: lazyPage(account, (m) => m.StorageSettingsPage) },
+    { path: 'settings/billing', lazy: lazyPage(account, (m) => m.BillingPage) },
   ],
 };

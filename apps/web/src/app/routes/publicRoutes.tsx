@@ -1,69 +1,67 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
-import { CreateNewPasswordPage } from '../../features/auth/CreateNewPasswordPage';
-import { ForgottenPasswordPage } from '../../features/auth/ForgottenPasswordPage';
-import { SuccessfullySentPage, SuccessfullyVerifiedPage } from '../../features/auth/ResultPages';
-import { SignInPage } from '../../features/auth/SignInPage';
-import { SignUpPage } from '../../features/auth/SignUpPage';
-import { RequestUploadPage } from '../../features/file-requests/RequestUploadPage';
-import { HomePage } from '../../features/pages/HomePage';
-import { ContactUsPage, DemoPage, DynamicPage, TemporaryUnavailablePage } from '../../features/pages/InfoPages';
-import { AdminSetupPage } from '../../features/setup/AdminSetupPage';
-import { AppSetupPage } from '../../features/setup/AppSetupPage';
-import { DatabasePage } from '../../features/setup/DatabasePage';
-import { EnvironmentPage } from '../../features/setup/EnvironmentPage';
-import { StatusCheckPage } from '../../features/setup/StatusCheckPage';
-import { SharePage, ShareAuthenticatePage } from '../../features/sharing/SharePages';
-import { TeamInvitationPage } from '../../features/teams/TeamPages';
 import type { RouteHandle } from '../../lib/route-handle';
 import { HomeGate } from '../guards';
+import { ScreenLoading } from '../ScreenLoading';
+import { lazyPage } from './lazy';
 
 const guest: RouteHandle = { guest: true };
+
+// Each area is a chunk of its own, so a first screen loads only its area (and the shared core).
+const auth = () => import('../../features/auth/pages');
+const info = () => import('../../features/pages/pages');
+const visitor = () => import('../../features/sharing/pages');
+const wizard = () => import('../../features/setup/pages');
+// React.lazy rather than a lazy route: HomeGate usually redirects, and then the chunk isn't needed.
+const HomePage = lazy(() => info().then((m) => ({ default: m.HomePage })));
 
 export const publicRoutes: RouteObject[] = [
   {
     path: '/',
     element: (
       <HomeGate>
-        <HomePage />
+        <Suspense fallback={<ScreenLoading />}>
+          <HomePage />
+        </Suspense>
       </HomeGate>
     ),
   },
-  { path: '/page/:slug', element: <DynamicPage /> },
-  { path: '/contact-us', element: <ContactUsPage /> },
-  { path: '/demo', element: <DemoPage /> },
-  { path: '/temporary-unavailable', element: <TemporaryUnavailablePage /> },
-  { path: '/sign-in', element: <SignInPage />, handle: guest },
-  { path: '/sign-up', element: <SignUpPage />, handle: guest },
-  { path: '/forgotten-password', element: <ForgottenPasswordPage /> },
-  { path: '/create-new-password', element: <CreateNewPasswordPage /> },
-  { path: '/successfully-verified', element: <SuccessfullyVerifiedPage /> },
-  { path: '/successfully-send', element: <SuccessfullySentPage /> },
+  { path: '/page/:slug', lazy: lazyPage(info, (m) => m.DynamicPage) },
+  { path: '/contact-us', lazy: lazyPage(info, (m) => m.ContactUsPage) },
+  { path: '/demo', lazy: lazyPage(info, (m) => m.DemoPage) },
+  { path: '/temporary-unavailable', lazy: lazyPage(info, (m) => m.TemporaryUnavailablePage) },
+  { path: '/sign-in', lazy: lazyPage(auth, (m) => m.SignInPage), handle: guest },
+  { path: '/sign-up', lazy: lazyPage(auth, (m) => m.SignUpPage), handle: guest },
+  { path: '/forgotten-password', lazy: lazyPage(auth, (m) => m.ForgottenPasswordPage) },
+  { path: '/create-new-password', lazy: lazyPage(auth, (m) => m.CreateNewPasswordPage) },
+  { path: '/successfully-verified', lazy: lazyPage(auth, (m) => m.SuccessfullyVerifiedPage) },
+  { path: '/successfully-send', lazy: lazyPage(auth, (m) => m.SuccessfullySentPage) },
   {
     path: '/request',
     element: <Outlet />,
     children: [
-      { index: true, element: <RequestUploadPage /> },
-      { path: ':token/upload/:id?', element: <RequestUploadPage /> },
+      { index: true, lazy: lazyPage(visitor, (m) => m.RequestUploadPage) },
+      { path: ':token/upload/:id?', lazy: lazyPage(visitor, (m) => m.RequestUploadPage) },
     ],
   },
   {
     path: '/share/:token',
     children: [
-      { index: true, element: <SharePage /> },
-      { path: 'files/:id?', element: <SharePage /> },
-      { path: 'file', element: <SharePage /> },
-      { path: 'authenticate', element: <ShareAuthenticatePage /> },
+      { index: true, lazy: lazyPage(visitor, (m) => m.SharePage) },
+      { path: 'files/:id?', lazy: lazyPage(visitor, (m) => m.SharePage) },
+      { path: 'file', lazy: lazyPage(visitor, (m) => m.SharePage) },
+      { path: 'authenticate', lazy: lazyPage(visitor, (m) => m.ShareAuthenticatePage) },
     ],
   },
-  { path: '/team-folder-invitation/:id', element: <TeamInvitationPage /> },
+  { path: '/team-folder-invitation/:id', lazy: lazyPage(visitor, (m) => m.TeamInvitationPage) },
 ];
 
 export const wizardRoutes: RouteObject[] = [
   { path: '/install', element: <Navigate to="/setup-wizard/status-check" replace /> },
   { path: '/setup-wizard', element: <Navigate to="/setup-wizard/status-check" replace /> },
-  { path: '/setup-wizard/status-check', element: <StatusCheckPage /> },
-  { path: '/setup-wizard/database', element: <DatabasePage /> },
-  { path: '/setup-wizard/environment', element: <EnvironmentPage /> },
-  { path: '/setup-wizard/app-setup', element: <AppSetupPage /> },
-  { path: '/setup-wizard/admin-setup', element: <AdminSetupPage /> },
+  { path: '/setup-wizard/status-check', lazy: lazyPage(wizard, (m) => m.StatusCheckPage) },
+  { path: '/setup-wizard/database', lazy: lazyPage(wizard, (m) => m.DatabasePage) },
+  { path: '/setup-wizard/environment', lazy: lazyPage(wizard, (m) => m.EnvironmentPage) },
+  { path: '/setup-wizard/app-setup', lazy: lazyPage(wizard, (m) => m.AppSetupPage) },
+  { path: '/setup-wizard/admin-setup', lazy: lazyPage(wizard, (m) => m.AdminSetupPage) },
 ];

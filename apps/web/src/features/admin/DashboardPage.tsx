@@ -1,16 +1,13 @@
+import { adminDashboardResponse } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { EmptyState } from '../../ui/EmptyState';
 import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
-
-// The contract has no dashboard schema yet; this is the shape the server answers today.
-const dashboardResponse = z.object({ data: z.object({ users: z.object({ total: z.number(), admins: z.number() }) }) });
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
@@ -30,7 +27,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: () => api.get('/api/admin/dashboard', { schema: dashboardResponse }),
+    queryFn: () => api.get('/api/admin/dashboard', { schema: adminDashboardResponse }),
   });
   if (query.isPending) return <PageSpinner label={t('common.loading')} />;
   if (query.isError) return <Notice tone="error">{errorMessage(t, query.error)}</Notice>;

@@ -91,3 +91,5 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: Rea
 }
 
 export const linkClass = 'font-semibold text-accent-strong hover:underline dark:text-accent';
+export const subtleLinkClass =
+  'font-medium text-neutral-700 underline decoration-neutral-300 underline-offset-2 hover:text-neutral-900 dark:text-neutral-300 dark:decoration-neutral-600 dark:hover:text-white';

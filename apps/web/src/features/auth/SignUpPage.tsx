@@ -18,7 +18,7 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { register } from './auth.api';
-import { AuthHeading, AuthLayout, linkClass } from './AuthLayout';
+import { AuthHeading, AuthLayout, linkClass, subtleLinkClass } from './AuthLayout';
 
 const empty = { name: '', email: '', password: '', password_confirmation: '' };
 
@@ -141,6 +141,15 @@ export function SignUpPage() {
         <Button type="submit" block loading={loading}>
           {t('auth.sign_up.submit')}
         </Button>
+        <p className="text-center text-xs leading-5 text-neutral-500 dark:text-neutral-400">
+          <Trans
+            i18nKey="auth.sign_up.agreement"
+            components={{
+              terms: <Link to="/page/terms-of-service" className={subtleLinkClass} />,
+              privacy: <Link to="/page/privacy-policy" className={subtleLinkClass} />,
+            }}
+          />
+        </p>
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           <Trans
             i18nKey="auth.sign_up.have_account"

@@ -1,33 +1,8 @@
-import { Construction, FileText, Mail, PlayCircle } from 'lucide-react';
+import { Construction, Mail, PlayCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
-
-function titleFromSlug(slug: string): string {
-  const words = slug.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** /page/:slug — pages are written by the admin; until one is, say so plainly. */
-export function DynamicPage() {
-  const { t } = useTranslation();
-  const { slug = '' } = useParams();
-  return (
-    <PublicLayout>
-      <StatusMessage
-        icon={<FileText className="size-8" aria-hidden />}
-        title={titleFromSlug(slug)}
-        description={t('page.not_written')}
-        action={
-          <Link to="/" className={primaryLinkClass}>
-            {t('not_found.home')}
-          </Link>
-        }
-      />
-    </PublicLayout>
-  );
-}
 
 export function ContactUsPage() {
   const { t } = useTranslation();

@@ -1,12 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../ui/Logo';
 import { ThemeToggle } from '../user/ThemeToggle';
 
-const navLink = 'inline-flex min-h-10 items-center rounded-lg px-3 text-sm font-semibold';
+const navLink = 'min-h-10 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap';
+
+const footerLinks = [
+  { to: '/page/terms-of-service', key: 'footer.terms' },
+  { to: '/page/privacy-policy', key: 'footer.privacy' },
+  { to: '/page/cookie-policy', key: 'footer.cookies' },
+  { to: '/contact-us', key: 'footer.contact' },
+] as const;
+
+const footerLinkClass = ({ isActive }: { isActive: boolean }) =>
+  isActive ? 'font-medium text-neutral-900 dark:text-white' : 'hover:text-neutral-900 dark:hover:text-white';
 
 /** Frame of the homepage, content pages and status pages. */
 export function PublicLayout({ children }: { children: ReactNode }) {
@@ -16,15 +26,15 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-5 py-4">
-        <Link to="/" aria-label={t('nav.home_link', { app: config.appName })}>
-          <Logo name={config.appName} />
+        <Link to="/" aria-label={t('nav.home_link', { app: config.appName })} className="min-w-0">
+          <Logo name={config.appName} className="max-w-full" />
         </Link>
-        <nav className="flex items-center gap-1" aria-label={t('nav.public')}>
+        <nav className="flex shrink-0 items-center gap-1" aria-label={t('nav.public')}>
           <ThemeToggle saveToServer={false} />
           {authenticated ? (
             <Link
               to="/platform/files"
-              className={`${navLink} bg-accent-strong text-white dark:bg-accent dark:text-neutral-950`}
+              className={`${navLink} inline-flex bg-accent-strong text-white dark:bg-accent dark:text-neutral-950`}
             >
               {t('home.open_files')}
             </Link>
@@ -32,7 +42,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
             <>
               <Link
                 to="/sign-in"
-                className={`${navLink} text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
+                className={`${navLink} inline-flex text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800`}
               >
                 {t('auth.sign_in.submit')}
               </Link>
@@ -53,18 +63,11 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <span>
           © {new Date().getFullYear()} {config.appName}
         </span>
-        <Link to="/page/terms-of-service" className="hover:text-neutral-900 dark:hover:text-white">
-          {t('footer.terms')}
-        </Link>
-        <Link to="/page/privacy-policy" className="hover:text-neutral-900 dark:hover:text-white">
-          {t('footer.privacy')}
-        </Link>
-        <Link to="/page/cookie-policy" className="hover:text-neutral-900 dark:hover:text-white">
-          {t('footer.cookies')}
-        </Link>
-        <Link to="/contact-us" className="hover:text-neutral-900 dark:hover:text-white">
-          {t('footer.contact')}
-        </Link>
+        {footerLinks.map(({ to, key }) => (
+          <NavLink key={to} to={to} className={footerLinkClass}>
+            {t(key)}
+          </NavLink>
+        ))}
       </footer>
     </div>
   );

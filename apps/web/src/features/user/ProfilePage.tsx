@@ -1,22 +1,14 @@
 import type { EmojiType, ThemeMode } from '@filestore/contract';
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { useTheme } from '../../lib/theme';
+import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { RadioCards } from '../../ui/RadioCards';
 import { PageSpinner } from '../../ui/Spinner';
 import { useUpdateSetting, useUser } from './user.api';
-
-function Card({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800">
-      <h2 className="mb-5 text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 export function ProfilePage() {
   const { t } = useTranslation();

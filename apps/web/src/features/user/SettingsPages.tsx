@@ -1,19 +1,8 @@
-import { CreditCard, HardDrive, KeyRound } from 'lucide-react';
+import { CreditCard, HardDrive } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../lib/config';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUser } from './user.api';
-
-export function PasswordSettingsPage() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={<KeyRound className="size-8" aria-hidden />}
-      title={t('user.password.title')}
-      description={t('user.password.unavailable')}
-    />
-  );
-}
 
 /** Storage usage straight from the user record: real numbers, no breakdown yet. */
 export function StorageSettingsPage() {

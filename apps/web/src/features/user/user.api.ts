@@ -1,4 +1,10 @@
-import { userResource, type UserResource, type UserSettingUpdate } from '@filestore/contract';
+import {
+  messageResponse,
+  userResource,
+  type ChangePasswordRequest,
+  type UserResource,
+  type UserSettingUpdate,
+} from '@filestore/contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
@@ -58,4 +64,9 @@ export function useUpdateSetting(onError?: (error: unknown) => void) {
     },
     [client, onError],
   );
+}
+
+/** Keeps this session and signs out every other one (server side). */
+export function changePassword(body: ChangePasswordRequest) {
+  return api.post('/api/user/password', body, { schema: messageResponse });
 }

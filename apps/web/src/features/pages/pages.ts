@@ -1,0 +1,4 @@
+/** The public information pages' chunk: homepage, legal pages and status pages. */
+export { HomePage } from './HomePage';
+export { DynamicPage } from './DynamicPage';
+export { ContactUsPage, DemoPage, TemporaryUnavailablePage } from './InfoPages';

@@ -1,0 +1,5 @@
+/** The account area's chunk: loaded on the first visit to /user. */
+export { UserLayout } from './UserLayout';
+export { ProfilePage } from './ProfilePage';
+export { PasswordSettingsPage } from './PasswordPage';
+export { BillingPage, StorageSettingsPage } from './SettingsPages';

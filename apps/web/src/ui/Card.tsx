@@ -1,0 +1,38 @@
+import type { ReactNode } from 'react';
+import { cn } from './cn';
+
+interface CardProps {
+  title: string;
+  description?: ReactNode;
+  /** Actions under the body, separated by a rule (for example a form's submit button). */
+  footer?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}
+
+/** A titled panel of the user and admin areas. */
+export function Card({ title, description, footer, children, className }: CardProps) {
+  return (
+    <section
+      className={cn(
+        'rounded-2xl bg-white ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800',
+        className,
+      )}
+    >
+      <div className="p-5 sm:p-6">
+        <div className="mb-5">
+          <h2 className="text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
+          {description && (
+            <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">{description}</p>
+          )}
+        </div>
+        {children}
+      </div>
+      {footer && (
+        <div className="flex flex-wrap items-center justify-end gap-3 border-t border-neutral-200 px-5 py-4 sm:px-6 dark:border-neutral-800">
+          {footer}
+        </div>
+      )}
+    </section>
+  );
+}
