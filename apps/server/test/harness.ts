@@ -1,12 +1,14 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { parseEnv, resolveConfig } from '../src/app/config.js';
 import { createServer, type Server } from '../src/app/server.js';
 import type { DatabaseTarget } from '../src/lib/db/database.js';
+import { categoryFor, extensionOf, insertItem, type ItemRow } from '../src/modules/files/index.js';
+import { findUserByEmail } from '../src/modules/users/index.js';
 
 export interface TestServer extends Server {
   dataDir: string;
@@ -41,7 +43,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
   const { target, drop } = await testDatabase();
-  const server = await createServer(config, { database: target, logger: pino({ level: 'silent' }) });
+  const server = await createServer(config, {
+    database: target,
+    logger: pino({ level: 'silent' }),
+    startJobs: false,
+  });
   await server.app.ready();
   const mailDir = path.join(dataDir, 'mail');
   return {
@@ -157,4 +163,53 @@ export function linkIn(eml: string, needle: string): string {
   const match = unfolded.match(new RegExp(`https?://[^\\s"<>]*${needle}[^\\s"<>]*`));
   if (!match) throw new Error(`no link with ${needle} in mail:\n${eml}`);
   return match[0];
+}
+
+export async function userIdOf(server: TestServer, email: string): Promise<string> {
+  const user = await findUserByEmail(server.ctx.db, email);
+  if (!user) throw new Error(`no user ${email}`);
+  return user.id;
+}
+
+/**
+ * Puts bytes in storage and a file row in the tree, without the upload API: for tests of
+ * listing, downloads and the like. Counts and used storage move as they do for a real upload.
+ */
+export async function seedFile(
+  server: TestServer,
+  ownerId: string,
+  file: { name: string; parentId?: string | null; content?: Buffer | string; mimetype?: string },
+): Promise<ItemRow> {
+  const id = randomUUID();
+  const content = Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content ?? `content of ${file.name}`);
+  const mimetype = file.mimetype ?? 'application/octet-stream';
+  const extension = extensionOf(file.name);
+  await server.ctx.storage.put(`files/${id}`, content, { contentType: mimetype, size: content.length });
+  return insertItem(server.ctx.db, {
+    id,
+    ownerId,
+    creatorId: ownerId,
+    parentId: file.parentId ?? null,
+    type: 'file',
+    name: file.name,
+    extension,
+    mimetype,
+    category: categoryFor(mimetype, extension),
+    size: content.length,
+    blobKey: `files/${id}`,
+  });
+}
+
+export async function seedFolder(
+  server: TestServer,
+  ownerId: string,
+  folder: { name: string; parentId?: string | null },
+): Promise<ItemRow> {
+  return insertItem(server.ctx.db, {
+    ownerId,
+    creatorId: ownerId,
+    parentId: folder.parentId ?? null,
+    type: 'folder',
+    name: folder.name,
+  });
 }

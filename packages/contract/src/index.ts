@@ -7,3 +7,4 @@ export * from './setup.js';
 export * from './i18n/en.js';
 export * from './pages.js';
 export * from './admin.js';
+export * from './files.js';

@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { AppConfigFile, MailConfig } from './config.js';
+import type { AppConfigFile, MailConfig, StorageConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseTarget, type Db } from '../lib/db/database.js';
 import { migrate } from '../lib/db/migrate.js';
+import { JobRunner } from '../lib/jobs.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
 import { seedDefaultPages } from '../modules/pages/index.js';
+import { createStorageDriver, type StorageDriver } from '../modules/storage/index.js';
 import { adminExists } from '../modules/users/users.repository.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -19,12 +21,14 @@ export async function prepareDatabase(db: Db): Promise<string[]> {
 }
 
 /**
- * What every module receives. The database and mailer can be replaced by the setup wizard while
- * the process runs, so modules read them through these getters on every request.
+ * What every module receives. The database, storage and mailer can be replaced by the setup wizard
+ * while the process runs, so modules read them through these getters on every request.
  */
 export class AppContext {
   private installed = false;
   private currentMailer: Mailer;
+  private currentStorage: StorageDriver;
+  readonly jobs: JobRunner;
 
   constructor(
     readonly config: AppConfigFile,
@@ -34,6 +38,19 @@ export class AppContext {
     private readonly closers: (() => Promise<void>)[] = [],
   ) {
     this.currentMailer = createMailer(config.mail, () => this.mailFrom(), log);
+    this.currentStorage = createStorageDriver(config.storage);
+    this.jobs = new JobRunner(log);
+  }
+
+  get storage(): StorageDriver {
+    return this.currentStorage;
+  }
+
+  setStorage(storage: StorageConfig): void {
+    const previous = this.currentStorage;
+    this.config.storage = storage;
+    this.currentStorage = createStorageDriver(storage);
+    void previous.close();
   }
 
   get db(): Db {
@@ -79,7 +96,9 @@ export class AppContext {
   }
 
   async close(): Promise<void> {
+    await this.jobs.stop();
     for (const close of this.closers) await close();
+    await this.currentStorage.close();
     await this.database.close();
   }
 }

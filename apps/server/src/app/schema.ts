@@ -3,3 +3,5 @@ export * from '../modules/users/users.table.js';
 export * from '../modules/auth/auth.table.js';
 export * from '../modules/settings/settings.table.js';
 export * from '../modules/pages/pages.table.js';
+export * from '../modules/files/items.table.js';
+export * from '../modules/uploads/upload-sessions.table.js';

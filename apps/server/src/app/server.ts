@@ -18,6 +18,8 @@ export interface ServerOptions {
   /** Overrides the database the configuration names (tests use an in-memory PGlite). */
   database?: DatabaseTarget;
   logger?: Logger;
+  /** Background jobs run on timers unless false; tests run them with `ctx.jobs.drain()`. */
+  startJobs?: boolean;
 }
 
 /** Opens the database, migrates it, finishes an unattended setup, and builds the HTTP app. */
@@ -41,6 +43,7 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
     throw e;
   }
   const app = await buildHttpApp(ctx);
+  if (options.startJobs !== false) ctx.jobs.start();
   return {
     app,
     ctx,

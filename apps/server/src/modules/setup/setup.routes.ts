@@ -98,7 +98,7 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
       }
       if (!ctx.config.fromEnv.storage) {
         writeSavedConfig(ctx.config.dataDir, { storage });
-        ctx.config.storage = storageConfig;
+        ctx.setStorage(storageConfig);
       }
       if (!ctx.config.fromEnv.mail) {
         writeSavedConfig(ctx.config.dataDir, { mail });

@@ -29,6 +29,9 @@ export const users = pgTable(
     /** Per-user capacity in bytes; null means the default from settings. */
     storageCapacity: bigint('storage_capacity', { mode: 'number' }),
     maxTeamMembers: integer('max_team_members'),
+    /** Live folders and files at the root of the user's tree, kept like a folder's counts. */
+    rootFolderCount: integer('root_folder_count').notNull().default(0),
+    rootFileCount: integer('root_file_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,0 +1,110 @@
+import type { Logger } from 'pino';
+
+/**
+ * A background job: `run` does one batch of work and says whether more is waiting. Jobs claim their
+ * work in the database (`for update skip locked`), so several nodes can run the same job safely;
+ * this runner only makes sure one node never runs a job twice at once.
+ */
+export interface JobDefinition {
+  name: string;
+  /** How often the job runs on its own, to pick up work nobody triggered (after a crash, say). */
+  intervalMs: number;
+  run(): Promise<{ more: boolean }>;
+}
+
+interface JobState {
+  def: JobDefinition;
+  running: Promise<void> | null;
+  again: boolean;
+  timer: NodeJS.Timeout | null;
+}
+
+export class JobRunner {
+  private readonly jobs = new Map<string, JobState>();
+  private started = false;
+  private stopped = false;
+
+  constructor(private readonly log: Logger) {}
+
+  register(def: JobDefinition): void {
+    if (this.jobs.has(def.name)) throw new Error(`job ${def.name} is registered twice`);
+    const state: JobState = { def, running: null, again: false, timer: null };
+    this.jobs.set(def.name, state);
+    if (this.started) this.schedule(state);
+  }
+
+  /** Starts the interval timers. Tests leave the runner stopped and call `drain` instead. */
+  start(): void {
+    if (this.started || this.stopped) return;
+    this.started = true;
+    for (const state of this.jobs.values()) this.schedule(state);
+  }
+
+  /** Asks a job to run soon, typically right after a commit that made work for it. */
+  trigger(name: string): void {
+    const state = this.jobs.get(name);
+    if (!state || this.stopped) return;
+    if (!this.started) {
+      state.again = true; // remembered for drain()
+      return;
+    }
+    void this.runNow(state);
+  }
+
+  /** Runs every job until none reports more work: lets tests wait for background work. */
+  async drain(names?: string[]): Promise<void> {
+    const states = [...this.jobs.values()].filter((s) => !names || names.includes(s.def.name));
+    for (let round = 0; round < 1000; round++) {
+      let more = false;
+      for (const state of states) {
+        if (state.running) await state.running;
+        more = (await this.runOnce(state)) || more;
+      }
+      if (!more) return;
+    }
+    throw new Error('jobs did not settle after 1000 rounds');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const state of this.jobs.values()) {
+      if (state.timer) clearInterval(state.timer);
+      state.timer = null;
+    }
+    await Promise.all([...this.jobs.values()].flatMap((s) => (s.running ? [s.running] : [])));
+  }
+
+  private schedule(state: JobState): void {
+    state.timer = setInterval(() => void this.runNow(state), state.def.intervalMs);
+    state.timer.unref();
+    if (state.again) void this.runNow(state);
+  }
+
+  private runNow(state: JobState): Promise<void> {
+    if (state.running) {
+      state.again = true;
+      return state.running;
+    }
+    state.running = (async () => {
+      try {
+        do {
+          state.again = false;
+          const more = await this.runOnce(state);
+          if (more) state.again = true;
+        } while (state.again && !this.stopped);
+      } finally {
+        state.running = null;
+      }
+    })();
+    return state.running;
+  }
+
+  private async runOnce(state: JobState): Promise<boolean> {
+    try {
+      return (await state.def.run()).more;
+    } catch (error) {
+      this.log.error({ err: error, job: state.def.name }, 'background job failed');
+      return false;
+    }
+  }
+}

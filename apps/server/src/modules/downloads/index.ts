@@ -1,0 +1,1 @@
+export { downloadsRoutes } from './downloads.routes.js';

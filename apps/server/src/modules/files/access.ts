@@ -1,0 +1,105 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { forbidden, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../users/users.table.js';
+import { idsWithinSubtree } from './items.repository.js';
+import { items, type ItemRow } from './items.table.js';
+
+/**
+ * The one access policy for files and folders (architecture: security principles). Every files,
+ * upload, download, zip, search, preview and thumbnail endpoint asks it; none decides on its own.
+ * Sharing and teams add actor kinds here.
+ */
+export type Actor = { kind: 'user'; user: UserRow };
+
+/** What an actor reaches: an owner's whole tree, or one subtree of it. */
+export interface Scope {
+  ownerId: string;
+  /** null: the owner's whole tree; otherwise this folder and everything below it. */
+  rootId: string | null;
+  canEdit: boolean;
+  /** Identifies the actor on upload sessions (`user:<id>`). */
+  actorKey: string;
+  /** Recorded as the creator of what the actor adds. */
+  creatorId: string | null;
+}
+
+export function scopeOf(actor: Actor): Scope {
+  return {
+    ownerId: actor.user.id,
+    rootId: null,
+    canEdit: true,
+    actorKey: `user:${actor.user.id}`,
+    creatorId: actor.user.id,
+  };
+}
+
+export type ItemState = 'live' | 'trashed' | 'any';
+export type Action = 'view' | 'edit';
+
+export interface LoadOptions {
+  action: Action;
+  state?: ItemState;
+}
+
+const stateMatches = (row: ItemRow, state: ItemState) =>
+  state === 'any' || (state === 'live' ? row.deletedAt === null : row.deletedAt !== null);
+
+/**
+ * Loads the named items for the actor in one query (plus one for a subtree scope). An id that does
+ * not exist, belongs to someone else, lies outside the scope, has another type or is in the wrong
+ * state answers 404 for the whole request, so nothing is changed and nothing is revealed.
+ */
+export async function loadItems(
+  db: Db,
+  actor: Actor,
+  refs: readonly { id: string; type?: 'folder' | 'file' }[],
+  opts: LoadOptions,
+): Promise<ItemRow[]> {
+  const scope = scopeOf(actor);
+  if (opts.action === 'edit' && !scope.canEdit) throw forbidden();
+  const ids = [...new Set(refs.map((r) => r.id))];
+  if (ids.length === 0) return [];
+  const rows = await db.select().from(items).where(inArray(items.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const inside = scope.rootId ? await idsWithinSubtree(db, ids, scope.rootId) : null;
+  for (const ref of refs) {
+    const row = byId.get(ref.id);
+    const ok =
+      row &&
+      row.ownerId === scope.ownerId &&
+      (!ref.type || ref.type === row.type) &&
+      stateMatches(row, opts.state ?? 'live') &&
+      (!inside || inside.has(row.id));
+    if (!ok) throw notFound();
+  }
+  return ids.map((id) => byId.get(id) as ItemRow);
+}
+
+export async function loadItem(db: Db, actor: Actor, id: string, opts: LoadOptions): Promise<ItemRow> {
+  const [row] = await loadItems(db, actor, [{ id }], opts);
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * The folder to list or write into: `null`/`'all'` is the top of the actor's scope (null for an
+ * owner's root, the shared folder for a subtree scope). Files are not folders: 404.
+ */
+export async function loadFolder(
+  db: Db,
+  actor: Actor,
+  id: string | null | undefined,
+  opts: LoadOptions,
+): Promise<ItemRow | null> {
+  const scope = scopeOf(actor);
+  const target = id && id !== 'all' ? id : scope.rootId;
+  if (target === null) {
+    if (opts.action === 'edit' && !scope.canEdit) throw forbidden();
+    return null;
+  }
+  return loadItem(db, actor, target, { ...opts, state: opts.state ?? 'live' }).then((row) => {
+    if (row.type !== 'folder') throw notFound();
+    return row;
+  });
+}

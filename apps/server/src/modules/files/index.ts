@@ -1,0 +1,17 @@
+export { filesRoutes } from './files.routes.js';
+export { loadFolder, loadItem, loadItems, scopeOf, type Actor, type Scope, type ItemState } from './access.js';
+export {
+  adjustChildCounts,
+  adjustStorageUsed,
+  countDeltaFor,
+  descendantIds,
+  ensureFolderPath,
+  findLiveFolderByName,
+  folderPath,
+  idsWithinSubtree,
+  insertItem,
+} from './items.repository.js';
+export { presentItem, presentItems, ownerUrls, type ItemUrls } from './item.presenter.js';
+export { categoryFor } from './categories.js';
+export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
+export { items, favourites, type ItemRow } from './items.table.js';

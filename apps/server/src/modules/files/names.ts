@@ -1,0 +1,112 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { items } from './items.table.js';
+
+/**
+ * One rule everywhere (create, upload, move, restore): a name already taken in the folder gets the
+ * first free " (n)" suffix, before the extension for files: `report.pdf` → `report (1).pdf`.
+ * Names compare case-insensitively, like the file systems a zip is unpacked on.
+ */
+export function splitForSuffix(name: string, type: 'folder' | 'file'): { base: string; ext: string } {
+  if (type === 'folder') return { base: name, ext: '' };
+  const dot = name.lastIndexOf('.');
+  // A leading dot (".env") is part of the name, not an extension.
+  if (dot <= 0 || dot === name.length - 1) return { base: name, ext: '' };
+  return { base: name.slice(0, dot), ext: name.slice(dot) };
+}
+
+export function nameWithSuffix(name: string, type: 'folder' | 'file', n: number): string {
+  if (n === 0) return name;
+  const { base, ext } = splitForSuffix(name, type);
+  // "report (1)" suffixed again becomes "report (2)", not "report (1) (1)".
+  const stem = base.replace(/ \(\d+\)$/, '');
+  return `${stem} (${n})${ext}`;
+}
+
+/** Lower-case text after the last dot, or null (no dot, dotfile, or a trailing dot). */
+export function extensionOf(name: string): string | null {
+  const { ext } = splitForSuffix(name, 'file');
+  return ext ? ext.slice(1).toLowerCase().slice(0, 32) : null;
+}
+
+const BATCH = 32;
+
+export interface NameRequest {
+  name: string;
+  type: 'folder' | 'file';
+  /** The item itself when it is renamed or moved: its own current name is not a clash. */
+  id?: string;
+}
+
+/**
+ * Picks a free name for each request in folder `parentId` of `ownerId`, also keeping the requests
+ * apart from each other. Looks names up in batches through the unique index; the caller writes them
+ * and retries (see `retryOnNameClash`) if another transaction took one meanwhile.
+ */
+export async function allocateNames(
+  db: Db,
+  ownerId: string,
+  parentId: string | null,
+  requests: readonly NameRequest[],
+): Promise<string[]> {
+  const taken = new Set<string>();
+  const result: string[] = [];
+  const ownIds = requests.flatMap((r) => (r.id ? [r.id] : []));
+  for (const request of requests) {
+    for (let start = 0; ; start += BATCH) {
+      const candidates = Array.from({ length: BATCH }, (_, i) => nameWithSuffix(request.name, request.type, start + i));
+      const lowered = candidates.map((c) => c.toLowerCase());
+      const rows = await db
+        .select({ name: sql<string>`lower(${items.name})` })
+        .from(items)
+        .where(
+          and(
+            eq(items.ownerId, ownerId),
+            parentId === null ? isNull(items.parentId) : eq(items.parentId, parentId),
+            isNull(items.deletedAt),
+            inArray(sql`lower(${items.name})`, lowered),
+            ownIds.length
+              ? sql`${items.id} not in (${sql.join(
+                  ownIds.map((id) => sql`${id}`),
+                  sql`, `,
+                )})`
+              : undefined,
+          ),
+        );
+      for (const row of rows) taken.add(row.name);
+      const free = candidates.find((c) => !taken.has(c.toLowerCase()));
+      if (free) {
+        taken.add(free.toLowerCase());
+        result.push(free);
+        break;
+      }
+    }
+  }
+  return result;
+}
+
+const UNIQUE_VIOLATION = '23505';
+
+export function isNameClash(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: string }).code;
+    const constraint = (e as { constraint?: string }).constraint;
+    if (code === UNIQUE_VIOLATION && (!constraint || constraint === 'items_live_name_unique')) return true;
+    if (e instanceof Error && /items_live_name_unique/.test(e.message)) return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `write` inside a savepoint and runs it again when a concurrent writer took a name between
+ * our look-up and our write. The transaction around it survives the failed attempt.
+ */
+export async function retryOnNameClash<T>(db: Db, write: (tx: Db) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => write(tx));
+    } catch (error) {
+      if (attempt >= attempts || !isNameClash(error)) throw error;
+    }
+  }
+}

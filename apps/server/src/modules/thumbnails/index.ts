@@ -1,0 +1,1 @@
+export { thumbnailsModule } from './thumbnails.routes.js';

@@ -1,0 +1,306 @@
+import { z } from 'zod';
+import { looseBoolean } from './common.js';
+
+/**
+ * Folders and files (spec §3 "Folder or file entry"). Both live in one tree; ids are UUIDs and
+ * unique across folders and files, so `type` in a request only has to agree with the item.
+ */
+export const itemType = z.enum(['folder', 'file']);
+export type ItemType = z.infer<typeof itemType>;
+
+export const fileCategory = z.enum(['image', 'video', 'audio', 'document', 'other']);
+export type FileCategory = z.infer<typeof fileCategory>;
+
+export const uuid = z.uuid({ message: 'Must be an id.' });
+
+/** `all` (or nothing) means the root of the tree the caller may browse. */
+export const folderIdParam = z.union([z.literal('all'), uuid]);
+
+/**
+ * Names are data, never paths: no slash, backslash or control characters, not `.` or `..`, and no
+ * bidirectional override characters (they can disguise `gpj.exe` as `exe.jpg`). Right-to-left
+ * letters and emoji are welcome.
+ */
+export const ITEM_NAME_MAX = 255;
+// eslint-disable-next-line no-control-regex
+const forbiddenInName = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+export const itemName = z
+  .string()
+  .trim()
+  .min(1, { message: 'Enter a name.' })
+  .max(ITEM_NAME_MAX, { message: `A name has at most ${ITEM_NAME_MAX} characters.` })
+  .refine((v) => !forbiddenInName.test(v), { message: 'A name cannot contain slashes or control characters.' })
+  .refine((v) => v !== '.' && v !== '..', { message: 'This name is reserved.' });
+
+export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Must be a colour like #00BC7E.' });
+/** One emoji (a grapheme may take several code points: flags, skin tones, families). */
+export const emoji = z
+  .string()
+  .min(1)
+  .max(32)
+  .refine((v) => /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(v) && !forbiddenInName.test(v), {
+    message: 'Must be an emoji.',
+  });
+
+export const sortField = z.enum(['created_at', 'name', 'size', 'type']);
+export type SortField = z.infer<typeof sortField>;
+export const sortDirection = z.preprocess(
+  (v) => (typeof v === 'string' ? v.toUpperCase() : v),
+  z.enum(['ASC', 'DESC']),
+);
+export type SortDirection = 'ASC' | 'DESC';
+
+export const PAGE_SIZE_DEFAULT = 50;
+export const PAGE_SIZE_MAX = 200;
+
+/** Listing query: pages start at 1; `cursor` (from meta.paginate.nextCursor) is the fast way to the next page. */
+export const browseQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).optional(),
+  cursor: z.string().max(1000).optional(),
+  sort: sortField.optional(),
+  direction: sortDirection.optional(),
+});
+export type BrowseQuery = z.infer<typeof browseQuery>;
+
+const timestamps = {
+  created_at: z.string(),
+  updated_at: z.string(),
+  deleted_at: z.string().nullable(),
+};
+
+export const parentRelationship = z.object({
+  data: z.object({ id: z.string(), type: z.literal('folder'), attributes: z.object({ name: z.string() }) }),
+});
+
+/** Filled by the sharing feature; null while the item has no share link. */
+export const sharedRelationship = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('shared'),
+    attributes: z.object({
+      token: z.string(),
+      item_id: z.string(),
+      permission: z.enum(['editor', 'visitor']).nullable(),
+      protected: z.boolean(),
+      expire_in: z.number().nullable(),
+      link: z.string(),
+    }),
+  }),
+});
+
+const relationships = z.object({
+  parent: parentRelationship.nullable(),
+  shared: sharedRelationship.nullable(),
+});
+
+export const folderResource = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('folder'),
+    attributes: z.object({
+      name: z.string(),
+      color: z.string().nullable(),
+      emoji: z.string().nullable(),
+      /** Live items directly inside. */
+      items: z.number().int(),
+      parent_id: z.string().nullable(),
+      is_favourite: z.boolean(),
+      ...timestamps,
+    }),
+    relationships,
+  }),
+});
+export type FolderResource = z.infer<typeof folderResource>;
+
+export const thumbnailUrls = z.object({ sm: z.string(), md: z.string(), lg: z.string() });
+export type ThumbnailUrls = z.infer<typeof thumbnailUrls>;
+
+export const fileResource = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('file'),
+    attributes: z.object({
+      name: z.string(),
+      color: z.null(),
+      emoji: z.null(),
+      /** Lower-case text after the last dot of the name, or null. */
+      extension: z.string().nullable(),
+      mimetype: z.string(),
+      category: fileCategory,
+      size: z.number().int(),
+      /** Downloads the file (attachment); add `?inline=1` to preview it. */
+      file_url: z.string(),
+      /** Images only, once made; each URL serves the original until its thumbnail exists. */
+      thumbnail: thumbnailUrls.nullable(),
+      width: z.number().int().nullable(),
+      height: z.number().int().nullable(),
+      parent_id: z.string().nullable(),
+      ...timestamps,
+    }),
+    relationships,
+  }),
+});
+export type FileResource = z.infer<typeof fileResource>;
+
+export const itemResource = z.union([folderResource, fileResource]);
+export type ItemResource = z.infer<typeof itemResource>;
+
+export const breadcrumb = z.object({ id: z.string(), name: z.string() });
+export type Breadcrumb = z.infer<typeof breadcrumb>;
+
+export const paginate = z.object({
+  currentPage: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  lastPage: z.number().int(),
+  /** Pass as `cursor` to get the next page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type Paginate = z.infer<typeof paginate>;
+
+/** browse/folders, browse/trash, browse/latest (spec §3 folder listing). */
+export const browseResponse = z.object({
+  data: z.array(itemResource),
+  meta: z.object({
+    /** The folder being listed, or null at the root. */
+    root: folderResource.nullable(),
+    /** Ancestors of the folder being listed, outermost first, the folder itself last. */
+    path: z.array(breadcrumb),
+    paginate,
+  }),
+});
+export type BrowseResponse = z.infer<typeof browseResponse>;
+
+export interface NavigationFolder {
+  id: string;
+  name: string;
+  color: string | null;
+  emoji: string | null;
+  parent_id: string | null;
+  folders: NavigationFolder[];
+}
+export const navigationFolder: z.ZodType<NavigationFolder> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    color: z.string().nullable(),
+    emoji: z.string().nullable(),
+    parent_id: z.string().nullable(),
+    folders: z.array(navigationFolder),
+  }),
+);
+export const navigationResponse = z.object({
+  data: z.array(
+    z.object({
+      location: z.enum(['files', 'team-folders', 'shared-with-me', 'public', 'upload-request']),
+      name: z.string(),
+      folders: z.array(navigationFolder),
+      isMovable: z.boolean(),
+      isOpen: z.boolean(),
+    }),
+  ),
+});
+export type NavigationResponse = z.infer<typeof navigationResponse>;
+
+export const itemRef = z.object({ id: uuid, type: itemType });
+export type ItemRef = z.infer<typeof itemRef>;
+const ITEMS_MAX = 1000;
+const itemRefs = z.array(itemRef).min(1, { message: 'Choose at least one item.' }).max(ITEMS_MAX);
+
+export const createFolderRequest = z.object({
+  name: itemName,
+  parent_id: uuid.nullish(),
+  emoji: emoji.nullish(),
+  color: colour.nullish(),
+});
+export type CreateFolderRequest = z.infer<typeof createFolderRequest>;
+
+/** POST /api/rename/{id} (with `_method=patch`) or PATCH: any of name, colour and emoji. */
+export const renameRequest = z.object({
+  name: itemName.optional(),
+  color: colour.nullish(),
+  emoji: emoji.nullish(),
+  type: itemType.optional(),
+  _method: z.string().optional(),
+});
+export type RenameRequest = z.infer<typeof renameRequest>;
+
+/** `to_id` null moves to the root. */
+export const moveRequest = z.object({ to_id: uuid.nullable(), items: itemRefs });
+export type MoveRequest = z.infer<typeof moveRequest>;
+
+export const removeRequest = z.object({
+  items: z
+    .array(itemRef.extend({ force_delete: looseBoolean.default(false) }))
+    .min(1, { message: 'Choose at least one item.' })
+    .max(ITEMS_MAX),
+});
+export type RemoveRequest = z.infer<typeof removeRequest>;
+
+export const restoreRequest = z.object({ to_home: looseBoolean.default(false), items: itemRefs });
+export type RestoreRequest = z.infer<typeof restoreRequest>;
+
+export const favouritesRequest = z.object({ ids: z.array(uuid).min(1).max(ITEMS_MAX) });
+export const methodOverride = z.object({ _method: z.string().optional() }).optional();
+
+export const itemsResponse = z.object({ data: z.array(itemResource) });
+export type ItemsResponse = z.infer<typeof itemsResponse>;
+
+export const searchQuery = z.object({ query: z.string().trim().min(1).max(200) });
+export const searchResponse = z.object({ data: z.array(itemResource) });
+export type SearchResponse = z.infer<typeof searchResponse>;
+
+/**
+ * Chunked upload (POST /api/upload/chunks, multipart). Text fields must come before the `chunk`
+ * part. `upload_id` (a UUID the client makes per file), `offset` (the chunk's first byte),
+ * `size` (the whole file) and `chunk_size` may only be left out when the file is one chunk.
+ */
+export const uploadChunkFields = z.object({
+  name: itemName,
+  extension: z.string().max(ITEM_NAME_MAX).nullish(),
+  is_last_chunk: looseBoolean,
+  parent_id: uuid.nullish(),
+  /** "/" + the file's path inside an uploaded folder, e.g. "/Photos/2024/a.jpg". */
+  path: z.string().max(4096).nullish(),
+  upload_id: uuid.optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+  size: z.coerce.number().int().min(0).optional(),
+  chunk_size: z.coerce.number().int().min(1).optional(),
+});
+export type UploadChunkFields = z.infer<typeof uploadChunkFields>;
+
+/** Answer to every chunk but the last (200); the last answers 201 with the file resource. */
+export const uploadProgressResponse = z.object({
+  data: z.object({ upload_id: z.string(), received: z.number().int(), chunk_size: z.number().int() }),
+});
+export type UploadProgressResponse = z.infer<typeof uploadProgressResponse>;
+
+/** GET /api/zip?items=id|type,id|type */
+export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
+
+const usage = z.object({ used: z.number(), used_formatted: z.string(), percentage: z.number() });
+/** GET /api/user/storage: used space and its breakdown (spec §3 storage usage meta). */
+export const storageResponse = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('storage'),
+    attributes: z.object({
+      used: z.number(),
+      used_formatted: z.string(),
+      capacity: z.number().nullable(),
+      capacity_formatted: z.string().nullable(),
+      percentage: z.number().nullable(),
+    }),
+    meta: z.object({
+      images: usage,
+      videos: usage,
+      audios: usage,
+      documents: usage,
+      others: usage,
+      /** Part of `used`: files in the trash still take space until the trash is emptied. */
+      trash: usage,
+    }),
+  }),
+});
+export type StorageResponse = z.infer<typeof storageResponse>;
