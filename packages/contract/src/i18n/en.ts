@@ -3,7 +3,12 @@
  * placeholders `{{name}}`, and `<anchor>…</anchor>` where the screen inserts a link.
  * The server serves it from GET /translations/en; the web also bundles it as the fallback.
  */
+import { enFiles } from './en-files.js';
+import { enTransfer } from './en-transfer.js';
+
 export const en: Record<string, string> = {
+  ...enFiles,
+  ...enTransfer,
   // Common
   'common.loading': 'Loading…',
   'common.try_again': 'Try again',

@@ -1,0 +1,5 @@
+import type { DownloadableItem } from './index';
+
+export function useDownloadItems(): (items: DownloadableItem[]) => void {
+  return () => undefined;
+}

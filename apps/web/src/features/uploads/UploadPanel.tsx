@@ -1,0 +1,4 @@
+/** Progress of the upload queue; mounted once in the app shell. */
+export function UploadPanel() {
+  return null;
+}
