@@ -2,7 +2,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 
-const server = 'http://localhost:8080';
+// `API_URL` lets several dev servers run side by side, each against its own API.
+const server = process.env.API_URL ?? 'http://localhost:8080';
 
 /**
  * Libraries every screen needs, in two long-lived chunks of their own: they change less often

@@ -30,8 +30,11 @@ export const settingsRegistry = {
   subscription_type: { schema: subscriptionType, default: 'none' as const },
   /** Megabytes (decimal); 0 means no limit. */
   upload_limit: { schema: z.number().int().min(0), default: 0 },
-  /** Megabytes (decimal). */
-  chunk_size: { schema: z.number().int().min(1).max(512), default: 64 },
+  /**
+   * Megabytes (decimal). At least 6 MB: chunks become S3 multipart parts, and every part but the
+   * last must be at least 5 MiB (ADR 0004).
+   */
+  chunk_size: { schema: z.number().int().min(6).max(512), default: 64 },
   mimetypes_blacklist: { schema: z.array(z.string()), default: [] as string[] },
   allow_homepage: { schema: z.boolean(), default: true },
   language: { schema: z.string().min(2).max(10), default: 'en' },

@@ -95,3 +95,53 @@ describe('the HTML shell', () => {
     }
   });
 });
+
+describe('admin settings and capacity', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let user: TestClient;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await installWithAdmin(server);
+    user = await registerUser(server);
+  });
+  afterAll(() => server.close());
+
+  it('changes a setting by name, coerces form text, and the public config follows', async () => {
+    const res = await admin.request('PATCH', '/api/admin/settings', { name: 'chunk_size', value: '8' });
+    expect(res.status).toBe(200);
+    expect(res.json().data.chunk_size).toBe(8);
+    expect((await server.client().get('/api/config')).json().chunkSize).toBe(8_000_000);
+    const viaPost = await admin.post('/api/admin/settings', { name: 'upload_limit', value: 20, _method: 'patch' });
+    expect(viaPost.json().data.upload_limit).toBe(20);
+  });
+
+  it('refuses unknown, internal and secret settings, and values of the wrong kind', async () => {
+    for (const body of [
+      { name: 'nope', value: 1 },
+      { name: 'app_key', value: 'x'.repeat(40) },
+      { name: 'setup_wizard_success', value: false },
+    ]) {
+      const res = await admin.request('PATCH', '/api/admin/settings', body);
+      expect(res.status, body.name).toBe(422);
+      expect(res.json().code).toBe('settings.unknown_key');
+    }
+    const small = await admin.request('PATCH', '/api/admin/settings', { name: 'chunk_size', value: 1 });
+    expect(small.status).toBe(422);
+    expect(small.json().code).toBe('validation.failed');
+    const all = (await admin.get('/api/admin/settings')).json().data;
+    expect(all).not.toHaveProperty('app_key');
+    expect((await user.request('PATCH', '/api/admin/settings', { name: 'chunk_size', value: 8 })).status).toBe(403);
+  });
+
+  it('sets a user’s capacity in gigabytes, or back to the default', async () => {
+    const id = (await user.get('/api/user')).json().data.id;
+    const res = await admin.request('PATCH', `/api/admin/users/${id}/capacity`, { capacity: 0.001 });
+    expect(res.status).toBe(200);
+    expect((await user.get('/api/user')).json().data.attributes.storage.capacity).toBe(1_000_000);
+    await admin.request('PATCH', `/api/admin/users/${id}/capacity`, { capacity: null });
+    expect((await user.get('/api/user')).json().data.attributes.storage.capacity).toBe(5_000_000_000);
+    const missing = await admin.request('PATCH', `/api/admin/users/${crypto.randomUUID()}/capacity`, { capacity: 1 });
+    expect(missing.status).toBe(404);
+  });
+});
