@@ -3,7 +3,8 @@ import type { ItemType } from '@filestore/contract';
 export interface DownloadableItem {
   id: string;
   type: ItemType;
-  attributes: { name: string };
+  /** `file_url` is there for files (contract file resource); a single file downloads from it. */
+  attributes: { name: string; file_url?: string };
 }
 
 /**
@@ -11,3 +12,4 @@ export interface DownloadableItem {
  * any folder, come as one zip from /api/zip. Both respect the canDownload restriction (spec §5).
  */
 export { useDownloadItems } from './useDownloadItems';
+export { downloadUrl, zipUrl } from './download-urls';

@@ -1,5 +1,44 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { showAlert } from '../../lib/popups';
+import { useUser } from '../user/user.api';
+import { startDownload, zipUrl } from './download-urls';
 import type { DownloadableItem } from './index';
 
+/** The most ids that fit the zip URL (contract zipQuery: 40,000 characters of `id|type`). */
+const ZIP_ITEMS_MAX = 900;
+
+/**
+ * One file → its file_url; several items or any folder → one zip (spec §7). Refused with the
+ * temporarily-disabled alert while the account may not download (spec §5).
+ */
 export function useDownloadItems(): (items: DownloadableItem[]) => void {
-  return () => undefined;
+  const { t } = useTranslation();
+  const { data: user } = useUser();
+  const restrictions = user?.meta.restrictions;
+  return useCallback(
+    (items: DownloadableItem[]) => {
+      if (items.length === 0) return;
+      if (restrictions && !restrictions.canDownload) {
+        showAlert(t('download.disabled_title'), restrictions.reason ?? t('download.disabled_description'));
+        return;
+      }
+      const [only] = items;
+      if (items.length === 1 && only?.type === 'file' && only.attributes.file_url) {
+        startDownload(only.attributes.file_url, only.attributes.name);
+        return;
+      }
+      const url = items.length <= ZIP_ITEMS_MAX ? zipUrl(items) : null;
+      if (!url) {
+        showAlert(t('download.too_many_title'), t('download.too_many', { count: ZIP_ITEMS_MAX }));
+        return;
+      }
+      startDownload(url);
+      toast.success(t('download.zip_started', { count: items.length }), {
+        description: t('download.zip_started_hint'),
+      });
+    },
+    [restrictions, t],
+  );
 }

@@ -2,4 +2,5 @@
 export { UserLayout } from './UserLayout';
 export { ProfilePage } from './ProfilePage';
 export { PasswordSettingsPage } from './PasswordPage';
-export { BillingPage, StorageSettingsPage } from './SettingsPages';
+export { BillingPage } from './SettingsPages';
+export { StorageSettingsPage } from './StoragePage';

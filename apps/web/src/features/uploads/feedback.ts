@@ -1,0 +1,73 @@
+import type { AppConfig } from '@filestore/contract';
+import i18next from 'i18next';
+import { toast } from 'sonner';
+import { showAlert } from '../../lib/popups';
+import type { CheckResult, UploadFailure, UploadTask } from '../../lib/upload';
+
+const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
+
+/** Spec §5: metered and fixed plans say uploading is paused, none says the limit is reached. */
+export function showUploadDisabled(config: Pick<AppConfig, 'subscriptionType'>, reason?: string | null): void {
+  const key = config.subscriptionType === 'none' ? 'files.upload_limit_exceeded' : 'files.upload_disabled';
+  showAlert(t(`${key}_title`), reason ?? t(`${key}_description`));
+}
+
+/** What the pre-checks refused, said once per kind. */
+export function reportRefusals(result: CheckResult<unknown>, config: Pick<AppConfig, 'uploadLimitFormatted'>): void {
+  for (const name of result.empty) {
+    toast.error(t('upload.empty_file', { name }), { description: t('upload.empty_file_hint') });
+  }
+  if (result.blocked.length > 0) {
+    const types = [...new Set(result.blocked.map((b) => b.type))].join(', ');
+    showAlert(t('upload.blocked_title'), t('upload.blocked_message', { type: types, count: result.blocked.length }));
+  } else if (result.tooLarge.length > 0) {
+    showAlert(
+      t('upload.too_large_title'),
+      t('upload.too_large_message', { limit: config.uploadLimitFormatted ?? '', count: result.tooLarge.length }),
+    );
+  }
+}
+
+/** Spec §8: the popup for a file the server refused or that kept failing. */
+export function reportFailure(
+  task: UploadTask,
+  failure: UploadFailure,
+  config: Pick<AppConfig, 'uploadLimitFormatted' | 'subscriptionType'>,
+): void {
+  switch (failure.kind) {
+    case 'quota':
+      showAlert(t('upload.quota_title'), t('errors.upload.quota_exceeded'));
+      return;
+    case 'type': {
+      const type = typeof failure.details.type === 'string' ? failure.details.type : null;
+      showAlert(
+        t('upload.blocked_title'),
+        type ? t('upload.blocked_message', { type, count: 1 }) : t('upload.blocked_server', { name: task.name }),
+      );
+      return;
+    }
+    case 'too_large': {
+      const limit =
+        typeof failure.details.limit_formatted === 'string'
+          ? failure.details.limit_formatted
+          : config.uploadLimitFormatted;
+      showAlert(
+        t('upload.too_large_title'),
+        limit ? t('upload.too_large_message', { limit, count: 1 }) : t('errors.upload.too_large'),
+      );
+      return;
+    }
+    case 'refused':
+      if (failure.code === 'upload.restricted') {
+        showUploadDisabled(config, failure.message);
+        return;
+      }
+      showAlert(t('upload.refused_title'), failure.message ?? t('errors.auth.unauthenticated'));
+      return;
+    default:
+      showAlert(
+        t('upload.failed_title', { name: task.name }),
+        failure.status === 0 ? t('errors.network') : t('errors.generic'),
+      );
+  }
+}

@@ -1,0 +1,106 @@
+import { folderResource, type AppConfig, type Restrictions } from '@filestore/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { api, isApiError } from '../../lib/api';
+import { showAlert } from '../../lib/popups';
+import { checkFiles, planUpload, type FolderUpload, type SourceTree } from '../../lib/upload';
+import { refreshFiles } from '../files/refresh';
+import { reportFailure, reportRefusals, showUploadDisabled } from './feedback';
+import { uploads } from './upload-store';
+
+export interface UploadTarget {
+  parentId: string | null;
+  config: AppConfig;
+  restrictions: Restrictions | undefined;
+  queryClient: QueryClient;
+}
+
+const REFRESH_EVERY_MS = 1000;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+/** Listing, tree and used storage catch up after each file, at most once a second. */
+function scheduleRefresh(client: QueryClient, now = false): void {
+  if (now) {
+    if (refreshTimer) clearTimeout(refreshTimer);
+    refreshTimer = null;
+    void refreshFiles(client);
+    return;
+  }
+  refreshTimer ??= setTimeout(() => {
+    refreshTimer = null;
+    void refreshFiles(client);
+  }, REFRESH_EVERY_MS);
+}
+
+function bindHooks(target: UploadTarget): void {
+  const { queryClient, config } = target;
+  uploads.setHooks({
+    onUploaded: () => scheduleRefresh(queryClient),
+    onFailed: (task, failure) => {
+      reportFailure(task, failure, config);
+      scheduleRefresh(queryClient);
+    },
+    onIdle: () => scheduleRefresh(queryClient, true),
+  });
+}
+
+async function createFolder(name: string, parentId: string | null): Promise<string> {
+  const created = await api.post('/api/create-folder', { name, parent_id: parentId }, { schema: folderResource });
+  return created.data.id;
+}
+
+function folderError(error: unknown): void {
+  const message = isApiError(error) ? error.message : i18next.t('errors.generic');
+  showAlert(i18next.t('upload.folder_failed_title'), message);
+}
+
+/** Creates the top folder (the server may answer "Name (1)"), then the empty folders inside it. */
+async function prepareFolder(folder: FolderUpload, parentId: string | null): Promise<string> {
+  const topId = await createFolder(folder.name, parentId);
+  const ids = new Map<string, string>([['', topId]]);
+  for (const segments of folder.emptyDirectories) {
+    let parent = topId;
+    for (let depth = 1; depth <= segments.length; depth++) {
+      const key = segments.slice(0, depth).join('/');
+      let id = ids.get(key);
+      if (!id) {
+        id = await createFolder(segments[depth - 1] ?? '', parent);
+        ids.set(key, id);
+      }
+      parent = id;
+    }
+  }
+  return topId;
+}
+
+/**
+ * Spec §5 checks, then the queue: loose files go straight in; each folder is created first and
+ * its files follow with `parent_id` = the new folder and `path` = their place inside it.
+ */
+export async function startUpload(tree: SourceTree, target: UploadTarget): Promise<void> {
+  if (tree.files.length === 0 && tree.directories.length === 0) return;
+  const { config, restrictions, parentId } = target;
+  if (restrictions && !restrictions.canUpload) {
+    showUploadDisabled(config, restrictions.reason);
+    return;
+  }
+  const checked = checkFiles(tree.files, (source) => source.file, config);
+  reportRefusals(checked, config);
+  const plan = planUpload({ files: checked.accepted, directories: tree.directories });
+  bindHooks(target);
+  uploads.add(plan.files.map((file) => ({ file, name: file.name, parentId, path: null })));
+
+  for (const folder of plan.folders) {
+    let folderId: string;
+    try {
+      folderId = await prepareFolder(folder, parentId);
+    } catch (error) {
+      folderError(error);
+      scheduleRefresh(target.queryClient, true);
+      return;
+    }
+    // The new folder shows up at once, and fills as its files arrive.
+    scheduleRefresh(target.queryClient, folder.files.length === 0);
+    uploads.add(folder.files.map(({ file, path }) => ({ file, name: file.name, parentId: folderId, path })));
+  }
+}

@@ -1,0 +1,14 @@
+/** The chunked upload engine (spec §4, §5, §8): plain TypeScript, no React. */
+export {
+  UploadEngine,
+  type EngineHooks,
+  type FailureKind,
+  type UploadFailure,
+  type UploadItem,
+  type UploadSnapshot,
+  type UploadStatus,
+  type UploadTask,
+} from './engine';
+export { blockedType, checkFiles, isSystemJunk, type CheckResult, type UploadRules } from './checks';
+export { fromFileList, planUpload, readEntries, takeEntries, type FolderUpload, type SourceTree } from './entries';
+export { xhrTransport, type ChunkTransport } from './transport';

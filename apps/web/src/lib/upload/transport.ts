@@ -1,0 +1,123 @@
+/** One HTTP answer to a chunk: its status and parsed JSON body (null when there was none). */
+export interface ChunkResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface ChunkRequest {
+  /** Text fields, sent in this order before the chunk (the server streams the last part). */
+  fields: [string, string][];
+  chunk: Blob;
+  chunkName: string;
+  onProgress: (sentBytes: number) => void;
+  signal: AbortSignal;
+}
+
+/** How chunks reach the server; the engine's tests pass their own. */
+export interface ChunkTransport {
+  send(request: ChunkRequest): Promise<ChunkResponse>;
+  /** Tells the server to drop a session that will not be finished. */
+  discard(uploadId: string): Promise<void>;
+}
+
+/** The request never got an answer (offline, DNS, connection reset). */
+export class NetworkError extends Error {
+  constructor() {
+    super('Network error');
+    this.name = 'NetworkError';
+  }
+}
+
+export class AbortedError extends Error {
+  constructor() {
+    super('Aborted');
+    this.name = 'AbortedError';
+  }
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+async function csrfToken(): Promise<string> {
+  // Double-submit CSRF (see lib/api.ts): a GET sets the cookie when it is missing.
+  if (!readCookie('XSRF-TOKEN')) {
+    await fetch('/api/ping', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+  }
+  return readCookie('XSRF-TOKEN') ?? '';
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** XMLHttpRequest, because fetch cannot report upload progress. */
+function post(url: string, request: ChunkRequest, token: string): Promise<ChunkResponse> {
+  return new Promise((resolve, reject) => {
+    if (request.signal.aborted) {
+      reject(new AbortedError());
+      return;
+    }
+    const form = new FormData();
+    for (const [name, value] of request.fields) form.append(name, value);
+    form.append('chunk', request.chunk, request.chunkName);
+
+    const xhr = new XMLHttpRequest();
+    const onAbort = () => xhr.abort();
+    request.signal.addEventListener('abort', onAbort, { once: true });
+    const done = () => request.signal.removeEventListener('abort', onAbort);
+
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('X-XSRF-TOKEN', token);
+    xhr.upload.onprogress = (event) => {
+      // The multipart envelope adds a few hundred bytes: report the chunk's share of what went out.
+      if (event.lengthComputable && event.total > 0) {
+        request.onProgress(Math.min(request.chunk.size, (event.loaded / event.total) * request.chunk.size));
+      }
+    };
+    xhr.onload = () => {
+      done();
+      resolve({ status: xhr.status, body: parseBody(xhr.responseText) });
+    };
+    xhr.onerror = () => {
+      done();
+      reject(new NetworkError());
+    };
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => {
+      done();
+      reject(new AbortedError());
+    };
+    xhr.send(form);
+  });
+}
+
+/** The browser transport for `POST /api/upload/chunks` and `DELETE /api/upload/chunks/<id>`. */
+export function xhrTransport(endpoint = '/api/upload/chunks'): ChunkTransport {
+  return {
+    async send(request) {
+      let response = await post(endpoint, request, await csrfToken());
+      if (response.status === 419) {
+        // The CSRF cookie rotated (signed in elsewhere, expired): refresh it once and resend.
+        await fetch('/api/ping', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+        response = await post(endpoint, request, readCookie('XSRF-TOKEN') ?? '');
+      }
+      return response;
+    },
+    async discard(uploadId) {
+      await fetch(`${endpoint}/${encodeURIComponent(uploadId)}`, {
+        method: 'DELETE',
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json', 'X-XSRF-TOKEN': await csrfToken() },
+      }).catch(() => undefined);
+    },
+  };
+}
