@@ -9,12 +9,14 @@ import type { TypedApp } from './types.js';
 import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
+import { emojiRoutes } from '../modules/emoji/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
 import { uploadsRoutes } from '../modules/uploads/index.js';
+import { usageRoutes } from '../modules/usage/index.js';
 import { usersRoutes } from '../modules/users/index.js';
 import { loadShell, webRoutes } from '../modules/web/index.js';
 
@@ -55,6 +57,8 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   uploadsRoutes(app, ctx);
   downloadsRoutes(app, ctx);
   thumbnailsModule(app, ctx);
+  usageRoutes(app, ctx);
+  emojiRoutes(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));
   return app;
 }

@@ -1,1 +1,10 @@
 export { thumbnailsModule } from './thumbnails.routes.js';
+export { THUMBNAILS_JOB } from './thumbnails.job.js';
+export {
+  THUMBNAIL_SIZES,
+  MAX_THUMBNAIL_INPUT_BYTES,
+  canThumbnail,
+  thumbnailKey,
+  thumbnailKeys,
+  type ThumbnailSize,
+} from './thumbnail-sizes.js';

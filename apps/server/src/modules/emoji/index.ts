@@ -1,0 +1,1 @@
+export { emojiRoutes } from './emoji.routes.js';

@@ -1,0 +1,32 @@
+/** Longest side of each thumbnail; every one fits inside a square of this size and is never enlarged. */
+export const THUMBNAIL_SIZES = { sm: 160, md: 480, lg: 1600 } as const;
+export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
+export const thumbnailSizeNames = Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[];
+
+export const thumbnailKey = (itemId: string, size: ThumbnailSize) => `thumbs/${itemId}/${size}`;
+
+/** Every blob key a file's thumbnails may occupy: delete them with the file. */
+export const thumbnailKeys = (itemId: string) => thumbnailSizeNames.map((size) => thumbnailKey(itemId, size));
+
+/** Larger images are not worth holding in memory to decode; they get no thumbnail. */
+export const MAX_THUMBNAIL_INPUT_BYTES = 200 * 1024 * 1024;
+
+// Raster formats sharp decodes here. SVG stays out: rendering a document we did not write is a risk
+// we do not need for a preview, and the browser can show it sandboxed anyway.
+const THUMBNAILABLE = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/apng',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/heic',
+  'image/heif',
+  'image/tiff',
+]);
+
+/** Whether an upload of this type should be queued with `thumbnailStatus: 'pending'`. */
+export function canThumbnail(mimetype: string | null | undefined, size?: number): boolean {
+  const essence = (mimetype ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return THUMBNAILABLE.has(essence) && (size === undefined || size <= MAX_THUMBNAIL_INPUT_BYTES);
+}

@@ -1,0 +1,154 @@
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  installWithAdmin,
+  registerUser,
+  seedFile,
+  startTestServer,
+  userIdOf,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.js';
+import { items, type ItemRow } from '../files/index.js';
+import { THUMBNAILS_JOB, thumbnailKeys } from './index.js';
+
+describe('thumbnails', () => {
+  let server: TestServer;
+  let owner: TestClient;
+  let other: TestClient;
+  let ownerId: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    await installWithAdmin(server);
+    owner = await registerUser(server, 'owner@example.com');
+    other = await registerUser(server, 'other@example.com');
+    ownerId = await userIdOf(server, 'owner@example.com');
+  });
+  afterAll(() => server.close());
+
+  /** What an upload does: the file row with a pending thumbnail, then a trigger after commit. */
+  async function uploadImage(name: string, content: Buffer, mimetype: string): Promise<ItemRow> {
+    const file = await seedFile(server, ownerId, { name, content, mimetype });
+    await server.ctx.db.update(items).set({ thumbnailStatus: 'pending' }).where(eq(items.id, file.id));
+    server.ctx.jobs.trigger(THUMBNAILS_JOB);
+    return file;
+  }
+  const rowOf = async (id: string) => (await server.ctx.db.select().from(items).where(eq(items.id, id)))[0]!;
+  const get = (client: TestClient, url: string, headers: Record<string, string> = {}) =>
+    server.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '), ...headers },
+    });
+
+  it('makes three WebP sizes of a PNG in the background and serves them with caching headers', async () => {
+    const png = await sharp({ create: { width: 2000, height: 1000, channels: 4, background: '#3366ff80' } })
+      .png()
+      .toBuffer();
+    const file = await uploadImage('wide.png', png, 'image/png');
+    expect((await get(owner, `/api/files/${file.id}/thumbnail/sm`)).statusCode).toBe(404);
+
+    await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+    const row = await rowOf(file.id);
+    expect(row.thumbnailStatus).toBe('ready');
+    expect([row.width, row.height]).toEqual([2000, 1000]);
+
+    const expected = { sm: [160, 80], md: [480, 240], lg: [1600, 800] } as const;
+    for (const [size, [width, height]] of Object.entries(expected)) {
+      const res = await get(owner, `/api/files/${file.id}/thumbnail/${size}`);
+      expect(res.statusCode, size).toBe(200);
+      expect(res.headers['content-type']).toBe('image/webp');
+      expect(res.headers['cache-control']).toBe('private, max-age=86400');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      const meta = await sharp(res.rawPayload).metadata();
+      expect([meta.format, meta.width, meta.height], size).toEqual(['webp', width, height]);
+      expect(meta.hasAlpha).toBe(true);
+      const again = await get(owner, `/api/files/${file.id}/thumbnail/${size}`, {
+        'if-none-match': String(res.headers.etag),
+      });
+      expect(again.statusCode).toBe(304);
+    }
+
+    const listed = await owner.get(`/api/files/${file.id}/download`);
+    expect(listed.status).toBe(200);
+  });
+
+  it('applies EXIF orientation: a sideways JPEG is stored upright and never enlarged', async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#ff0000' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const file = await uploadImage('phone.jpg', jpeg, 'image/jpeg');
+    await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+    const row = await rowOf(file.id);
+    expect(row.thumbnailStatus).toBe('ready');
+    expect([row.width, row.height]).toEqual([200, 300]);
+
+    const lg = await sharp((await get(owner, `/api/files/${file.id}/thumbnail/lg`)).rawPayload).metadata();
+    expect([lg.width, lg.height]).toEqual([200, 300]);
+    const sm = await sharp((await get(owner, `/api/files/${file.id}/thumbnail/sm`)).rawPayload).metadata();
+    expect(sm.height).toBe(160);
+    expect(sm.width).toBeGreaterThanOrEqual(106);
+    expect(sm.width).toBeLessThanOrEqual(107);
+  });
+
+  it('gives up on a corrupt image after three spaced attempts, and the file stays downloadable', async () => {
+    const file = await uploadImage('broken.jpg', Buffer.from('this is not a JPEG at all'), 'image/jpeg');
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+      const row = await rowOf(file.id);
+      expect(row.thumbnailAttempts).toBe(attempt);
+      if (attempt < 3) {
+        expect(row.thumbnailStatus).toBe('pending');
+        // Backoff: the image is not claimable again straight away...
+        await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+        expect((await rowOf(file.id)).thumbnailAttempts).toBe(attempt);
+        // ...so let the backoff pass.
+        await server.ctx.db.update(items).set({ thumbnailClaimedAt: null }).where(eq(items.id, file.id));
+      } else {
+        expect(row.thumbnailStatus).toBe('failed');
+        expect(row.thumbnailClaimedAt).toBeNull();
+      }
+    }
+    expect((await get(owner, `/api/files/${file.id}/thumbnail/md`)).statusCode).toBe(404);
+    const download = await get(owner, `/api/files/${file.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('this is not a JPEG at all');
+    for (const key of thumbnailKeys(file.id)) expect(await server.ctx.storage.head(key)).toBeNull();
+  });
+
+  it('fails at once what it must not decode: SVG and images over 200 MB', async () => {
+    const svg = await uploadImage(
+      'logo.svg',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      'image/svg+xml',
+    );
+    const huge = await uploadImage('huge.png', Buffer.from('pretend'), 'image/png');
+    await server.ctx.db
+      .update(items)
+      .set({ size: 201 * 1024 * 1024 })
+      .where(eq(items.id, huge.id));
+    await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+    for (const id of [svg.id, huge.id]) {
+      const row = await rowOf(id);
+      expect(row.thumbnailStatus).toBe('failed');
+      expect(row.thumbnailAttempts).toBe(0);
+    }
+  });
+
+  it("answers 404 for another user's thumbnail and for unknown sizes", async () => {
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const file = await uploadImage('tiny.png', png, 'image/png');
+    await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+    expect((await get(owner, `/api/files/${file.id}/thumbnail/sm`)).statusCode).toBe(200);
+    expect((await get(other, `/api/files/${file.id}/thumbnail/sm`)).statusCode).toBe(404);
+    expect((await get(owner, `/api/files/${file.id}/thumbnail/xl`)).statusCode).toBe(422);
+    expect((await server.app.inject({ method: 'GET', url: `/api/files/${file.id}/thumbnail/sm` })).statusCode).toBe(
+      401,
+    );
+  });
+});
