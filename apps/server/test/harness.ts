@@ -213,3 +213,89 @@ export async function seedFolder(
     name: folder.name,
   });
 }
+
+export type FormFields = Record<string, string | number | boolean | null | undefined>;
+
+/**
+ * Sends multipart/form-data the way a browser's FormData does (text fields first, then the file
+ * part), with the client's cookies and XSRF header. Fields that are null or undefined are left out.
+ */
+export async function postMultipart(
+  server: TestServer,
+  client: TestClient,
+  url: string,
+  fields: FormFields,
+  file?: { field?: string; filename?: string; content: Buffer; contentType?: string },
+): Promise<TestResponse> {
+  if (!client.cookies.has('XSRF-TOKEN')) await client.get('/api/ping');
+  const boundary = `----filestore${randomBytes(12).toString('hex')}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    const text = typeof value === 'boolean' ? (value ? '1' : '0') : String(value);
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${text}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'chunk'}"; filename="${file.filename ?? 'blob'}"\r\n` +
+          `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  const xsrf = client.cookies.get('XSRF-TOKEN');
+  const res = await server.app.inject({
+    method: 'POST',
+    url,
+    payload: Buffer.concat(parts),
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      accept: 'application/json',
+      cookie: [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      ...(xsrf ? { 'x-xsrf-token': xsrf } : {}),
+    },
+  });
+  return {
+    status: res.statusCode,
+    headers: res.headers as TestResponse['headers'],
+    body: res.body,
+    json: () => res.json(),
+  };
+}
+
+export const MiB = 1024 * 1024;
+
+/**
+ * Uploads a file through POST /api/upload/chunks as the web client does: in one request when it
+ * fits one chunk, else in `chunkSize` chunks of one upload session. Returns the last answer
+ * (201 with the file resource on success); throws if a chunk before the last was refused.
+ */
+export async function uploadFile(
+  server: TestServer,
+  client: TestClient,
+  file: { name: string; content: Buffer | string; parentId?: string | null; path?: string; chunkSize?: number },
+): Promise<TestResponse> {
+  const content = Buffer.isBuffer(file.content) ? file.content : Buffer.from(file.content);
+  const chunkSize = file.chunkSize ?? 5 * MiB;
+  const base = { name: file.name, parent_id: file.parentId, path: file.path };
+  if (content.length <= chunkSize) {
+    return postMultipart(server, client, '/api/upload/chunks', { ...base, is_last_chunk: 1 }, { content });
+  }
+  const uploadId = randomUUID();
+  for (let offset = 0; ; offset += chunkSize) {
+    const chunk = content.subarray(offset, offset + chunkSize);
+    const last = offset + chunk.length >= content.length;
+    const res = await postMultipart(
+      server,
+      client,
+      '/api/upload/chunks',
+      { ...base, upload_id: uploadId, offset, size: content.length, chunk_size: chunkSize, is_last_chunk: last },
+      { content: chunk },
+    );
+    if (last) return res;
+    if (res.status !== 200) throw new Error(`chunk at ${offset} refused: ${res.status} ${res.body}`);
+  }
+}

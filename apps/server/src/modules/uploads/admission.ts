@@ -1,0 +1,40 @@
+import type { AppContext } from '../../app/context.js';
+import { notFound } from '../../lib/errors.js';
+import { loadFolder, scopeOf, type Actor } from '../files/index.js';
+import { readSettings, type Settings } from '../settings/index.js';
+import { findUserById } from '../users/index.js';
+import { assertMayStore, emptyFile, type Allowance } from './upload-policy.js';
+import { reservedBytes } from './upload-sessions.repository.js';
+
+export interface UploadTarget {
+  parentId: string | null;
+  /** The whole file's size, when the client said it. */
+  size: number | undefined;
+  /** The session this chunk belongs to, left out of the reserved bytes. */
+  sessionId: string | null;
+}
+
+export interface Admission {
+  settings: Settings;
+  allowance: Allowance;
+}
+
+/**
+ * The checks every chunk passes before a byte is stored: a non-empty file, a live folder the actor
+ * may add to (404 otherwise, like any id the actor cannot reach), then what the owner may store.
+ * Reads the owner afresh: the signed-in user on the request may be older than the last upload.
+ */
+export async function admitUpload(ctx: AppContext, actor: Actor, target: UploadTarget): Promise<Admission> {
+  if (target.size === 0) throw emptyFile();
+  await loadFolder(ctx.db, actor, target.parentId, { action: 'edit' });
+  const scope = scopeOf(actor);
+  const [settings, owner, reserved] = await Promise.all([
+    readSettings(ctx.db),
+    findUserById(ctx.db, scope.ownerId),
+    reservedBytes(ctx.db, scope.ownerId, target.sessionId),
+  ]);
+  if (!owner) throw notFound();
+  const allowance = { owner, settings, reserved };
+  assertMayStore(allowance, target.size ?? 0);
+  return { settings, allowance };
+}

@@ -1,0 +1,109 @@
+import { Readable } from 'node:stream';
+import type { AppError } from '../../lib/errors.js';
+
+/**
+ * The body of one chunk as it arrives: a few kilobytes can be looked at first (to sniff the type)
+ * and the rest flows straight to storage through a meter. Nothing holds more than the head and
+ * the stream buffers, so memory stays flat whatever the chunk size.
+ */
+export class ChunkBody {
+  private readonly iterator: AsyncIterator<Buffer>;
+  private head: Buffer = Buffer.alloc(0);
+  private ended = false;
+  private released = false;
+
+  constructor(source: AsyncIterable<Buffer>) {
+    this.iterator = source[Symbol.asyncIterator]();
+  }
+
+  /** Reads up to `bytes` from the start without consuming them: they still flow to `metered`. */
+  async peek(bytes: number): Promise<Buffer> {
+    const taken: Buffer[] = [this.head];
+    let length = this.head.length;
+    while (length < bytes && !this.ended) {
+      const next = await this.iterator.next();
+      if (next.done) this.ended = true;
+      else {
+        taken.push(next.value);
+        length += next.value.length;
+      }
+    }
+    this.head = Buffer.concat(taken);
+    return this.head.subarray(0, bytes);
+  }
+
+  /**
+   * The whole body as a byte stream that fails with `rules.over()` the moment it passes `max`,
+   * and with `rules.short()` when it ends before `exact` bytes. `meter.failure` keeps the reason,
+   * because a storage client may wrap the stream's error in its own.
+   */
+  metered(rules: MeterRules): Meter {
+    const meter: Meter = { body: Readable.from([]), bytes: 0, failure: null };
+    const limit = Math.min(rules.exact ?? Infinity, rules.max ?? Infinity);
+    const fail = (error: AppError) => {
+      meter.failure = error;
+      return error;
+    };
+    const chunks = this.chunks();
+    async function* counted() {
+      for await (const chunk of chunks) {
+        meter.bytes += chunk.length;
+        if (meter.bytes > limit) throw fail(rules.over(meter.bytes));
+        yield chunk;
+      }
+      if (rules.exact !== undefined && meter.bytes !== rules.exact) throw fail(rules.short(meter.bytes));
+    }
+    meter.body = Readable.from(counted(), { objectMode: false });
+    return meter;
+  }
+
+  /**
+   * Reads and drops the rest (of a retried or refused chunk) so the client sees its request through
+   * before the answer, as browsers expect; gives up after `limit` bytes. True when the body ended.
+   */
+  async drain(limit = Infinity): Promise<boolean> {
+    let dropped = 0;
+    for await (const chunk of this.chunks()) {
+      dropped += chunk.length;
+      if (dropped > limit) return false;
+    }
+    return true;
+  }
+
+  /** Stops reading: the source stream is destroyed and its parser lets go of the request. */
+  async release(): Promise<void> {
+    if (this.released || this.ended) return;
+    this.released = true;
+    await this.iterator.return?.();
+  }
+
+  private async *chunks(): AsyncGenerator<Buffer> {
+    if (this.head.length) {
+      const head = this.head;
+      this.head = Buffer.alloc(0);
+      yield head;
+    }
+    while (!this.ended) {
+      const next = await this.iterator.next();
+      if (next.done) this.ended = true;
+      else yield next.value;
+    }
+  }
+}
+
+export interface MeterRules {
+  /** The body must have exactly this many bytes. */
+  exact?: number;
+  /** The body may not have more than this many bytes. */
+  max?: number;
+  over(bytesSoFar: number): AppError;
+  short(bytes: number): AppError;
+}
+
+export interface Meter {
+  body: Readable;
+  /** Bytes that went through so far. */
+  bytes: number;
+  /** Why the stream was stopped, if it was. */
+  failure: AppError | null;
+}

@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import type { ItemResource, UploadProgressResponse } from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
+import { MB } from '../../lib/format.js';
+import { extensionOf, scopeOf, type Actor } from '../files/index.js';
+import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
+import { admitUpload } from './admission.js';
+import type { ChunkBody } from './chunk-body.js';
+import { chunkSizeMismatch, offsetMismatch, sizeMismatch, uploadNotFound } from './chunk-errors.js';
+import { foldersOf, type ChunkFields } from './chunk-request.js';
+import { detectType, SNIFF_BYTES, storedMimeType, typesForExtension } from './file-types.js';
+import { endSession } from './end-session.js';
+import { storeFile } from './store-file.js';
+import { assertMayStore, assertTypeAllowed } from './upload-policy.js';
+import type { UploadSessionRow } from './upload-sessions.table.js';
+import {
+  advanceSession,
+  deleteSession,
+  findSession,
+  insertSession,
+  lockOwner,
+  reservedBytes,
+} from './upload-sessions.repository.js';
+
+/** Chunks become storage parts; 512 MB is the most the settings allow and far beyond any sane chunk. */
+export const MAX_CHUNK_SIZE = 512 * MB;
+
+export type SessionFields = ChunkFields & { upload_id: string; offset: number; size: number; chunk_size: number };
+
+export type ChunkOutcome = { status: 200; body: UploadProgressResponse } | { status: 201; body: ItemResource };
+
+interface Placement {
+  offset: number;
+  length: number;
+  partNumber: number;
+  isLast: boolean;
+}
+
+const progress = (session: UploadSessionRow): ChunkOutcome => ({
+  status: 200,
+  body: { data: { upload_id: session.id, received: session.received, chunk_size: session.chunkSize } },
+});
+
+/**
+ * One chunk of a file sent in several (architecture: uploads are sessions). The first creates the
+ * session and its storage multipart upload; each chunk is stored as part `offset / chunk_size + 1`
+ * only when it starts where the session stands, a chunk already stored is answered without storing
+ * it twice, and the last one joins the parts and creates the file.
+ */
+export async function receiveChunk(
+  ctx: AppContext,
+  actor: Actor,
+  fields: SessionFields,
+  body: ChunkBody,
+): Promise<ChunkOutcome> {
+  const session = await findSession(ctx.db, fields.upload_id);
+  if (!session) {
+    if (fields.offset !== 0) throw uploadNotFound();
+    return startSession(ctx, actor, fields, body);
+  }
+  if (session.actorKey !== scopeOf(actor).actorKey) throw uploadNotFound();
+  return continueSession(ctx, actor, session, fields, body);
+}
+
+function assertChunkSize(size: number, chunkSize: number): void {
+  if (chunkSize > MAX_CHUNK_SIZE) throw chunkSizeMismatch('A chunk can be at most 512 MB.');
+  if (chunkSize < MIN_PART_SIZE && size > chunkSize) {
+    throw chunkSizeMismatch('Chunks must be at least 5 MiB unless one chunk holds the whole file.');
+  }
+  if (Math.ceil(size / chunkSize) > MAX_PARTS) {
+    throw chunkSizeMismatch(`A file can be sent in at most ${MAX_PARTS} chunks; use larger chunks.`);
+  }
+}
+
+function placeChunk(session: Pick<UploadSessionRow, 'size' | 'chunkSize' | 'received'>, fields: SessionFields) {
+  const { size, chunkSize } = session;
+  const { offset } = fields;
+  if (offset % chunkSize !== 0 || offset >= size) throw offsetMismatch(session.received);
+  const length = Math.min(chunkSize, size - offset);
+  const isLast = offset + length === size;
+  if (fields.is_last_chunk !== isLast) {
+    throw validationFailed({
+      is_last_chunk: [isLast ? 'This chunk ends the file.' : 'This chunk does not end the file.'],
+    });
+  }
+  return { offset, length, isLast, partNumber: offset / chunkSize + 1 } satisfies Placement;
+}
+
+async function startSession(
+  ctx: AppContext,
+  actor: Actor,
+  fields: SessionFields,
+  body: ChunkBody,
+): Promise<ChunkOutcome> {
+  const scope = scopeOf(actor);
+  const extension = extensionOf(fields.name);
+  const parentId = fields.parent_id ?? null;
+  assertChunkSize(fields.size, fields.chunk_size);
+  const place = placeChunk({ size: fields.size, chunkSize: fields.chunk_size, received: 0 }, fields);
+  const { settings } = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: fields.upload_id });
+  assertTypeAllowed(settings, { extension, mimetypes: typesForExtension(extension) });
+
+  const type = await detectType(await body.peek(Math.min(SNIFF_BYTES, place.length)), extension);
+  assertTypeAllowed(settings, { extension, sniffed: type.sniffed, mimetypes: typesForExtension(extension) });
+  const contentType = storedMimeType(type);
+
+  const fileId = randomUUID();
+  const key = `files/${fileId}`;
+  const multipartId = await ctx.storage.createMultipart(key, { contentType });
+  const abort = () => ctx.storage.abortMultipart(key, multipartId).catch(() => undefined);
+  let session: UploadSessionRow | null;
+  try {
+    // The reservation and the check that admits it happen under the owner's lock, so two first
+    // chunks racing for the last free bytes cannot both get them.
+    session = await ctx.db.transaction(async (tx) => {
+      const owner = await lockOwner(tx, scope.ownerId);
+      if (!owner) throw uploadNotFound();
+      const reserved = await reservedBytes(tx, owner.id, fields.upload_id);
+      assertMayStore({ owner, settings, reserved }, fields.size);
+      return insertSession(tx, {
+        id: fields.upload_id,
+        actorKey: scope.actorKey,
+        creatorId: scope.creatorId,
+        ownerId: scope.ownerId,
+        fileId,
+        parentId,
+        name: fields.name,
+        extension,
+        path: fields.path ?? null,
+        size: fields.size,
+        chunkSize: fields.chunk_size,
+        multipartId,
+        contentType,
+      });
+    });
+  } catch (error) {
+    await abort();
+    throw error;
+  }
+  if (!session) {
+    // The same first chunk, sent twice at once: the other request made the session.
+    await abort();
+    const existing = await findSession(ctx.db, fields.upload_id);
+    if (!existing || existing.actorKey !== scope.actorKey) throw uploadNotFound();
+    return continueSession(ctx, actor, existing, fields, body);
+  }
+  try {
+    return await storeChunk(ctx, actor, session, place, body);
+  } catch (error) {
+    // A first chunk that did not arrive leaves nothing behind; the client starts again at 0.
+    if (await deleteSession(ctx.db, session.id, { untouched: true })) await abort();
+    throw error;
+  }
+}
+
+async function continueSession(
+  ctx: AppContext,
+  actor: Actor,
+  session: UploadSessionRow,
+  fields: SessionFields,
+  body: ChunkBody,
+): Promise<ChunkOutcome> {
+  if (fields.size !== session.size || fields.chunk_size !== session.chunkSize) {
+    throw chunkSizeMismatch('This chunk belongs to an upload of another size or chunk size.');
+  }
+  const place = placeChunk(session, fields);
+  try {
+    const { settings } = await admitUpload(ctx, actor, {
+      parentId: session.parentId,
+      size: session.size,
+      sessionId: session.id,
+    });
+    assertTypeAllowed(settings, {
+      extension: session.extension,
+      mimetypes: [session.contentType, ...typesForExtension(session.extension)],
+    });
+  } catch (error) {
+    // Refused now means refused for good (the folder is gone, the quota or the rules changed):
+    // the session ends, so its bytes stop being reserved.
+    if (error instanceof AppError && error.status < 500) await endSession(ctx, session);
+    throw error;
+  }
+  if (place.offset + place.length <= session.received) {
+    await body.drain();
+    return progress(session);
+  }
+  if (place.offset !== session.received) throw offsetMismatch(session.received);
+  return storeChunk(ctx, actor, session, place, body);
+}
+
+async function storeChunk(
+  ctx: AppContext,
+  actor: Actor,
+  session: UploadSessionRow,
+  place: Placement,
+  body: ChunkBody,
+): Promise<ChunkOutcome> {
+  const key = `files/${session.fileId}`;
+  const meter = body.metered({
+    exact: place.length,
+    over: () => sizeMismatch(place.length),
+    short: (bytes) => sizeMismatch(place.length, bytes),
+  });
+  let etag: string;
+  try {
+    ({ etag } = await ctx.storage.uploadPart(key, session.multipartId, place.partNumber, meter.body, place.length));
+  } catch (error) {
+    throw meter.failure ?? error;
+  }
+  const advanced = await advanceSession(ctx.db, session.id, place.offset, place.length, {
+    partNumber: place.partNumber,
+    etag,
+  });
+  if (!advanced) {
+    const current = await findSession(ctx.db, session.id);
+    if (!current) throw uploadNotFound();
+    // The same chunk sent twice at once: the other request counted it.
+    if (place.offset + place.length <= current.received) return progress(current);
+    throw offsetMismatch(current.received);
+  }
+  return place.isLast ? finishSession(ctx, actor, advanced) : progress(advanced);
+}
+
+async function finishSession(ctx: AppContext, actor: Actor, session: UploadSessionRow): Promise<ChunkOutcome> {
+  const key = `files/${session.fileId}`;
+  try {
+    await ctx.storage.completeMultipart(key, session.multipartId, session.parts);
+  } catch (error) {
+    await endSession(ctx, session);
+    throw error;
+  }
+  try {
+    const file = await storeFile(ctx, actor, {
+      fileId: session.fileId,
+      blobKey: key,
+      parentId: session.parentId,
+      folders: foldersOf(session.path),
+      name: session.name,
+      mimetype: session.contentType,
+      size: session.size,
+      sessionId: session.id,
+    });
+    return { status: 201, body: file };
+  } catch (error) {
+    // The parts became a blob, and storeFile deleted it: nothing is left to resume.
+    await deleteSession(ctx.db, session.id);
+    throw error;
+  }
+}

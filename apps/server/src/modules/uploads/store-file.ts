@@ -1,0 +1,75 @@
+import type { ItemResource } from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import { notFound } from '../../lib/errors.js';
+import {
+  categoryFor,
+  ensureFolderPath,
+  extensionOf,
+  insertItem,
+  loadFolder,
+  presentItem,
+  scopeOf,
+  type Actor,
+} from '../files/index.js';
+import { readSettings } from '../settings/index.js';
+import { hasThumbnails } from './file-types.js';
+import { assertMayStore } from './upload-policy.js';
+import { deleteSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
+
+export interface StoredBlob {
+  fileId: string;
+  blobKey: string;
+  parentId: string | null;
+  /** Folders to find or create under the parent, outermost first. */
+  folders: readonly string[];
+  name: string;
+  mimetype: string;
+  size: number;
+  /** The session the bytes came through; it ends in the same transaction. */
+  sessionId: string | null;
+}
+
+/**
+ * Turns a complete blob into a file of the tree in one short transaction: the owner's row is
+ * locked, the quota is checked with the final size, the folders of `path` are found or made, the
+ * file is inserted (with a free name) and the session ends. If any of it fails the blob goes too,
+ * so no byte is ever stored without a file that counts it.
+ */
+export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob): Promise<ItemResource> {
+  const scope = scopeOf(actor);
+  const extension = extensionOf(blob.name);
+  let row;
+  try {
+    const settings = await readSettings(ctx.db);
+    row = await ctx.db.transaction(async (tx) => {
+      const owner = await lockOwner(tx, scope.ownerId);
+      if (!owner) throw notFound();
+      await loadFolder(tx, actor, blob.parentId, { action: 'edit' });
+      const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
+      assertMayStore({ owner, settings, reserved }, blob.size);
+      const parentId = await ensureFolderPath(tx, scope, blob.parentId, blob.folders);
+      const file = await insertItem(tx, {
+        id: blob.fileId,
+        ownerId: scope.ownerId,
+        creatorId: scope.creatorId,
+        parentId,
+        type: 'file',
+        name: blob.name,
+        extension,
+        mimetype: blob.mimetype,
+        category: categoryFor(blob.mimetype, extension),
+        size: blob.size,
+        blobKey: blob.blobKey,
+        thumbnailStatus: hasThumbnails(blob.mimetype) ? 'pending' : null,
+      });
+      // Cancelled while the parts were being joined: the file must not appear.
+      if (blob.sessionId && !(await deleteSession(tx, blob.sessionId))) throw notFound();
+      return file;
+    });
+  } catch (error) {
+    await ctx.storage.delete(blob.blobKey).catch((e: unknown) => ctx.log.error({ err: e }, 'orphan blob left'));
+    throw error;
+  }
+  if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
+  return presentItem(ctx.db, row, { viewerId: actor.user.id });
+}

@@ -1,0 +1,97 @@
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { users, type UserRow } from '../users/index.js';
+import { uploadSessions, type StoredPart, type UploadSessionRow } from './upload-sessions.table.js';
+
+export type NewUploadSession = typeof uploadSessions.$inferInsert;
+
+export async function findSession(db: Db, id: string): Promise<UploadSessionRow | undefined> {
+  const [row] = await db.select().from(uploadSessions).where(eq(uploadSessions.id, id));
+  return row;
+}
+
+/** Inserts the session unless one with this id exists already (a duplicate first chunk); null then. */
+export async function insertSession(db: Db, values: NewUploadSession): Promise<UploadSessionRow | null> {
+  const [row] = await db.insert(uploadSessions).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** Bytes promised to the owner's other running uploads (a session never counts as used storage). */
+export async function reservedBytes(db: Db, ownerId: string, exceptId: string | null): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | number | null>`coalesce(sum(${uploadSessions.size}), 0)` })
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.ownerId, ownerId), exceptId ? ne(uploadSessions.id, exceptId) : undefined));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * Records a stored part only if nobody moved the session meanwhile (compare-and-set on `received`),
+ * so two requests racing with the same chunk count its bytes once. Null when the session moved or is gone.
+ */
+export async function advanceSession(
+  db: Db,
+  id: string,
+  offset: number,
+  bytes: number,
+  part: StoredPart,
+): Promise<UploadSessionRow | null> {
+  const [row] = await db
+    .update(uploadSessions)
+    .set({
+      received: sql`${uploadSessions.received} + ${bytes}`,
+      parts: sql`${uploadSessions.parts} || ${JSON.stringify([part])}::jsonb`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.received, offset)))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes the session (only while nothing was received, with `untouched`); returns what was deleted. */
+export async function deleteSession(
+  db: Db,
+  id: string,
+  opts: { untouched?: boolean } = {},
+): Promise<UploadSessionRow | null> {
+  const [row] = await db
+    .delete(uploadSessions)
+    .where(and(eq(uploadSessions.id, id), opts.untouched ? eq(uploadSessions.received, 0) : undefined))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Takes a batch of sessions nobody touched since `before` away from the table, in one short
+ * transaction; other nodes skip the rows this one holds. The caller aborts their storage uploads.
+ */
+export async function claimStaleSessions(db: Db, before: Date, limit: number): Promise<UploadSessionRow[]> {
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: uploadSessions.id })
+      .from(uploadSessions)
+      .where(lt(uploadSessions.updatedAt, before))
+      .orderBy(uploadSessions.updatedAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (stale.length === 0) return [];
+    return tx
+      .delete(uploadSessions)
+      .where(
+        sql`${uploadSessions.id} in (${sql.join(
+          stale.map((s) => sql`${s.id}::uuid`),
+          sql`, `,
+        )})`,
+      )
+      .returning();
+  });
+}
+
+/**
+ * The owner's row, locked until the transaction ends: quota checks and the bytes they admit are
+ * then decided one upload at a time, so parallel uploads cannot overshoot together.
+ */
+export async function lockOwner(db: Db, ownerId: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, ownerId)).for('update');
+  return row;
+}
