@@ -1,9 +1,14 @@
+import { sortField, type SortDirection, type SortField } from '@filestore/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 export type PreviewType = 'list' | 'grid';
-export type SortField = 'created_at' | 'name' | 'size';
-export type SortDirection = 'ASC' | 'DESC';
+export type { SortDirection, SortField };
+
+export const DEFAULT_SORTING = { field: 'created_at', direction: 'DESC' } as const satisfies {
+  field: SortField;
+  direction: SortDirection;
+};
 
 /** Spec §3 local browser preferences; they never leave the browser. */
 interface PreferencesState {
@@ -25,7 +30,7 @@ export const usePreferences = create<PreferencesState>()(
       navigationBarVisible: true,
       fileInfoVisible: false,
       previewType: 'list',
-      sorting: { field: 'created_at', direction: 'DESC' },
+      sorting: { ...DEFAULT_SORTING },
       cookieDisclaimerDismissed: false,
       toggleNavigationBar: () => set((s) => ({ navigationBarVisible: !s.navigationBarVisible })),
       toggleFileInfo: () => set((s) => ({ fileInfoVisible: !s.fileInfoVisible })),
@@ -33,6 +38,21 @@ export const usePreferences = create<PreferencesState>()(
       setSorting: (field, direction) => set({ sorting: { field, direction } }),
       dismissCookieDisclaimer: () => set({ cookieDisclaimerDismissed: true }),
     }),
-    { name: 'filestore.preferences', version: 1 },
+    {
+      name: 'filestore.preferences',
+      version: 1,
+      // A value saved by an older or tampered copy must not break every listing request.
+      merge: (persisted, current) => {
+        const saved = (persisted ?? {}) as Partial<PreferencesState>;
+        const sorting =
+          saved.sorting &&
+          sortField.safeParse(saved.sorting.field).success &&
+          (saved.sorting.direction === 'ASC' || saved.sorting.direction === 'DESC')
+            ? saved.sorting
+            : current.sorting;
+        const previewType = saved.previewType === 'grid' ? 'grid' : 'list';
+        return { ...current, ...saved, sorting, previewType };
+      },
+    },
   ),
 );

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
+import { PreviewOverlay } from '../../features/preview';
+import { UploadPanel } from '../../features/uploads';
 import { useUser } from '../../features/user/user.api';
 import { useTheme } from '../../lib/theme';
 import { useSection } from '../../lib/route-handle';
@@ -46,6 +49,9 @@ export function AppShell() {
       </div>
       <MobileMenu />
       <Spotlight />
+      <FileDialogs />
+      <UploadPanel />
+      <PreviewOverlay />
     </div>
   );
 }

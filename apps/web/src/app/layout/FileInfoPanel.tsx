@@ -1,21 +1,127 @@
-import { MousePointerClick } from 'lucide-react';
+import { Files, MousePointerClick } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ItemIcon } from '../../features/files/browser/ItemIcon';
+import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
+import { formatBytes, formatDate } from '../../features/files/format';
+import { folderPath, isFolder, type Item } from '../../features/files/items';
 import { usePreferences } from '../../lib/preferences';
 
-/** The file-info column (spec §3 preference); it fills once items can be selected. */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-semibold tracking-wide text-accent-strong uppercase dark:text-accent">{label}</dt>
+      <dd className="mt-1 text-sm font-medium break-words text-neutral-900 dark:text-neutral-100">{children}</dd>
+    </div>
+  );
+}
+
+function typeOf(item: Item, t: (k: string) => string): string {
+  if (isFolder(item)) return t('files.type_folder');
+  return item.attributes.extension ? item.attributes.extension.toUpperCase() : item.attributes.mimetype;
+}
+
+function OneItem({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const context = useBrowser((s) => s.context);
+  const parent = item.relationships.parent?.data;
+  const thumb = !isFolder(item) ? item.attributes.thumbnail : null;
+  return (
+    <>
+      <div className="flex aspect-[4/3] items-center justify-center overflow-hidden rounded-2xl bg-neutral-100 dark:bg-neutral-900">
+        {thumb ? (
+          <img src={thumb.md} alt="" className="size-full object-contain" decoding="async" />
+        ) : (
+          <ItemIcon item={item} size="lg" />
+        )}
+      </div>
+      <h2 className="mt-4 text-base font-semibold break-words text-neutral-900 dark:text-white">
+        {item.attributes.name}
+      </h2>
+      <p className="text-sm text-neutral-500 dark:text-neutral-400">{typeOf(item, t)}</p>
+      <dl className="mt-6 space-y-4">
+        {isFolder(item) ? (
+          <Fact label={t('files.info.contains')}>{t('files.items_count', { count: item.attributes.items })}</Fact>
+        ) : (
+          <Fact label={t('files.info.size')}>{formatBytes(item.attributes.size)}</Fact>
+        )}
+        {!isFolder(item) && item.attributes.width && item.attributes.height ? (
+          <Fact label={t('files.info.dimensions')}>
+            {item.attributes.width} × {item.attributes.height}
+          </Fact>
+        ) : null}
+        <Fact label={t('files.info.created')}>{formatDate(item.attributes.created_at, 'long')}</Fact>
+        <Fact label={t('files.info.modified')}>{formatDate(item.attributes.updated_at, 'long')}</Fact>
+        {context === 'trash' && item.attributes.deleted_at && (
+          <Fact label={t('files.info.deleted')}>{formatDate(item.attributes.deleted_at, 'long')}</Fact>
+        )}
+        <Fact label={t('files.info.where')}>
+          <Link
+            to={folderPath(parent?.id ?? null)}
+            className="text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-current dark:text-neutral-100 dark:decoration-neutral-600"
+          >
+            {parent?.attributes.name || t('nav.my_files')}
+          </Link>
+        </Fact>
+      </dl>
+    </>
+  );
+}
+
+function SeveralItems({ items }: { items: Item[] }) {
+  const { t } = useTranslation();
+  const files = items.filter((i) => !isFolder(i));
+  const bytes = files.reduce((sum, f) => sum + (f.type === 'file' ? f.attributes.size : 0), 0);
+  const folders = items.length - files.length;
+  return (
+    <>
+      <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-neutral-100 text-neutral-400 dark:bg-neutral-900">
+        <Files className="size-12" aria-hidden />
+      </div>
+      <h2 className="mt-4 text-base font-semibold text-neutral-900 dark:text-white">
+        {t('files.selected_count', { count: items.length })}
+      </h2>
+      <dl className="mt-6 space-y-4">
+        {files.length > 0 && <Fact label={t('files.info.total_size')}>{formatBytes(bytes)}</Fact>}
+        <Fact label={t('files.info.contains')}>
+          {[
+            folders ? t('files.folders_count', { count: folders }) : null,
+            files.length ? t('files.files_count', { count: files.length }) : null,
+          ]
+            .filter(Boolean)
+            .join(', ')}
+        </Fact>
+      </dl>
+    </>
+  );
+}
+
+/** The file-info column (spec §3 preference): details of what is selected. */
 export function FileInfoPanel() {
   const { t } = useTranslation();
   const visible = usePreferences((s) => s.fileInfoVisible);
-  if (!visible) return null;
+  const context = useBrowser((s) => s.context);
+  const selected = useSelectedItems();
+  if (!visible || !context) return null;
   return (
     <aside
       aria-label={t('files.details')}
-      className="hidden w-80 shrink-0 border-l border-neutral-200 p-6 xl:block dark:border-neutral-800/80"
+      aria-live="polite"
+      className="hidden w-80 shrink-0 overflow-y-auto border-l border-neutral-200 p-6 xl:block dark:border-neutral-800/80"
     >
-      <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-neutral-100 text-neutral-400 dark:bg-neutral-900">
-        <MousePointerClick className="size-8" aria-hidden />
-      </div>
-      <p className="mt-4 text-sm text-neutral-500 dark:text-neutral-400">{t('files.details_empty')}</p>
+      {selected.length === 1 ? (
+        <OneItem item={selected[0]!} />
+      ) : selected.length > 1 ? (
+        <SeveralItems items={selected} />
+      ) : (
+        <>
+          <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-neutral-100 text-neutral-400 dark:bg-neutral-900">
+            <MousePointerClick className="size-8" aria-hidden />
+          </div>
+          <p className="mt-4 text-sm text-neutral-500 dark:text-neutral-400">{t('files.details_empty')}</p>
+        </>
+      )}
     </aside>
   );
 }

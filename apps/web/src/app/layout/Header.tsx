@@ -1,9 +1,35 @@
-import { Info, LayoutGrid, List, Menu, PanelLeftOpen, Search, UploadCloud } from 'lucide-react';
+import {
+  ArchiveRestore,
+  ArrowDownUp,
+  ArrowDownWideNarrow,
+  ArrowUpNarrowWide,
+  CloudUpload,
+  Download,
+  FolderInput,
+  FolderPlus,
+  Info,
+  LayoutGrid,
+  List,
+  ListChecks,
+  Menu,
+  PanelLeftOpen,
+  Pencil,
+  Search,
+  SlidersHorizontal,
+  Trash2,
+  X,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUpload } from '../../features/files/useUpload';
-import { usePreferences } from '../../lib/preferences';
+import { useItemActions } from '../../features/files/actions';
+import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
+import { useCurrentFolderId } from '../../features/files/current-folder';
+import { usePreferences, type SortField } from '../../lib/preferences';
 import { useScreen, useSection } from '../../lib/route-handle';
-import { IconButton } from '../../ui/Button';
+import { Button, IconButton } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { DropdownMenu, type MenuAction } from '../../ui/Menu';
 import { useShell } from './navigation';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -17,7 +43,7 @@ function SearchField() {
         type="button"
         onClick={() => open(true)}
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        className="hidden h-11 w-64 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent lg:flex dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
+        className="hidden h-11 w-56 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent lg:flex xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
       >
         <Search className="size-4.5 shrink-0" aria-hidden />
         <span className="flex-1 truncate">{t('search.placeholder')}</span>
@@ -32,59 +58,235 @@ function SearchField() {
   );
 }
 
+const Divider = () => <span aria-hidden className="mx-1 h-6 w-px bg-neutral-200 max-md:hidden dark:bg-neutral-800" />;
+
+function useViewMenu(): MenuAction[] {
+  const { t } = useTranslation();
+  const prefs = usePreferences();
+  const context = useBrowser((s) => s.context);
+  const fields: SortField[] = ['created_at', 'name', 'size', 'type'];
+  if (context === 'recent') return [];
+  return [
+    ...fields.map((field) => ({
+      id: `sort-${field}`,
+      label: t(`files.sort.${field}`),
+      checked: prefs.sorting.field === field,
+      onSelect: () => prefs.setSorting(field, prefs.sorting.direction),
+      group: 0,
+    })),
+    {
+      id: 'asc',
+      label: t('files.sort.asc'),
+      icon: ArrowUpNarrowWide,
+      checked: prefs.sorting.direction === 'ASC',
+      onSelect: () => prefs.setSorting(prefs.sorting.field, 'ASC'),
+      group: 1,
+    },
+    {
+      id: 'desc',
+      label: t('files.sort.desc'),
+      icon: ArrowDownWideNarrow,
+      checked: prefs.sorting.direction === 'DESC',
+      onSelect: () => prefs.setSorting(prefs.sorting.field, 'DESC'),
+      group: 1,
+    },
+  ];
+}
+
+/** Upload, new folder, the selection's actions, and the view switches of the file screens. */
+function FileToolbar() {
+  const { t } = useTranslation();
+  const prefs = usePreferences();
+  const actions = useItemActions();
+  const context = useBrowser((s) => s.context);
+  const selectMode = useBrowser((s) => s.selectMode);
+  const setSelectMode = useBrowser((s) => s.setSelectMode);
+  const hasItems = useBrowser((s) => s.items.length > 0);
+  const selected = useSelectedItems();
+  const folderId = useCurrentFolderId();
+  const viewMenu = useViewMenu();
+  const menu = actions.menuFor(selected, context);
+  const byId = new Map(menu.map((a) => [a.id, a]));
+  const toolbarIds = context === 'trash' ? ['restore', 'delete-forever'] : ['download', 'rename', 'move', 'trash'];
+  const labels: Record<string, string> = {
+    download: t('files.download'),
+    rename: t('files.rename'),
+    move: t('files.move'),
+    trash: t('files.move_to_trash'),
+    restore: t('files.restore'),
+    'delete-forever': t('files.delete_forever'),
+  };
+
+  const phoneMenu: MenuAction[] = [
+    {
+      id: 'view',
+      label: prefs.previewType === 'list' ? t('files.view_grid') : t('files.view_list'),
+      icon: prefs.previewType === 'list' ? LayoutGrid : List,
+      onSelect: prefs.togglePreviewType,
+      group: -1,
+    },
+    ...(context === 'trash' && hasItems
+      ? [
+          {
+            id: 'empty',
+            label: t('trash.empty_trash'),
+            icon: Trash2,
+            danger: true,
+            onSelect: () => actions.emptyTrash(),
+            group: -2,
+          },
+        ]
+      : []),
+    ...viewMenu,
+  ];
+
+  return (
+    <>
+      {context !== 'trash' && (
+        <div className="flex items-center gap-1 max-md:hidden">
+          <DropdownMenu
+            align="start"
+            actions={() => actions.uploadMenu(context === 'files' ? folderId : null)}
+            trigger={
+              <Button className="h-11 px-3.5" icon={<CloudUpload className="size-4.5" aria-hidden />}>
+                <span className="max-xl:sr-only">{t('files.upload_menu')}</span>
+              </Button>
+            }
+          />
+          {context === 'files' && (
+            <IconButton label={t('files.new_folder')} onClick={() => actions.createFolder(folderId)}>
+              <FolderPlus className="size-5" aria-hidden />
+            </IconButton>
+          )}
+        </div>
+      )}
+      <SearchField />
+      <div role="toolbar" aria-label={t('files.selection_actions')} className="flex items-center gap-0.5 max-md:hidden">
+        <Divider />
+        {toolbarIds.map((id) => {
+          const action = byId.get(id);
+          const Icon = toolbarIcons[id];
+          return (
+            <IconButton
+              key={id}
+              label={labels[id]!}
+              disabled={!action}
+              onClick={() => action?.onSelect()}
+              className={cn(
+                'disabled:cursor-default disabled:opacity-35 disabled:hover:bg-transparent',
+                action?.danger && 'hover:text-red-600 dark:hover:text-red-400',
+              )}
+            >
+              {Icon && <Icon className="size-5" aria-hidden />}
+            </IconButton>
+          );
+        })}
+        {context === 'trash' && (
+          <Button
+            variant="ghost"
+            disabled={!hasItems}
+            onClick={() => actions.emptyTrash()}
+            className="ml-1 text-red-600 dark:text-red-400"
+          >
+            {t('trash.empty_trash')}
+          </Button>
+        )}
+        <Divider />
+      </div>
+      <IconButton
+        label={t('files.select_mode')}
+        aria-pressed={selectMode}
+        active={selectMode}
+        onClick={() => setSelectMode(!selectMode)}
+      >
+        <ListChecks className="size-5" aria-hidden />
+      </IconButton>
+      {viewMenu.length > 0 && (
+        <div className="max-md:hidden">
+          <DropdownMenu
+            actions={viewMenu}
+            trigger={
+              <IconButton label={t('files.sort.label')}>
+                <ArrowDownUp className="size-5" aria-hidden />
+              </IconButton>
+            }
+          />
+        </div>
+      )}
+      <IconButton
+        label={prefs.previewType === 'list' ? t('files.view_grid') : t('files.view_list')}
+        onClick={prefs.togglePreviewType}
+        className="max-md:hidden"
+      >
+        {prefs.previewType === 'list' ? (
+          <LayoutGrid className="size-5" aria-hidden />
+        ) : (
+          <List className="size-5" aria-hidden />
+        )}
+      </IconButton>
+      <IconButton
+        label={t('files.details')}
+        aria-pressed={prefs.fileInfoVisible}
+        active={prefs.fileInfoVisible}
+        onClick={prefs.toggleFileInfo}
+        className="max-xl:hidden"
+      >
+        <Info className="size-5" aria-hidden />
+      </IconButton>
+      <div className="md:hidden">
+        <DropdownMenu
+          actions={phoneMenu}
+          trigger={
+            <IconButton label={t('files.view_options')}>
+              <SlidersHorizontal className="size-5" aria-hidden />
+            </IconButton>
+          }
+        />
+      </div>
+    </>
+  );
+}
+
+const toolbarIcons: Record<string, LucideIcon> = {
+  download: Download,
+  rename: Pencil,
+  move: FolderInput,
+  trash: Trash2,
+  restore: ArchiveRestore,
+  'delete-forever': X,
+};
+
+function Title({ children }: { children: ReactNode }) {
+  return <h1 className="truncate text-lg font-semibold text-neutral-900 dark:text-white">{children}</h1>;
+}
+
 /** Screen name with its section icon, plus the file screen actions. */
 export function Header() {
   const { t } = useTranslation();
   const { title, icon: Icon } = useScreen();
   const section = useSection();
-  const prefs = usePreferences();
+  const navigationVisible = usePreferences((s) => s.navigationBarVisible);
+  const toggleNavigation = usePreferences((s) => s.toggleNavigationBar);
   const openMenu = useShell((s) => s.setMobileMenuOpen);
-  const upload = useUpload();
+  const context = useBrowser((s) => s.context);
+  const folderName = useBrowser((s) => (s.context !== 'recent' ? s.folder?.attributes.name : undefined));
   const onFiles = section === 'Platform';
+  const fileScreen = onFiles && context !== null;
   return (
-    <header className="flex h-[72px] shrink-0 items-center gap-2 border-b border-neutral-200 px-3 sm:px-5 dark:border-neutral-800/80">
+    <header className="flex h-[72px] shrink-0 items-center gap-1 border-b border-neutral-200 px-2 sm:gap-2 sm:px-5 dark:border-neutral-800/80">
       <IconButton label={t('nav.open_menu')} onClick={() => openMenu(true)} className="md:hidden">
         <Menu className="size-5" aria-hidden />
       </IconButton>
-      {onFiles && !prefs.navigationBarVisible && (
-        <IconButton label={t('nav.show_navigation')} onClick={prefs.toggleNavigationBar} className="max-md:hidden">
+      {onFiles && !navigationVisible && (
+        <IconButton label={t('nav.show_navigation')} onClick={toggleNavigation} className="max-md:hidden">
           <PanelLeftOpen className="size-5" aria-hidden />
         </IconButton>
       )}
-      <div className="flex min-w-0 flex-1 items-center gap-2.5">
+      <div className="flex min-w-0 flex-1 items-center gap-2.5 pl-1">
         {Icon && <Icon className="hidden size-5 shrink-0 text-accent-strong sm:block dark:text-accent" aria-hidden />}
-        <h1 className="truncate text-lg font-semibold text-neutral-900 dark:text-white">{title ? t(title) : ''}</h1>
+        <Title>{folderName ?? (title ? t(title) : '')}</Title>
       </div>
-      {onFiles && (
-        <IconButton label={t('files.upload')} onClick={upload}>
-          <UploadCloud className="size-5.5" aria-hidden />
-        </IconButton>
-      )}
-      <SearchField />
-      {onFiles && (
-        <>
-          <IconButton
-            label={prefs.previewType === 'list' ? t('files.view_grid') : t('files.view_list')}
-            onClick={prefs.togglePreviewType}
-            className="max-sm:hidden"
-          >
-            {prefs.previewType === 'list' ? (
-              <LayoutGrid className="size-5" aria-hidden />
-            ) : (
-              <List className="size-5" aria-hidden />
-            )}
-          </IconButton>
-          <IconButton
-            label={t('files.details')}
-            aria-pressed={prefs.fileInfoVisible}
-            active={prefs.fileInfoVisible}
-            onClick={prefs.toggleFileInfo}
-            className="max-xl:hidden"
-          >
-            <Info className="size-5" aria-hidden />
-          </IconButton>
-        </>
-      )}
+      {fileScreen ? <FileToolbar /> : <SearchField />}
     </header>
   );
 }

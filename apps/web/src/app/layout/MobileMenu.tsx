@@ -5,8 +5,8 @@ import { ThemeToggle } from '../../features/user/ThemeToggle';
 import { Avatar } from '../../ui/Avatar';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
-import { NavHeading, NavList } from './Navigator';
-import { baseItems, collaborationItems, useShell } from './navigation';
+import { NavHeading, NavigatorSections, NavList } from './Navigator';
+import { baseItems, useShell } from './navigation';
 import { useSignOut } from './useSignOut';
 
 /** On phones the rail and navigator fold into this drawer. */
@@ -53,10 +53,7 @@ export function MobileMenu() {
           <NavHeading>{t('nav.base')}</NavHeading>
           <NavList items={baseItems} onNavigate={close} />
         </div>
-        <div>
-          <NavHeading>{t('nav.collaboration')}</NavHeading>
-          <NavList items={collaborationItems} onNavigate={close} />
-        </div>
+        <NavigatorSections onNavigate={close} />
         <div>
           <NavHeading>{t('nav.account_section')}</NavHeading>
           <NavList items={account} onNavigate={close} />

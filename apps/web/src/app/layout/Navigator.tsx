@@ -1,40 +1,85 @@
-import { ChevronsLeft, Star } from 'lucide-react';
+import { ChevronsLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { useItemActions } from '../../features/files/actions';
+import { useFolderDrop } from '../../features/files/browser/dnd';
+import { FavouritesNav, FolderTreeNav } from '../../features/files/navigator';
 import { usePreferences } from '../../lib/preferences';
 import { IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { baseItems, collaborationItems, type NavItem } from './navigation';
 
+const linkClass = (active: boolean, over = false) =>
+  cn(
+    'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[15px] font-semibold transition',
+    active
+      ? 'text-accent-strong dark:text-accent'
+      : 'text-neutral-800 hover:bg-neutral-200/60 dark:text-neutral-200 dark:hover:bg-neutral-800/70',
+    over && 'bg-accent/15 ring-2 ring-accent ring-inset',
+  );
+
+/** "My Files" takes dropped items too: they move to the root. */
+function MyFilesLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const actions = useItemActions();
+  const drop = useFolderDrop({
+    target: { id: null, name: t(item.key) },
+    onMove: (items, target) => actions.moveTo(items, target),
+  });
+  const Icon = item.icon;
+  return (
+    <NavLink
+      to={item.to}
+      onClick={onNavigate}
+      {...drop.handlers}
+      className={({ isActive }) => linkClass(isActive, drop.over)}
+    >
+      <Icon className="size-5 shrink-0" aria-hidden />
+      {t(item.key)}
+    </NavLink>
+  );
+}
+
 export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: () => void }) {
   const { t } = useTranslation();
   return (
     <ul className="space-y-0.5">
-      {items.map(({ to, key, icon: Icon }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
-                'flex min-h-11 items-center gap-3 rounded-xl px-3 text-[15px] font-semibold transition',
-                isActive
-                  ? 'text-accent-strong dark:text-accent'
-                  : 'text-neutral-800 hover:bg-neutral-200/60 dark:text-neutral-200 dark:hover:bg-neutral-800/70',
-              )
-            }
-          >
-            <Icon className="size-5 shrink-0" aria-hidden />
-            {t(key)}
-          </NavLink>
-        </li>
-      ))}
+      {items.map((item) => {
+        const { to, key, icon: Icon } = item;
+        return (
+          <li key={to}>
+            {to === '/platform/files' ? (
+              <MyFilesLink item={item} onNavigate={onNavigate} />
+            ) : (
+              <NavLink to={to} onClick={onNavigate} className={({ isActive }) => linkClass(isActive)}>
+                <Icon className="size-5 shrink-0" aria-hidden />
+                {t(key)}
+              </NavLink>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
 
 export function NavHeading({ children }: { children: string }) {
   return <h2 className="mb-1 px-3 text-sm font-semibold text-neutral-500 dark:text-neutral-400">{children}</h2>;
+}
+
+/** Base links, collaboration, the folder tree and favourites: the same content as the phone menu. */
+export function NavigatorSections({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div>
+        <NavHeading>{t('nav.collaboration')}</NavHeading>
+        <NavList items={collaborationItems} onNavigate={onNavigate} />
+      </div>
+      <FolderTreeNav onNavigate={onNavigate} />
+      <FavouritesNav onNavigate={onNavigate} />
+    </>
+  );
 }
 
 /** The navigator column of the file screens; hidden when the navigation-bar preference is off. */
@@ -57,17 +102,7 @@ export function Navigator() {
         </div>
         <NavList items={baseItems} />
       </div>
-      <div>
-        <NavHeading>{t('nav.collaboration')}</NavHeading>
-        <NavList items={collaborationItems} />
-      </div>
-      <div>
-        <NavHeading>{t('nav.favourites')}</NavHeading>
-        <p className="flex items-center gap-2 px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">
-          <Star className="size-4 shrink-0" aria-hidden />
-          {t('nav.favourites_empty')}
-        </p>
-      </div>
+      <NavigatorSections />
     </nav>
   );
 }

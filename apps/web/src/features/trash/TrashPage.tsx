@@ -1,14 +1,26 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
+import { FileBrowser } from '../files/browser/FileBrowser';
 
+/** Trashed items; a trashed folder opens here (at /platform/trash/<id>) to show what was in it. */
 export function TrashPage() {
   const { t } = useTranslation();
+  const { id } = useParams();
   return (
-    <EmptyState
-      icon={<Trash2 className="size-8" aria-hidden />}
-      title={t('trash.empty_title')}
-      description={t('trash.empty_description')}
+    <FileBrowser
+      kind="trash"
+      context="trash"
+      folderId={id ?? null}
+      label={t('nav.trash')}
+      empty={
+        <EmptyState
+          icon={<Trash2 className="size-8" aria-hidden />}
+          title={id ? t('trash.folder_empty_title') : t('trash.empty_title')}
+          description={id ? t('trash.folder_empty_description') : t('trash.empty_description')}
+        />
+      }
     />
   );
 }

@@ -1,0 +1,306 @@
+import {
+  ArchiveRestore,
+  Download,
+  Eye,
+  FolderInput,
+  FolderOpen,
+  FolderPlus,
+  FolderUp,
+  Pencil,
+  Star,
+  StarOff,
+  Trash2,
+  Upload,
+  X,
+} from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../lib/forms';
+import { showAlert } from '../../lib/popups';
+import type { MenuAction } from '../../ui/Menu';
+import { useDownloadItems } from '../downloads';
+import { openPreview } from '../preview';
+import { useUploadActions } from '../uploads';
+import { useUser } from '../user/user.api';
+import { useBrowser, type BrowserContext } from './browser/store';
+import { openFileDialog } from './dialogs/store';
+import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite } from './files.api';
+import { folderPath, isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
+
+/** Where items end up after a move: a folder, or the root of My Files (id null). */
+export interface MoveTarget {
+  id: string | null;
+  name: string;
+}
+
+/**
+ * Every action of the file browser in one place, so the context menu, the item's menu button,
+ * the toolbar, the phone's action bar and the keyboard offer the same things.
+ */
+export function useItemActions() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data: user } = useUser();
+  const download = useDownloadItems();
+  const uploads = useUploadActions();
+  const remove = useRemoveItems();
+  const restoreItems = useRestoreItems();
+  const moveItems = useMoveItems();
+  const favourite = useToggleFavourite();
+
+  const fail = (error: unknown) => showAlert(t('files.action_failed'), errorMessage(t, error));
+
+  /** Names that gained a suffix because the destination had the same name (spec: " (1)"). */
+  const reportRenames = (before: Item[], after: Item[]) => {
+    const old = new Map(before.map((i) => [i.id, i.attributes.name]));
+    for (const item of after) {
+      const was = old.get(item.id);
+      if (was && was !== item.attributes.name) {
+        toast.info(t('files.renamed_on_clash', { from: was, to: item.attributes.name }));
+      }
+    }
+  };
+
+  const label = (items: Item[]) => (items.length === 1 ? items[0]!.attributes.name : '');
+
+  const actions = {
+    open(item: Item, context: BrowserContext | null = useBrowser.getState().context) {
+      if (isFolder(item)) {
+        void navigate(context === 'trash' ? trashPath(item.id) : folderPath(item.id));
+        return;
+      }
+      const files = useBrowser.getState().items.filter(isFile);
+      const index = files.findIndex((f) => f.id === item.id);
+      if (index >= 0) openPreview(files, index);
+      else openPreview([item], 0);
+    },
+
+    createFolder(parentId: string | null) {
+      const restrictions = user?.meta.restrictions;
+      if (restrictions && !restrictions.canCreateFolder) {
+        showAlert(t('files.create_folder_disabled_title'), restrictions.reason ?? t('files.create_folder_disabled'));
+        return;
+      }
+      openFileDialog({ kind: 'create-folder', parentId });
+    },
+
+    rename(item: Item) {
+      openFileDialog({ kind: 'rename', item });
+    },
+
+    chooseDestination(items: Item[]) {
+      if (items.length) openFileDialog({ kind: 'move', items });
+    },
+
+    moveTo(items: Item[], target: MoveTarget) {
+      const movable = items.filter((i) => i.id !== target.id);
+      if (!movable.length) return;
+      moveItems.mutate(
+        { items: movable.map(refOf), to: target.id },
+        {
+          onSuccess: (after) => {
+            toast.success(t('files.moved', { count: movable.length, name: label(movable), folder: target.name }));
+            reportRenames(movable, after);
+          },
+          onError: fail,
+        },
+      );
+    },
+
+    trash(items: Item[]) {
+      if (!items.length) return;
+      remove.mutate(
+        { items: items.map(refOf), forever: false },
+        {
+          onSuccess: () =>
+            toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
+              action: { label: t('files.undo'), onClick: () => actions.restore(items, { quiet: true }) },
+            }),
+          onError: fail,
+        },
+      );
+    },
+
+    restore(items: Item[], { quiet = false }: { quiet?: boolean } = {}) {
+      if (!items.length) return;
+      restoreItems.mutate(
+        { items: items.map(refOf) },
+        {
+          onSuccess: (after) => {
+            if (!quiet) toast.success(t('files.restored', { count: items.length, name: label(items) }));
+            reportRenames(items, after);
+          },
+          onError: fail,
+        },
+      );
+    },
+
+    deleteForever(items: Item[]) {
+      if (items.length) openFileDialog({ kind: 'delete-forever', items });
+    },
+
+    emptyTrash() {
+      openFileDialog({ kind: 'empty-trash' });
+    },
+
+    download(items: Item[]) {
+      if (items.length) download(items);
+    },
+
+    toggleFavourite(folder: FolderItem) {
+      const add = !folder.attributes.is_favourite;
+      favourite.mutate(
+        { id: folder.id, favourite: add },
+        {
+          onSuccess: () =>
+            toast.success(
+              t(add ? 'files.favourite_added' : 'files.favourite_removed', { name: folder.attributes.name }),
+            ),
+          onError: fail,
+        },
+      );
+    },
+
+    /** The action list for these items on this screen (empty selection: none). */
+    menuFor(items: Item[], context: BrowserContext | null): MenuAction[] {
+      if (!items.length || !context) return [];
+      const one = items.length === 1 ? items[0]! : null;
+      if (context === 'trash') {
+        return [
+          ...(one && isFolder(one)
+            ? [
+                {
+                  id: 'open',
+                  label: t('files.open'),
+                  icon: FolderOpen,
+                  shortcut: 'Enter',
+                  onSelect: () => actions.open(one, context),
+                  group: 0,
+                },
+              ]
+            : []),
+          {
+            id: 'restore',
+            label: t('files.restore'),
+            icon: ArchiveRestore,
+            onSelect: () => actions.restore(items),
+            group: 1,
+          },
+          {
+            id: 'delete-forever',
+            label: t('files.delete_forever'),
+            icon: X,
+            danger: true,
+            shortcut: 'Delete',
+            onSelect: () => actions.deleteForever(items),
+            group: 2,
+          },
+        ];
+      }
+      const list: MenuAction[] = [];
+      if (one) {
+        list.push({
+          id: 'open',
+          label: isFolder(one) ? t('files.open') : t('files.preview'),
+          icon: isFolder(one) ? FolderOpen : Eye,
+          shortcut: 'Enter',
+          onSelect: () => actions.open(one, context),
+          group: 0,
+        });
+        if (isFolder(one)) {
+          list.push({
+            id: 'favourite',
+            label: one.attributes.is_favourite ? t('files.unfavourite') : t('files.favourite'),
+            icon: one.attributes.is_favourite ? StarOff : Star,
+            onSelect: () => actions.toggleFavourite(one),
+            group: 0,
+          });
+        }
+      }
+      list.push({
+        id: 'download',
+        label: t('files.download'),
+        icon: Download,
+        onSelect: () => actions.download(items),
+        group: 1,
+      });
+      if (one)
+        list.push({
+          id: 'rename',
+          label: t('files.rename'),
+          icon: Pencil,
+          shortcut: 'F2',
+          onSelect: () => actions.rename(one),
+          group: 1,
+        });
+      list.push(
+        {
+          id: 'move',
+          label: t('files.move'),
+          icon: FolderInput,
+          onSelect: () => actions.chooseDestination(items),
+          group: 1,
+        },
+        {
+          id: 'trash',
+          label: t('files.move_to_trash'),
+          icon: Trash2,
+          danger: true,
+          shortcut: 'Delete',
+          onSelect: () => actions.trash(items),
+          group: 2,
+        },
+      );
+      return list;
+    },
+
+    /** What a right-click on the empty part of a listing offers. */
+    menuForArea(context: BrowserContext | null, folderId: string | null, hasItems: boolean): MenuAction[] {
+      if (context === 'trash') {
+        return hasItems
+          ? [
+              {
+                id: 'empty-trash',
+                label: t('trash.empty_trash'),
+                icon: Trash2,
+                danger: true,
+                onSelect: () => actions.emptyTrash(),
+              },
+            ]
+          : [];
+      }
+      return actions.uploadMenu(context === 'files' ? folderId : null);
+    },
+
+    /** New folder, upload files, upload folder: the upload button's menu and the empty area's. */
+    uploadMenu(folderId: string | null): MenuAction[] {
+      return [
+        {
+          id: 'upload-files',
+          label: t('files.upload_files'),
+          icon: Upload,
+          onSelect: () => uploads.pickFiles(),
+          group: 0,
+        },
+        {
+          id: 'upload-folder',
+          label: t('files.upload_folder'),
+          icon: FolderUp,
+          onSelect: () => uploads.pickFolder(),
+          group: 0,
+        },
+        {
+          id: 'new-folder',
+          label: t('files.new_folder'),
+          icon: FolderPlus,
+          onSelect: () => actions.createFolder(folderId),
+          group: 1,
+        },
+      ];
+    },
+  };
+  return actions;
+}
+
+export type ItemActions = ReturnType<typeof useItemActions>;

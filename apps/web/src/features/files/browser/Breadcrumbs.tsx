@@ -1,0 +1,95 @@
+import type { Breadcrumb } from '@filestore/contract';
+import { ChevronRight, Ellipsis } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { cn } from '../../../ui/cn';
+import { DropdownMenu } from '../../../ui/Menu';
+import { useItemActions, type MoveTarget } from '../actions';
+import { folderPath, trashPath } from '../items';
+import { useFolderDrop } from './dnd';
+
+interface Segment {
+  id: string | null;
+  name: string;
+  to: string;
+}
+
+function SegmentLink({ segment, droppable, ancestors }: { segment: Segment; droppable: boolean; ancestors: string[] }) {
+  const actions = useItemActions();
+  const target: MoveTarget = { id: segment.id, name: segment.name };
+  const drop = useFolderDrop({ target, ancestors, onMove: (items, to) => actions.moveTo(items, to) });
+  return (
+    <Link
+      to={segment.to}
+      {...(droppable ? drop.handlers : {})}
+      className={cn(
+        'block max-w-48 truncate rounded-lg px-2 py-1.5 text-neutral-600 transition hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white',
+        drop.over && 'bg-accent/15 text-accent-strong ring-2 ring-accent dark:text-accent',
+      )}
+    >
+      {segment.name}
+    </Link>
+  );
+}
+
+/**
+ * "My Files › Projects › 2024" from the listing's `meta.path`. Every segment but the last is a
+ * link and takes dropped items; long paths fold their middle into a menu.
+ */
+export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash?: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const toOf = (id: string | null) => (trash ? trashPath(id) : folderPath(id));
+  const segments: Segment[] = [
+    { id: null, name: trash ? t('nav.trash') : t('nav.my_files'), to: toOf(null) },
+    ...path.map((p) => ({ id: p.id, name: p.name, to: toOf(p.id) })),
+  ];
+  const current = segments[segments.length - 1]!;
+  const before = segments.slice(0, -1);
+  const folded = before.length > 3 ? before.slice(1, -1) : [];
+  const shown = folded.length ? [before[0]!, before[before.length - 1]!] : before;
+  const ancestorsOf = (index: number) => segments.slice(1, index).map((s) => s.id!);
+
+  return (
+    <nav aria-label={t('files.breadcrumb')} className="shrink-0 px-3 pt-3 sm:px-5">
+      <ol className="flex min-w-0 items-center gap-0.5 text-sm font-medium">
+        {shown.map((segment, i) => (
+          <li key={segment.id ?? 'root'} className="flex min-w-0 items-center gap-0.5">
+            {i === 1 && folded.length > 0 && (
+              <>
+                <DropdownMenu
+                  align="start"
+                  actions={folded.map((f) => ({
+                    id: f.id ?? 'root',
+                    label: f.name,
+                    onSelect: () => void navigate(f.to),
+                  }))}
+                  trigger={
+                    <button
+                      type="button"
+                      aria-label={t('files.breadcrumb_more')}
+                      className="inline-flex size-8 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 dark:text-neutral-400 dark:hover:bg-neutral-800"
+                    >
+                      <Ellipsis className="size-4" aria-hidden />
+                    </button>
+                  }
+                />
+                <ChevronRight className="size-4 shrink-0 text-neutral-400" aria-hidden />
+              </>
+            )}
+            <SegmentLink segment={segment} droppable={!trash} ancestors={ancestorsOf(segments.indexOf(segment))} />
+            <ChevronRight className="size-4 shrink-0 text-neutral-400" aria-hidden />
+          </li>
+        ))}
+        <li className="min-w-0">
+          <span
+            aria-current="page"
+            className="block truncate px-2 py-1.5 font-semibold text-neutral-900 dark:text-white"
+          >
+            {current.name}
+          </span>
+        </li>
+      </ol>
+    </nav>
+  );
+}

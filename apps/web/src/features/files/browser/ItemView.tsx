@@ -1,0 +1,201 @@
+import type { TFunction } from 'i18next';
+import { Check, Ellipsis, Star } from 'lucide-react';
+import { memo, type CSSProperties, type DragEvent, type MouseEvent, type PointerEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../ui/cn';
+import { DropdownMenu, type MenuAction } from '../../../ui/Menu';
+import type { MoveTarget } from '../actions';
+import { formatBytes, formatDate } from '../format';
+import { isFolder, type Item } from '../items';
+import { useFolderDrop } from './dnd';
+import { ItemIcon } from './ItemIcon';
+import type { BrowserContext } from './store';
+
+/** What the browser does when an item is clicked, dragged or asked for its menu. */
+export interface ItemEvents {
+  pointerDown: (e: PointerEvent) => void;
+  click: (e: MouseEvent, item: Item) => void;
+  doubleClick: (item: Item) => void;
+  contextMenu: (item: Item) => void;
+  dragStart: (e: DragEvent, item: Item) => void;
+  dragEnd: () => void;
+  /** The menu of the item's ⋯ button: the whole selection when the item is part of it. */
+  menu: (item: Item) => MenuAction[];
+  menuOpening: (item: Item) => void;
+  move: (items: Item[], target: MoveTarget) => void;
+}
+
+interface ItemViewProps {
+  item: Item;
+  view: 'list' | 'grid';
+  context: BrowserContext;
+  selected: boolean;
+  active: boolean;
+  selectMode: boolean;
+  draggable: boolean;
+  events: ItemEvents;
+  style: CSSProperties;
+}
+
+/** "12 items, 3 Mar 2024" for folders, "2.4 MB, 3 Mar 2024" for files (plus where, on Recent). */
+export function metaLine(t: TFunction, item: Item, context: BrowserContext): string {
+  const date = formatDate(
+    context === 'trash' && item.attributes.deleted_at ? item.attributes.deleted_at : item.attributes.created_at,
+  );
+  const first = isFolder(item)
+    ? t('files.items_count', { count: item.attributes.items })
+    : formatBytes(item.attributes.size);
+  const parts = [first, context === 'trash' ? t('trash.deleted_on', { date }) : date];
+  if (context === 'recent')
+    parts.push(t('files.in_folder', { name: item.relationships.parent?.data.attributes.name || t('nav.my_files') }));
+  return parts.join(', ');
+}
+
+function Checkbox({ checked }: { checked: boolean }) {
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'flex size-5.5 shrink-0 items-center justify-center rounded-md border-2 transition',
+        checked
+          ? 'border-accent-strong bg-accent-strong text-white dark:border-accent dark:bg-accent dark:text-neutral-950'
+          : 'border-neutral-300 bg-white dark:border-neutral-600 dark:bg-neutral-900',
+      )}
+    >
+      {checked && <Check className="size-3.5" strokeWidth={3.5} />}
+    </span>
+  );
+}
+
+function MoreButton({ item, events, className }: { item: Item; events: ItemEvents; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <DropdownMenu
+      onOpenChange={(open) => open && events.menuOpening(item)}
+      actions={() => events.menu(item)}
+      trigger={
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={t('files.more_actions', { name: item.attributes.name })}
+          title={t('files.more_actions', { name: item.attributes.name })}
+          onClick={(e) => e.stopPropagation()}
+          onDoubleClick={(e) => e.stopPropagation()}
+          onPointerDown={(e) => e.stopPropagation()}
+          className={cn(
+            'inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-neutral-500 transition hover:bg-neutral-200/70 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent data-[state=open]:bg-neutral-200/70 dark:text-neutral-400 dark:hover:bg-neutral-700/70 dark:hover:text-white dark:data-[state=open]:bg-neutral-700/70',
+            className,
+          )}
+        >
+          <Ellipsis className="size-5" aria-hidden />
+        </button>
+      }
+    />
+  );
+}
+
+/** One item of a listing, as a row or a tile of fixed size (the virtual list positions it). */
+export const ItemView = memo(function ItemView({
+  item,
+  view,
+  context,
+  selected,
+  active,
+  selectMode,
+  draggable,
+  events,
+  style,
+}: ItemViewProps) {
+  const { t } = useTranslation();
+  const folder = isFolder(item);
+  const drop = useFolderDrop({
+    target: { id: item.id, name: item.attributes.name },
+    acceptFiles: context === 'files',
+    onMove: events.move,
+  });
+  const dropEnabled = folder && context !== 'trash';
+  const name = item.attributes.name;
+  const meta = metaLine(t, item, context);
+  const favourite = folder && item.attributes.is_favourite && context !== 'trash';
+
+  const shared = {
+    id: `item-${item.id}`,
+    role: 'option',
+    'aria-selected': selected,
+    'aria-label': name,
+    'data-item-id': item.id,
+    draggable: draggable && context !== 'trash',
+    onPointerDown: events.pointerDown,
+    onClick: (e: MouseEvent) => events.click(e, item),
+    onDoubleClick: () => events.doubleClick(item),
+    onContextMenu: () => events.contextMenu(item),
+    onDragStart: (e: DragEvent) => events.dragStart(e, item),
+    onDragEnd: events.dragEnd,
+    ...(dropEnabled ? drop.handlers : {}),
+  };
+  const surface = cn(
+    'relative cursor-default select-none transition-colors',
+    selected
+      ? 'bg-accent/10 ring-1 ring-accent/40 ring-inset dark:bg-accent/15 dark:ring-accent/35'
+      : 'hover:bg-neutral-100 dark:hover:bg-neutral-800/60',
+    active &&
+      'group-focus-visible/list:outline-2 group-focus-visible/list:-outline-offset-2 group-focus-visible/list:outline-accent',
+    drop.over && dropEnabled && 'bg-accent/15 ring-2 ring-accent ring-inset',
+  );
+
+  if (view === 'grid') {
+    return (
+      <div style={style} className="p-1.5">
+        <div {...shared} className={cn(surface, 'flex h-full flex-col items-center rounded-2xl px-3 pt-4 pb-3')}>
+          <div className="flex h-28 w-full items-center justify-center">
+            <ItemIcon item={item} size="md" />
+          </div>
+          <p
+            className="mt-2 w-full truncate text-center text-sm font-semibold text-neutral-900 dark:text-neutral-100"
+            title={name}
+          >
+            {name}
+          </p>
+          <p className="mt-0.5 w-full truncate text-center text-xs text-neutral-500 dark:text-neutral-400" title={meta}>
+            {meta}
+          </p>
+          {selectMode && (
+            <span className="absolute top-2.5 left-2.5">
+              <Checkbox checked={selected} />
+            </span>
+          )}
+          {favourite && !selectMode && (
+            <Star
+              className="absolute top-3 left-3 size-4 fill-amber-400 text-amber-400"
+              aria-label={t('files.is_favourite')}
+            />
+          )}
+          <MoreButton item={item} events={events} className="absolute top-1.5 right-1.5 size-9" />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div style={style} className="px-2 sm:px-3">
+      <div {...shared} className={cn(surface, 'flex h-full items-center gap-3 rounded-xl pr-1 pl-2 sm:gap-4 sm:pl-3')}>
+        {selectMode && <Checkbox checked={selected} />}
+        <ItemIcon item={item} size="sm" />
+        <div className="min-w-0 flex-1">
+          <p className="flex items-center gap-1.5 text-[15px] font-semibold text-neutral-900 dark:text-neutral-100">
+            <span className="truncate" title={name}>
+              {name}
+            </span>
+            {favourite && (
+              <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label={t('files.is_favourite')} />
+            )}
+          </p>
+          <p className="truncate text-[13px] text-neutral-500 dark:text-neutral-400" title={meta}>
+            {meta}
+          </p>
+        </div>
+        <MoreButton item={item} events={events} />
+      </div>
+    </div>
+  );
+});

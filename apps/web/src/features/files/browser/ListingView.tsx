@@ -1,0 +1,320 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { usePreferences } from '../../../lib/preferences';
+import { cn } from '../../../ui/cn';
+import { ContextMenu } from '../../../ui/Menu';
+import { Spinner } from '../../../ui/Spinner';
+import { useItemActions } from '../actions';
+import type { Item } from '../items';
+import { FileDropZone } from './FileDropZone';
+import { ItemView } from './ItemView';
+import { selectedItems, useBrowser, type BrowserContext } from './store';
+import { useFinePointer } from './useMedia';
+import { useItemEvents } from './useItemEvents';
+
+/** Fixed sizes keep the virtual list exact: nothing jumps while thumbnails or pages arrive. */
+const ROW_HEIGHT = 64;
+const TILE_HEIGHT = 204;
+const TILE_MIN_WIDTH = 164;
+const GRID_PADDING = 12;
+const PREFETCH_ROWS = 12;
+
+interface Pager {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+interface ListingViewProps {
+  items: Item[];
+  pager: Pager;
+  context: BrowserContext;
+  folderId: string | null;
+  /** Shown instead of the items when there are none. */
+  empty: ReactNode;
+  label: string;
+}
+
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/** The items of a listing, virtualised as a list or a grid, with the keyboard of a file manager. */
+export function ListingView({ items, pager, context, folderId, empty, label }: ListingViewProps) {
+  const { t } = useTranslation();
+  const view = usePreferences((s) => s.previewType);
+  const selected = useBrowser((s) => s.selected);
+  const selectMode = useBrowser((s) => s.selectMode);
+  const actions = useItemActions();
+  const fine = useFinePointer();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(scrollRef);
+  const [active, setActiveState] = useState(0);
+  const setActive = useCallback((index: number) => setActiveState(Math.max(0, index)), []);
+  const { events, menuTarget } = useItemEvents(context, actions, setActive);
+
+  const grid = view === 'grid';
+  const columns = grid ? Math.max(2, Math.floor((width - GRID_PADDING * 2) / TILE_MIN_WIDTH)) : 1;
+  const rowCount = Math.ceil(items.length / columns);
+  const rowHeight = grid ? TILE_HEIGHT : ROW_HEIGHT;
+  const virtualizer = useVirtualizer({
+    count: rowCount + (pager.hasNextPage ? 1 : 0),
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => rowHeight,
+    overscan: 6,
+    paddingStart: grid ? GRID_PADDING : 8,
+    // Room under the last item for the phone's upload button and action bar.
+    paddingEnd: 112,
+  });
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, columns]);
+
+  const rows = virtualizer.getVirtualItems();
+  const lastRow = rows[rows.length - 1]?.index ?? 0;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pager;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRow >= rowCount - PREFETCH_ROWS) void fetchNextPage();
+  }, [lastRow, rowCount, hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const activeIndex = Math.min(active, Math.max(0, items.length - 1));
+  const reveal = useCallback(
+    (index: number) => virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'auto' }),
+    [virtualizer, columns],
+  );
+
+  // Spotlight search opens /platform/files/<folder>?highlight=<item>: find it (loading pages as needed), select it.
+  const [params, setParams] = useSearchParams();
+  const highlight = params.get('highlight');
+  const scope = useBrowser((s) => s.scope);
+  const storeItems = useBrowser((s) => s.items);
+  useEffect(() => {
+    if (!highlight || storeItems !== items) return;
+    const index = items.findIndex((i) => i.id === highlight);
+    if (index < 0 && hasNextPage) {
+      if (!isFetchingNextPage) void fetchNextPage();
+      return;
+    }
+    if (index >= 0) {
+      useBrowser.getState().select([highlight], highlight);
+      setActive(index);
+      virtualizer.scrollToIndex(Math.floor(index / columns), { align: 'center' });
+      scrollRef.current?.focus({ preventScroll: true });
+    }
+    setParams(
+      (p) => {
+        p.delete('highlight');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [
+    highlight,
+    items,
+    storeItems,
+    scope,
+    hasNextPage,
+    isFetchingNextPage,
+    fetchNextPage,
+    virtualizer,
+    columns,
+    setActive,
+    setParams,
+  ]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget) return;
+    const s = useBrowser.getState();
+    const count = s.items.length;
+    const mod = e.ctrlKey || e.metaKey;
+    const current = s.items[activeIndex];
+    const moveTo = (index: number) => {
+      const next = Math.min(count - 1, Math.max(0, index));
+      const item = s.items[next];
+      if (!item) return;
+      e.preventDefault();
+      setActive(next);
+      reveal(next);
+      if (e.shiftKey) {
+        if (!s.anchor && current) s.select(s.selected, current.id);
+        useBrowser.getState().selectRange(item.id);
+      } else if (!s.selectMode) s.select([item.id], item.id);
+    };
+    const targets = () => (s.selected.size ? selectedItems(s) : current ? [current] : []);
+    switch (e.key) {
+      case 'ArrowDown':
+        return moveTo(activeIndex + columns);
+      case 'ArrowUp':
+        return moveTo(activeIndex - columns);
+      case 'ArrowRight':
+        return grid ? moveTo(activeIndex + 1) : undefined;
+      case 'ArrowLeft':
+        return grid ? moveTo(activeIndex - 1) : undefined;
+      case 'Home':
+        return moveTo(0);
+      case 'End':
+        return moveTo(count - 1);
+      case ' ':
+        if (current) {
+          e.preventDefault();
+          s.toggle(current.id);
+        }
+        return;
+      case 'Enter': {
+        const [first, ...rest] = targets();
+        if (first && !rest.length) {
+          e.preventDefault();
+          actions.open(first, context);
+        }
+        return;
+      }
+      case 'F2': {
+        const list = targets();
+        if (context !== 'trash' && list.length === 1) {
+          e.preventDefault();
+          actions.rename(list[0]!);
+        }
+        return;
+      }
+      case 'Delete':
+      case 'Backspace': {
+        if (e.key === 'Backspace' && !e.metaKey) return;
+        const list = targets();
+        if (!list.length) return;
+        e.preventDefault();
+        if (context === 'trash') actions.deleteForever(list);
+        else actions.trash(list);
+        return;
+      }
+      case 'Escape':
+        if (s.selected.size) {
+          e.preventDefault();
+          e.stopPropagation();
+          s.clear();
+        }
+        return;
+      default:
+        if (mod && e.key.toLowerCase() === 'a') {
+          e.preventDefault();
+          s.selectAll();
+        }
+    }
+  };
+
+  const activeItem = items[activeIndex];
+  return (
+    <ContextMenu
+      actions={() =>
+        menuTarget.current === 'items'
+          ? actions.menuFor(selectedItems(useBrowser.getState()), context)
+          : actions.menuForArea(context, folderId, items.length > 0)
+      }
+    >
+      <FileDropZone folderId={folderId} enabled={context === 'files'} className="flex min-h-0 flex-1 flex-col">
+        <div
+          ref={scrollRef}
+          role="listbox"
+          aria-label={label}
+          aria-multiselectable
+          aria-activedescendant={activeItem && selected.size ? `item-${activeItem.id}` : undefined}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          onClick={(e) => {
+            if (!(e.target as Element).closest('[data-item-id]') && !useBrowser.getState().selectMode) {
+              useBrowser.getState().clear();
+            }
+          }}
+          onContextMenu={(e) => {
+            if ((e.target as Element).closest('[data-item-id]')) return;
+            menuTarget.current = 'area';
+            useBrowser.getState().clear();
+            if (!actions.menuForArea(context, folderId, items.length > 0).length) e.preventDefault();
+          }}
+          className="group/list relative min-h-0 flex-1 overflow-y-auto overscroll-contain focus:outline-none"
+        >
+          {items.length === 0 ? (
+            empty
+          ) : (
+            <div style={{ height: virtualizer.getTotalSize() }} className={cn('relative w-full', grid && 'px-3')}>
+              {rows.map((row) => {
+                const start = row.index * columns;
+                if (start >= items.length) {
+                  return (
+                    <div
+                      key="more"
+                      style={{
+                        position: 'absolute',
+                        top: 0,
+                        left: 0,
+                        width: '100%',
+                        height: row.size,
+                        transform: `translateY(${row.start}px)`,
+                      }}
+                      className="flex items-center justify-center gap-2 text-sm text-neutral-500 dark:text-neutral-400"
+                    >
+                      <Spinner />
+                      {t('files.loading_more')}
+                    </div>
+                  );
+                }
+                const slice = items.slice(start, start + columns);
+                const rowStyle = {
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  height: row.size,
+                  transform: `translateY(${row.start}px)`,
+                } as const;
+                if (!grid) {
+                  const item = slice[0]!;
+                  return (
+                    <ItemView
+                      key={item.id}
+                      item={item}
+                      view="list"
+                      context={context}
+                      selected={selected.has(item.id)}
+                      active={row.index === activeIndex}
+                      selectMode={selectMode}
+                      draggable={fine}
+                      events={events}
+                      style={rowStyle}
+                    />
+                  );
+                }
+                return (
+                  <div key={row.key} style={rowStyle} className="flex">
+                    {slice.map((item, i) => (
+                      <ItemView
+                        key={item.id}
+                        item={item}
+                        view="grid"
+                        context={context}
+                        selected={selected.has(item.id)}
+                        active={start + i === activeIndex}
+                        selectMode={selectMode}
+                        draggable={fine}
+                        events={events}
+                        style={{ width: `${100 / columns}%`, height: '100%' }}
+                      />
+                    ))}
+                  </div>
+                );
+              })}
+            </div>
+          )}
+        </div>
+      </FileDropZone>
+    </ContextMenu>
+  );
+}

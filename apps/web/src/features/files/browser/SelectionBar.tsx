@@ -1,0 +1,59 @@
+import { Ellipsis, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../ui/cn';
+import { DropdownMenu } from '../../../ui/Menu';
+import { useItemActions } from '../actions';
+import { useBrowser, useSelectedItems } from './store';
+
+const barButton =
+  'inline-flex min-h-12 min-w-12 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[11px] font-medium text-neutral-700 transition active:bg-neutral-100 dark:text-neutral-200 dark:active:bg-neutral-800';
+
+/** On phones the actions for the selection sit at the bottom, within thumb reach. */
+export function SelectionBar() {
+  const { t } = useTranslation();
+  const items = useSelectedItems();
+  const context = useBrowser((s) => s.context);
+  const clear = useBrowser((s) => s.clear);
+  const actions = useItemActions();
+  if (!items.length || !context) return null;
+  const menu = actions.menuFor(items, context).filter((a) => a.id !== 'open');
+  const shown = menu.slice(0, 3);
+  const rest = menu.slice(3);
+  return (
+    <div
+      role="toolbar"
+      aria-label={t('files.selection_actions')}
+      className="absolute inset-x-2 bottom-[calc(0.5rem+var(--overlay-bottom,0px))] z-20 flex items-center gap-1 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 md:hidden dark:bg-neutral-900 dark:ring-neutral-800"
+    >
+      <button type="button" onClick={clear} aria-label={t('files.clear_selection')} className={barButton}>
+        <X className="size-5" aria-hidden />
+      </button>
+      <p className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-neutral-900 dark:text-white">
+        {t('files.selected_count', { count: items.length })}
+      </p>
+      {shown.map(({ id, label, icon: Icon, onSelect, danger }) => (
+        <button
+          key={id}
+          type="button"
+          onClick={onSelect}
+          className={cn(barButton, danger && 'text-red-600 dark:text-red-400')}
+        >
+          {Icon && <Icon className="size-5" aria-hidden />}
+          <span className="max-w-16 truncate">{label}</span>
+        </button>
+      ))}
+      {rest.length > 0 && (
+        <DropdownMenu
+          side="top"
+          actions={rest}
+          trigger={
+            <button type="button" className={barButton} aria-label={t('files.more')}>
+              <Ellipsis className="size-5" aria-hidden />
+              <span>{t('files.more')}</span>
+            </button>
+          }
+        />
+      )}
+    </div>
+  );
+}

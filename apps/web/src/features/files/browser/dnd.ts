@@ -1,0 +1,97 @@
+import { useState, type DragEvent } from 'react';
+import { useUploadActions } from '../../uploads';
+import type { MoveTarget } from '../actions';
+import { refOf, type Item } from '../items';
+
+/** Our own drag type: items dragged inside the app (a drop elsewhere never sees it as files). */
+export const DRAG_TYPE = 'application/x-filestore-items';
+
+/**
+ * What is being dragged right now. `dataTransfer` can only be read on drop, but targets must
+ * refuse a drop into the dragged folder itself while the pointer is still over them.
+ */
+let dragged: Item[] = [];
+
+export const isItemDrag = (e: DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE);
+export const isFileDrag = (e: DragEvent) => !isItemDrag(e) && e.dataTransfer.types.includes('Files');
+
+export function startItemDrag(e: DragEvent, items: Item[]) {
+  dragged = items;
+  e.dataTransfer.effectAllowed = 'move';
+  e.dataTransfer.setData(DRAG_TYPE, JSON.stringify(items.map(refOf)));
+  e.dataTransfer.setData('text/plain', items.map((i) => i.attributes.name).join('\n'));
+  if (items.length > 1) {
+    // A small badge instead of a ghost of the one row the pointer happened to grab.
+    const badge = document.createElement('div');
+    badge.textContent = String(items.length);
+    badge.style.cssText =
+      'position:fixed;top:-100px;left:-100px;min-width:32px;height:32px;padding:0 10px;border-radius:16px;background:var(--accent);color:white;font:600 14px/32px system-ui;text-align:center;';
+    document.body.appendChild(badge);
+    e.dataTransfer.setDragImage(badge, 16, 16);
+    setTimeout(() => badge.remove(), 0);
+  }
+}
+
+export function endItemDrag() {
+  dragged = [];
+}
+
+/**
+ * May the dragged items go into `target`? Not into one of themselves, not below a dragged folder
+ * (`ancestors` lists the target's ancestors when known), and not where they already all are.
+ */
+export function canDropInto(target: MoveTarget, ancestors: readonly string[] = []): boolean {
+  if (!dragged.length) return false;
+  const ids = new Set(dragged.map((i) => i.id));
+  if (target.id && ids.has(target.id)) return false;
+  if (ancestors.some((a) => ids.has(a))) return false;
+  return !dragged.every((i) => i.attributes.parent_id === target.id);
+}
+
+interface DropOptions {
+  target: MoveTarget;
+  ancestors?: readonly string[];
+  /** Upload files dragged from the desktop into the target too. */
+  acceptFiles?: boolean;
+  onMove: (items: Item[], target: MoveTarget) => void;
+}
+
+/** Makes an element (folder row, breadcrumb segment, tree node) take items and desktop files. */
+export function useFolderDrop({ target, ancestors, acceptFiles = true, onMove }: DropOptions) {
+  const [over, setOver] = useState(false);
+  const uploads = useUploadActions();
+  const accepts = (e: DragEvent) => (isItemDrag(e) ? canDropInto(target, ancestors) : acceptFiles && isFileDrag(e));
+  return {
+    over,
+    handlers: {
+      onDragEnter: (e: DragEvent) => {
+        if (!accepts(e)) return;
+        e.preventDefault();
+        setOver(true);
+      },
+      onDragOver: (e: DragEvent) => {
+        if (!accepts(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        e.dataTransfer.dropEffect = isItemDrag(e) ? 'move' : 'copy';
+        if (!over) setOver(true);
+      },
+      onDragLeave: (e: DragEvent) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+      },
+      onDrop: (e: DragEvent) => {
+        setOver(false);
+        if (!accepts(e)) return;
+        e.preventDefault();
+        e.stopPropagation();
+        if (isItemDrag(e)) {
+          const items = dragged;
+          endItemDrag();
+          onMove(items, target);
+        } else {
+          uploads.uploadDropped(e.dataTransfer, target.id);
+        }
+      },
+    },
+  };
+}

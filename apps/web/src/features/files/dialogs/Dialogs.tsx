@@ -1,0 +1,228 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/forms';
+import { showAlert } from '../../../lib/popups';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { useBrowser } from '../browser/store';
+import { useCreateFolder, useEmptyTrash, useRemoveItems, useRenameItem } from '../files.api';
+import { isFolder, refOf, type Item } from '../items';
+import { ItemForm, type ItemFormValues } from './ItemForm';
+import { MoveDialog } from './MoveDialog';
+import { useFileDialogs, type FileDialog } from './store';
+
+function useClose() {
+  return useFileDialogs((s) => s.close);
+}
+
+/** A name the server rejected as a field error shows under the field; anything else as an alert. */
+function useFieldOrAlert(title: string) {
+  const { t } = useTranslation();
+  const [fieldError, setFieldError] = useState<string>();
+  const handle = (error: unknown) => {
+    const field = isApiError(error) ? error.field('name') : undefined;
+    if (field) setFieldError(field);
+    else showAlert(title, isApiError(error) ? error.message : errorMessage(t, error));
+  };
+  return { fieldError, handle };
+}
+
+/** After a change, point at the item in the listing on screen (loading pages until it shows). */
+function useHighlight() {
+  const navigate = useNavigate();
+  return (item: Item) => {
+    const { context, folder } = useBrowser.getState();
+    if (context === 'files' && (folder?.id ?? null) === item.attributes.parent_id) {
+      void navigate({ search: `?highlight=${item.id}` }, { replace: true });
+    }
+  };
+}
+
+function CreateFolderDialog({ parentId }: { parentId: string | null }) {
+  const { t } = useTranslation();
+  const close = useClose();
+  const create = useCreateFolder();
+  const highlight = useHighlight();
+  const { fieldError, handle } = useFieldOrAlert(t('files.create_folder_failed'));
+  const submit = async ({ name, emoji, color }: ItemFormValues) => {
+    try {
+      const folder = await create.mutateAsync({ name, parent_id: parentId, emoji, color });
+      close();
+      if (folder.attributes.name !== name) {
+        toast.info(t('files.created_renamed', { from: name, to: folder.attributes.name }));
+      } else toast.success(t('files.folder_created', { name: folder.attributes.name }));
+      highlight(folder);
+    } catch (error) {
+      handle(error);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t('files.new_folder')}
+      closeLabel={t('common.close')}
+      className="p-6"
+    >
+      <ItemForm
+        initial={{ name: t('files.new_folder_default_name'), emoji: null, color: null }}
+        folder
+        submitLabel={t('files.create_folder')}
+        serverError={fieldError}
+        onSubmit={submit}
+        onCancel={close}
+      />
+    </Dialog>
+  );
+}
+
+function RenameDialog({ item }: { item: Item }) {
+  const { t } = useTranslation();
+  const close = useClose();
+  const rename = useRenameItem();
+  const folder = isFolder(item);
+  const { fieldError, handle } = useFieldOrAlert(t('files.rename_failed'));
+  const submit = async (values: ItemFormValues) => {
+    try {
+      const updated = await rename.mutateAsync({ item, ...values });
+      close();
+      if (updated.attributes.name !== values.name) {
+        toast.info(t('files.renamed_on_clash', { from: values.name, to: updated.attributes.name }));
+      } else toast.success(t('files.renamed', { name: updated.attributes.name }));
+    } catch (error) {
+      handle(error);
+    }
+  };
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={folder ? t('files.edit_folder') : t('files.rename_file')}
+      closeLabel={t('common.close')}
+      className="p-6"
+    >
+      <ItemForm
+        initial={{
+          name: item.attributes.name,
+          emoji: folder ? item.attributes.emoji : null,
+          color: folder ? item.attributes.color : null,
+        }}
+        folder={folder}
+        selectBaseName={!folder}
+        submitLabel={t('files.save')}
+        serverError={fieldError}
+        onSubmit={submit}
+        onCancel={close}
+      />
+    </Dialog>
+  );
+}
+
+function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const { t } = useTranslation();
+  const close = useClose();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={title}
+      description={description}
+      closeLabel={t('common.close')}
+      className="p-6"
+    >
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={close}>
+          {t('files.cancel')}
+        </Button>
+        <Button
+          variant="danger"
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void onConfirm().finally(() => setBusy(false));
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function DeleteForeverDialog({ items }: { items: Item[] }) {
+  const { t } = useTranslation();
+  const close = useClose();
+  const remove = useRemoveItems();
+  const count = items.length;
+  const name = count === 1 ? items[0]!.attributes.name : '';
+  return (
+    <ConfirmDialog
+      title={t('trash.delete_forever_title', { count, name })}
+      description={t('trash.delete_forever_description', { count })}
+      confirmLabel={t('files.delete_forever')}
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync({ items: items.map(refOf), forever: true });
+          close();
+          toast.success(t('trash.deleted_forever', { count, name }));
+        } catch (error) {
+          close();
+          showAlert(t('files.action_failed'), errorMessage(t, error));
+        }
+      }}
+    />
+  );
+}
+
+function EmptyTrashDialog() {
+  const { t } = useTranslation();
+  const close = useClose();
+  const dump = useEmptyTrash();
+  return (
+    <ConfirmDialog
+      title={t('trash.empty_trash_title')}
+      description={t('trash.empty_trash_description')}
+      confirmLabel={t('trash.empty_trash')}
+      onConfirm={async () => {
+        try {
+          await dump.mutateAsync();
+          close();
+          toast.success(t('trash.cleared'));
+        } catch (error) {
+          close();
+          showAlert(t('files.action_failed'), errorMessage(t, error));
+        }
+      }}
+    />
+  );
+}
+
+/** The popup asked for (see store.ts); one at a time. */
+export default function Dialogs({ dialog }: { dialog: FileDialog }) {
+  switch (dialog.kind) {
+    case 'create-folder':
+      return <CreateFolderDialog parentId={dialog.parentId} />;
+    case 'rename':
+      return <RenameDialog item={dialog.item} />;
+    case 'move':
+      return <MoveDialog items={dialog.items} />;
+    case 'delete-forever':
+      return <DeleteForeverDialog items={dialog.items} />;
+    case 'empty-trash':
+      return <EmptyTrashDialog />;
+  }
+}

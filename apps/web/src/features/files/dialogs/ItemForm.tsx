@@ -1,0 +1,149 @@
+import { ITEM_NAME_MAX } from '@filestore/contract';
+import type { TFunction } from 'i18next';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
+import { ColourPicker } from '../../../ui/ColourPicker';
+import { EmojiPicker } from '../../../ui/EmojiPicker';
+import { TextField } from '../../../ui/Field';
+import { FolderIcon } from '../browser/ItemIcon';
+import { useEmojiStyle } from '../emoji-style';
+
+// eslint-disable-next-line no-control-regex
+const forbidden = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+
+/** The contract's name rules (spec §5), checked before a round trip. */
+export function nameError(t: TFunction, raw: string): string | undefined {
+  const name = raw.trim();
+  if (!name) return t('validation.required');
+  if (name.length > ITEM_NAME_MAX) return t('files.name_too_long', { count: ITEM_NAME_MAX });
+  if (forbidden.test(name)) return t('files.name_invalid');
+  if (name === '.' || name === '..') return t('files.name_reserved');
+  return undefined;
+}
+
+export interface ItemFormValues {
+  name: string;
+  emoji: string | null;
+  color: string | null;
+}
+
+interface ItemFormProps {
+  initial: ItemFormValues;
+  /** Folders also get an emoji and a colour. */
+  folder: boolean;
+  submitLabel: string;
+  /** Select only the part before the extension when the field gets focus (files). */
+  selectBaseName?: boolean;
+  serverError?: string;
+  onSubmit: (values: ItemFormValues) => Promise<void>;
+  onCancel: () => void;
+}
+
+/** Name (+ emoji and colour for folders) with a live preview of the folder icon. */
+export function ItemForm({
+  initial,
+  folder,
+  submitLabel,
+  selectBaseName,
+  serverError,
+  onSubmit,
+  onCancel,
+}: ItemFormProps) {
+  const { t } = useTranslation();
+  const emojiStyle = useEmojiStyle();
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problem = nameError(t, values.name);
+    setError(problem);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await onSubmit({ ...values, name: values.name.trim() });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const shownError = error ?? serverError;
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
+      <div className="flex items-start gap-4">
+        {folder && (
+          <span className="mt-1 hidden sm:block">
+            <FolderIcon color={values.color} emoji={values.emoji} size="md" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <TextField
+            label={t('fields.name')}
+            value={values.name}
+            autoFocus
+            maxLength={ITEM_NAME_MAX + 20}
+            error={shownError}
+            onFocus={(e) => {
+              const input = e.currentTarget;
+              const dot = input.value.lastIndexOf('.');
+              if (selectBaseName && dot > 0) input.setSelectionRange(0, dot);
+              else input.select();
+            }}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, name: e.target.value }));
+              if (error) setError(undefined);
+            }}
+          />
+        </div>
+      </div>
+      {folder && (
+        <>
+          <div className="space-y-1.5">
+            <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200">{t('files.emoji')}</p>
+            <EmojiPicker
+              value={values.emoji}
+              onChange={(emoji) => setValues((v) => ({ ...v, emoji }))}
+              emojiStyle={emojiStyle}
+              labels={{
+                choose: t('files.emoji_choose'),
+                change: t('files.emoji_change'),
+                search: t('files.emoji_search'),
+                remove: t('files.emoji_remove'),
+                noResults: t('files.emoji_no_results'),
+                groups: {
+                  smileys: t('emoji.smileys'),
+                  nature: t('emoji.nature'),
+                  food: t('emoji.food'),
+                  activities: t('emoji.activities'),
+                  travel: t('emoji.travel'),
+                  objects: t('emoji.objects'),
+                  symbols: t('emoji.symbols'),
+                },
+              }}
+            />
+          </div>
+          <div className="space-y-2">
+            <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200">{t('files.colour')}</p>
+            <ColourPicker
+              value={values.color}
+              onChange={(color) => setValues((v) => ({ ...v, color }))}
+              label={t('files.colour')}
+              defaultLabel={t('files.colour_default')}
+              colourLabel={(name) => t(`colour.${name}`)}
+            />
+          </div>
+        </>
+      )}
+      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onCancel}>
+          {t('files.cancel')}
+        </Button>
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,223 @@
+import { ChevronRight, Home } from 'lucide-react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
+import { Dialog } from '../../../ui/Dialog';
+import { Spinner } from '../../../ui/Spinner';
+import { useItemActions, type MoveTarget } from '../actions';
+import { FolderIcon } from '../browser/ItemIcon';
+import { useBrowser } from '../browser/store';
+import { useNavigationTree, type TreeFolder } from '../files.api';
+import type { Item } from '../items';
+import { useFileDialogs } from './store';
+
+interface Row {
+  id: string | null;
+  name: string;
+  emoji: string | null;
+  color: string | null;
+  depth: number;
+  parent: string | null | undefined;
+  hasChildren: boolean;
+  expanded: boolean;
+  /** One of the moved folders or inside one: a folder can't go into itself. */
+  disabled: boolean;
+}
+
+const ROOT = 'root';
+const keyOf = (id: string | null) => id ?? ROOT;
+
+function flatten(folders: TreeFolder[], rootName: string, expanded: Set<string>, moving: Set<string>): Row[] {
+  const rows: Row[] = [
+    {
+      id: null,
+      name: rootName,
+      emoji: null,
+      color: null,
+      depth: 0,
+      parent: undefined,
+      hasChildren: folders.length > 0,
+      expanded: true,
+      disabled: false,
+    },
+  ];
+  const walk = (list: TreeFolder[], depth: number, parent: string | null, blocked: boolean) => {
+    for (const f of list) {
+      const disabled = blocked || moving.has(f.id);
+      const open = expanded.has(f.id);
+      rows.push({
+        id: f.id,
+        name: f.name,
+        emoji: f.emoji,
+        color: f.color,
+        depth,
+        parent,
+        hasChildren: f.folders.length > 0,
+        expanded: open,
+        disabled,
+      });
+      if (open) walk(f.folders, depth + 1, f.id, disabled);
+    }
+  };
+  walk(folders, 1, null, false);
+  return rows;
+}
+
+/** Spec §2 move popup: pick a destination in the folder tree (with the root); "Move here". */
+export function MoveDialog({ items }: { items: Item[] }) {
+  const { t } = useTranslation();
+  const close = useFileDialogs((s) => s.close);
+  const actions = useItemActions();
+  const tree = useNavigationTree();
+  const path = useBrowser((s) => s.path);
+  const [expanded, setExpanded] = useState(() => new Set(path.map((p) => p.id)));
+  const [chosen, setChosen] = useState<MoveTarget | null>(null);
+  const [focused, setFocused] = useState<string>(ROOT);
+  const listRef = useRef<HTMLUListElement>(null);
+
+  const moving = useMemo(() => new Set(items.filter((i) => i.type === 'folder').map((i) => i.id)), [items]);
+  const rows = useMemo(
+    () => flatten(tree.data ?? [], t('nav.my_files'), expanded, moving),
+    [tree.data, t, expanded, moving],
+  );
+  const parents = new Set(items.map((i) => i.attributes.parent_id));
+  const alreadyThere = chosen !== null && parents.size === 1 && parents.has(chosen.id);
+
+  const toggle = (id: string, open?: boolean) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const focusRow = (row: Row | undefined) => {
+    if (!row) return;
+    setFocused(keyOf(row.id));
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-key="${keyOf(row.id)}"]`)?.focus());
+  };
+  const choose = (row: Row) => {
+    if (!row.disabled) setChosen({ id: row.id, name: row.name });
+  };
+
+  const onKeyDown = (e: KeyboardEvent, row: Row, index: number) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => focusRow(rows[index + 1]),
+      ArrowUp: () => focusRow(rows[index - 1]),
+      Home: () => focusRow(rows[0]),
+      End: () => focusRow(rows[rows.length - 1]),
+      ArrowRight: () => {
+        if (row.id && row.hasChildren && !row.expanded) toggle(row.id, true);
+        else if (row.expanded) focusRow(rows[index + 1]);
+      },
+      ArrowLeft: () => {
+        if (row.id && row.expanded) toggle(row.id, false);
+        else focusRow(rows.find((r) => r.id === row.parent));
+      },
+      Enter: () => choose(row),
+      ' ': () => choose(row),
+    };
+    const run = keys[e.key];
+    if (run) {
+      e.preventDefault();
+      run();
+    }
+  };
+
+  const count = items.length;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={t('files.move_title', { count, name: count === 1 ? items[0]!.attributes.name : '' })}
+      description={t('files.move_description')}
+      closeLabel={t('common.close')}
+      className="flex max-h-[min(40rem,calc(100dvh-2rem))] flex-col p-6"
+    >
+      <div className="mt-4 min-h-48 flex-1 overflow-y-auto rounded-xl border border-neutral-200 p-1.5 dark:border-neutral-800">
+        {tree.isPending ? (
+          <div className="flex h-40 items-center justify-center text-neutral-500">
+            <Spinner label={t('common.loading')} className="size-5" />
+          </div>
+        ) : (
+          <ul ref={listRef} role="tree" aria-label={t('files.move_destination')}>
+            {rows.map((row, index) => {
+              const key = keyOf(row.id);
+              const isChosen = chosen !== null && chosen.id === row.id;
+              return (
+                <li
+                  key={key}
+                  data-key={key}
+                  role="treeitem"
+                  aria-level={row.depth + 1}
+                  aria-expanded={row.hasChildren && row.id ? row.expanded : undefined}
+                  aria-selected={isChosen}
+                  aria-disabled={row.disabled || undefined}
+                  tabIndex={focused === key ? 0 : -1}
+                  onKeyDown={(e) => onKeyDown(e, row, index)}
+                  onFocus={() => setFocused(key)}
+                  onClick={() => choose(row)}
+                  onDoubleClick={() => row.id && row.hasChildren && toggle(row.id)}
+                  style={{ paddingLeft: `${row.depth * 20 + 4}px` }}
+                  className={cn(
+                    'flex min-h-11 items-center gap-2 rounded-lg pr-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-accent',
+                    row.disabled
+                      ? 'cursor-not-allowed text-neutral-400 dark:text-neutral-600'
+                      : 'cursor-pointer text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
+                    isChosen && 'bg-accent/12 text-accent-strong hover:bg-accent/15 dark:bg-accent/15 dark:text-accent',
+                  )}
+                >
+                  {row.id && row.hasChildren ? (
+                    <button
+                      type="button"
+                      tabIndex={-1}
+                      aria-hidden
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        toggle(row.id!);
+                      }}
+                      className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-200/70 dark:hover:bg-neutral-700"
+                    >
+                      <ChevronRight className={cn('size-4 transition-transform', row.expanded && 'rotate-90')} />
+                    </button>
+                  ) : (
+                    <span className="size-7 shrink-0" />
+                  )}
+                  {row.id ? (
+                    <FolderIcon
+                      color={row.color}
+                      emoji={row.emoji}
+                      size="xs"
+                      className={row.disabled ? 'opacity-40' : undefined}
+                    />
+                  ) : (
+                    <Home className="size-5 shrink-0" aria-hidden />
+                  )}
+                  <span className="truncate">{row.name}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end">
+        {alreadyThere && (
+          <p className="text-sm text-neutral-500 sm:mr-auto dark:text-neutral-400">{t('files.move_already_there')}</p>
+        )}
+        <Button variant="secondary" onClick={close}>
+          {t('files.cancel')}
+        </Button>
+        <Button
+          disabled={!chosen || alreadyThere}
+          onClick={() => {
+            if (!chosen) return;
+            actions.moveTo(items, chosen);
+            close();
+          }}
+        >
+          {chosen ? t('files.move_here_named', { name: chosen.name }) : t('files.move_here')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,24 @@
+import { create } from 'zustand';
+import type { Item } from '../items';
+
+/** Spec §2 popups of the file browser, opened from menus, the toolbar and the keyboard. */
+export type FileDialog =
+  | { kind: 'create-folder'; parentId: string | null }
+  | { kind: 'rename'; item: Item }
+  | { kind: 'move'; items: Item[] }
+  | { kind: 'delete-forever'; items: Item[] }
+  | { kind: 'empty-trash' };
+
+interface DialogState {
+  dialog: FileDialog | null;
+  open: (dialog: FileDialog) => void;
+  close: () => void;
+}
+
+export const useFileDialogs = create<DialogState>((set) => ({
+  dialog: null,
+  open: (dialog) => set({ dialog }),
+  close: () => set({ dialog: null }),
+}));
+
+export const openFileDialog = (dialog: FileDialog) => useFileDialogs.getState().open(dialog);

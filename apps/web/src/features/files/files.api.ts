@@ -1,0 +1,269 @@
+import {
+  browseResponse,
+  folderResource,
+  itemResource,
+  itemsResponse,
+  messageResponse,
+  navigationResponse,
+  type BrowseResponse,
+  type CreateFolderRequest,
+  type ItemRef,
+  type NavigationFolder,
+} from '@filestore/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { api, isApiError } from '../../lib/api';
+import { usePreferences } from '../../lib/preferences';
+import { useSession } from '../../lib/session';
+import { useUser } from '../user/user.api';
+import type { Item } from './items';
+import { filesKeys, type Sorting } from './query-keys';
+import { refreshFiles } from './refresh';
+
+const PER_PAGE = 100;
+/** New images get their thumbnails a moment after the upload: look again a few times. */
+const THUMBNAIL_POLL_MS = 2500;
+const THUMBNAIL_POLLS = 6;
+const THUMBNAIL_WAIT_MS = 5 * 60_000;
+
+export type Listing = InfiniteData<BrowseResponse, PageParam>;
+interface PageParam {
+  cursor: string | null;
+  page: number;
+}
+
+const FIRST_PAGE: PageParam = { cursor: null, page: 1 };
+
+export type ListingKind = 'folder' | 'latest' | 'trash';
+
+function listingPath(kind: ListingKind, folderId: string | null): string {
+  if (kind === 'latest') return '/api/browse/latest';
+  return `/api/browse/${kind === 'folder' ? 'folders' : 'trash'}/${folderId ?? 'all'}`;
+}
+
+function listingKey(kind: ListingKind, folderId: string | null, sorting: Sorting) {
+  if (kind === 'folder') return filesKeys.browse(folderId, sorting);
+  if (kind === 'latest') return filesKeys.latest;
+  return [...filesKeys.trash(folderId), sorting.field, sorting.direction] as const;
+}
+
+const polls = new Map<string, number>();
+
+function awaitingThumbnails(data: { pages: BrowseResponse[] } | undefined): boolean {
+  const now = Date.now();
+  return (
+    data?.pages.some((page) =>
+      page.data.some(
+        ({ data: item }) =>
+          item.type === 'file' &&
+          item.attributes.category === 'image' &&
+          !item.attributes.thumbnail &&
+          now - Date.parse(item.attributes.created_at) < THUMBNAIL_WAIT_MS,
+      ),
+    ) ?? false
+  );
+}
+
+/**
+ * A listing read page by page (spec §4 folder loading): the first page shows a loading state,
+ * later pages add items as the user scrolls. A 401 or 403 signs the visitor out (spec §6).
+ */
+export function useListing(kind: ListingKind, folderId: string | null) {
+  const sorting = usePreferences((s) => s.sorting);
+  const queryKey = listingKey(kind, folderId, sorting);
+  return useInfiniteQuery({
+    queryKey,
+    initialPageParam: FIRST_PAGE,
+    queryFn: async ({ pageParam, signal }) => {
+      const params = new URLSearchParams({ per_page: String(PER_PAGE) });
+      if (kind !== 'latest') {
+        params.set('sort', sorting.field);
+        params.set('direction', sorting.direction);
+      }
+      if (pageParam.cursor) params.set('cursor', pageParam.cursor);
+      else if (pageParam.page > 1) params.set('page', String(pageParam.page));
+      try {
+        return await api.get(`${listingPath(kind, folderId)}?${params}`, { schema: browseResponse, signal });
+      } catch (error) {
+        if (isApiError(error) && error.status === 403) useSession.getState().markUnauthorised();
+        throw error;
+      }
+    },
+    getNextPageParam: (last): PageParam | undefined => {
+      const { nextCursor, currentPage, lastPage } = last.meta.paginate;
+      if (nextCursor) return { cursor: nextCursor, page: currentPage + 1 };
+      return currentPage < lastPage ? { cursor: null, page: currentPage + 1 } : undefined;
+    },
+    refetchInterval: (query) => {
+      const hash = query.queryHash;
+      if (!awaitingThumbnails(query.state.data)) {
+        polls.delete(hash);
+        return false;
+      }
+      const count = (polls.get(hash) ?? 0) + 1;
+      polls.set(hash, count);
+      return count <= THUMBNAIL_POLLS ? THUMBNAIL_POLL_MS : false;
+    },
+  });
+}
+
+/** Every loaded item of a listing, in order. */
+export function useListingItems(data: { pages: BrowseResponse[] } | undefined): Item[] {
+  return useMemo(() => data?.pages.flatMap((page) => page.data.map((r) => r.data)) ?? [], [data]);
+}
+
+/** The folder tree of the navigator and of the move popup (only "My Files" is movable here). */
+export function useNavigationTree() {
+  const authenticated = useSession((s) => s.authenticated);
+  return useQuery({
+    queryKey: filesKeys.navigation,
+    queryFn: async () => {
+      const { data } = await api.get('/api/browse/navigation', { schema: navigationResponse });
+      return data.find((section) => section.location === 'files')?.folders ?? [];
+    },
+    enabled: authenticated,
+    staleTime: 30_000,
+  });
+}
+
+export type TreeFolder = NavigationFolder;
+
+/** Favourite folders come with the user record; parsed leniently so an extra field never hides them. */
+const favouriteEntry = z.union([
+  folderResource.transform((r) => r.data),
+  z
+    .object({
+      data: z.object({
+        id: z.string(),
+        attributes: z.object({
+          name: z.string(),
+          emoji: z.string().nullish(),
+          color: z.string().nullish(),
+        }),
+      }),
+    })
+    .transform((r) => r.data),
+]);
+
+export interface Favourite {
+  id: string;
+  name: string;
+  emoji: string | null;
+  color: string | null;
+}
+
+export function useFavourites(): Favourite[] {
+  const { data: user } = useUser();
+  const raw = user?.relationships.favourites.data;
+  return useMemo(
+    () =>
+      (raw ?? []).flatMap((entry) => {
+        const parsed = favouriteEntry.safeParse(entry);
+        if (!parsed.success) return [];
+        const { id, attributes } = parsed.data;
+        return [{ id, name: attributes.name, emoji: attributes.emoji ?? null, color: attributes.color ?? null }];
+      }),
+    [raw],
+  );
+}
+
+/** Move and restore answer with the items as they are now (names may have gained " (1)"). */
+const changedItems = z.union([itemsResponse, messageResponse]);
+const itemsOf = (response: z.infer<typeof changedItems>): Item[] =>
+  'data' in response ? response.data.map((r) => r.data) : [];
+
+/** Takes items out of every cached listing at once, so the screen answers before the refetch. */
+function dropFromListings(client: QueryClient, ids: ReadonlySet<string>) {
+  client.setQueriesData<Listing>({ queryKey: filesKeys.all }, (data) => {
+    if (!data || !Array.isArray((data as Partial<Listing>).pages)) return data;
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, data: page.data.filter((r) => !ids.has(r.data.id)) })),
+    };
+  });
+}
+
+function useFilesMutation<V, R>(
+  mutationFn: (vars: V) => Promise<R>,
+  optimistic?: (client: QueryClient, vars: V) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onMutate: optimistic ? (vars: V) => optimistic(client, vars) : undefined,
+    onSettled: () => refreshFiles(client),
+  });
+}
+
+export function useCreateFolder() {
+  return useFilesMutation(
+    async (body: CreateFolderRequest) => (await api.post('/api/create-folder', body, { schema: folderResource })).data,
+  );
+}
+
+export interface RenameVars {
+  item: Item;
+  name: string;
+  emoji?: string | null;
+  color?: string | null;
+}
+
+export function useRenameItem() {
+  return useFilesMutation(async ({ item, name, emoji, color }: RenameVars) => {
+    const body =
+      item.type === 'folder'
+        ? { name, emoji: emoji ?? null, color: color ?? null, type: item.type, _method: 'patch' }
+        : { name, type: item.type, _method: 'patch' };
+    return (await api.post(`/api/rename/${item.id}`, body, { schema: itemResource })).data;
+  });
+}
+
+export function useMoveItems() {
+  return useFilesMutation(
+    async ({ items, to }: { items: ItemRef[]; to: string | null }) =>
+      itemsOf(await api.post('/api/move', { to_id: to, items }, { schema: changedItems })),
+    (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
+  );
+}
+
+/** Moves to the trash, or deletes for good with `forever` (spec §4: force_delete). */
+export function useRemoveItems() {
+  return useFilesMutation(
+    ({ items, forever }: { items: ItemRef[]; forever: boolean }) =>
+      api.post(
+        '/api/remove',
+        { items: items.map((i) => ({ ...i, force_delete: forever })) },
+        { schema: messageResponse },
+      ),
+    (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
+  );
+}
+
+export function useRestoreItems() {
+  return useFilesMutation(
+    async ({ items }: { items: ItemRef[] }) =>
+      itemsOf(await api.post('/api/trash/restore', { to_home: false, items }, { schema: changedItems })),
+    (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
+  );
+}
+
+export function useEmptyTrash() {
+  return useFilesMutation(() => api.post('/api/trash/dump', { _method: 'delete' }, { schema: messageResponse }));
+}
+
+/** Spec §4 favourite toggle: add when not a favourite, else remove. */
+export function useToggleFavourite() {
+  return useFilesMutation(({ id, favourite }: { id: string; favourite: boolean }) =>
+    favourite
+      ? api.post('/api/favourites', { ids: [id] }, { schema: messageResponse })
+      : api.post(`/api/favourites/${id}`, { _method: 'delete' }, { schema: messageResponse }),
+  );
+}

@@ -1,0 +1,237 @@
+import { ChevronDown, ChevronRight, Star } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { toast } from 'sonner';
+import { create } from 'zustand';
+import { errorMessage } from '../../lib/forms';
+import { showAlert } from '../../lib/popups';
+import { cn } from '../../ui/cn';
+import { useItemActions } from './actions';
+import { useFolderDrop } from './browser/dnd';
+import { FolderIcon } from './browser/ItemIcon';
+import { useBrowser } from './browser/store';
+import { useFavourites, useNavigationTree, useToggleFavourite, type Favourite, type TreeFolder } from './files.api';
+import { folderPath } from './items';
+
+interface TreeState {
+  open: boolean;
+  expanded: ReadonlySet<string>;
+  toggleOpen: () => void;
+  toggle: (id: string) => void;
+  expand: (ids: string[]) => void;
+}
+
+/** Shared by the navigator column and the phone menu, so both show the same branches open. */
+const useTreeState = create<TreeState>((set) => ({
+  open: true,
+  expanded: new Set(),
+  toggleOpen: () => set((s) => ({ open: !s.open })),
+  toggle: (id) =>
+    set((s) => {
+      const expanded = new Set(s.expanded);
+      if (expanded.has(id)) expanded.delete(id);
+      else expanded.add(id);
+      return { expanded };
+    }),
+  expand: (ids) =>
+    set((s) => (ids.every((id) => s.expanded.has(id)) ? s : { expanded: new Set([...s.expanded, ...ids]) })),
+}));
+
+const rowClass = (active: boolean, over: boolean) =>
+  cn(
+    'flex min-h-10 min-w-0 flex-1 items-center gap-2.5 rounded-xl pr-2 text-sm font-medium transition',
+    active
+      ? 'bg-accent/10 text-accent-strong dark:bg-accent/15 dark:text-accent'
+      : 'text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800/70',
+    over && 'bg-accent/15 ring-2 ring-accent ring-inset',
+  );
+
+function TreeNode({
+  folder,
+  depth,
+  ancestors,
+  onNavigate,
+}: {
+  folder: TreeFolder;
+  depth: number;
+  ancestors: string[];
+  onNavigate?: () => void;
+}) {
+  const { t } = useTranslation();
+  const expanded = useTreeState((s) => s.expanded.has(folder.id));
+  const toggle = useTreeState((s) => s.toggle);
+  const actions = useItemActions();
+  const drop = useFolderDrop({
+    target: { id: folder.id, name: folder.name },
+    ancestors,
+    onMove: (items, target) => actions.moveTo(items, target),
+  });
+  const hasChildren = folder.folders.length > 0;
+  return (
+    <li>
+      <div className="flex items-center" style={{ paddingLeft: depth * 14 }}>
+        {hasChildren ? (
+          <button
+            type="button"
+            onClick={() => toggle(folder.id)}
+            aria-expanded={expanded}
+            aria-label={t(expanded ? 'nav.collapse_folder' : 'nav.expand_folder', { name: folder.name })}
+            className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
+          >
+            <ChevronRight className={cn('size-4 transition-transform', expanded && 'rotate-90')} aria-hidden />
+          </button>
+        ) : (
+          <span className="size-8 shrink-0" />
+        )}
+        <NavLink
+          to={folderPath(folder.id)}
+          end
+          onClick={onNavigate}
+          {...drop.handlers}
+          className={({ isActive }) => cn(rowClass(isActive, drop.over), 'pl-1.5')}
+        >
+          <FolderIcon color={folder.color} emoji={folder.emoji} size="xs" />
+          <span className="truncate" title={folder.name}>
+            {folder.name}
+          </span>
+        </NavLink>
+      </div>
+      {expanded && hasChildren && (
+        <ul>
+          {folder.folders.map((child) => (
+            <TreeNode
+              key={child.id}
+              folder={child}
+              depth={depth + 1}
+              ancestors={[...ancestors, folder.id]}
+              onNavigate={onNavigate}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function SectionHeading({ label, open, onToggle }: { label: string; open: boolean; onToggle: () => void }) {
+  return (
+    <h2>
+      <button
+        type="button"
+        onClick={onToggle}
+        aria-expanded={open}
+        className="flex min-h-8 w-full items-center justify-between rounded-lg px-3 text-sm font-semibold text-neutral-500 hover:text-neutral-800 dark:text-neutral-400 dark:hover:text-neutral-200"
+      >
+        {label}
+        <ChevronDown className={cn('size-4 transition-transform', !open && '-rotate-90')} aria-hidden />
+      </button>
+    </h2>
+  );
+}
+
+/** The navigator's folder tree (spec: navigation tree): opens folders, takes dropped items. */
+export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const tree = useNavigationTree();
+  const open = useTreeState((s) => s.open);
+  const toggleOpen = useTreeState((s) => s.toggleOpen);
+  const expand = useTreeState((s) => s.expand);
+  const path = useBrowser((s) => (s.context === 'files' ? s.path : null));
+  useEffect(() => {
+    // The open folder's branch unfolds so it can be seen highlighted.
+    if (path && path.length > 1) expand(path.slice(0, -1).map((p) => p.id));
+  }, [path, expand]);
+  return (
+    <div>
+      <SectionHeading label={t('nav.folders')} open={open} onToggle={toggleOpen} />
+      {open &&
+        (tree.isPending ? (
+          <div className="space-y-2 px-3 py-2" aria-hidden>
+            {[70, 55, 62].map((w) => (
+              <div
+                key={w}
+                className="h-4 animate-pulse rounded-full bg-neutral-200 dark:bg-neutral-800"
+                style={{ width: `${w}%` }}
+              />
+            ))}
+          </div>
+        ) : tree.data && tree.data.length > 0 ? (
+          <ul className="mt-1">
+            {tree.data.map((folder) => (
+              <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} onNavigate={onNavigate} />
+            ))}
+          </ul>
+        ) : (
+          <p className="px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">{t('nav.folders_empty')}</p>
+        ))}
+    </div>
+  );
+}
+
+function FavouriteRow({ folder, onNavigate }: { folder: Favourite; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const actions = useItemActions();
+  const toggle = useToggleFavourite();
+  const drop = useFolderDrop({
+    target: { id: folder.id, name: folder.name },
+    onMove: (items, target) => actions.moveTo(items, target),
+  });
+  const unstar = () =>
+    toggle.mutate(
+      { id: folder.id, favourite: false },
+      {
+        onSuccess: () => toast.success(t('files.favourite_removed', { name: folder.name })),
+        onError: (error) => showAlert(t('files.action_failed'), errorMessage(t, error)),
+      },
+    );
+  return (
+    <li className="flex items-center gap-0.5">
+      <NavLink
+        to={folderPath(folder.id)}
+        end
+        onClick={onNavigate}
+        {...drop.handlers}
+        className={({ isActive }) => cn(rowClass(isActive, drop.over), 'pl-3')}
+      >
+        <FolderIcon color={folder.color} emoji={folder.emoji} size="xs" />
+        <span className="truncate" title={folder.name}>
+          {folder.name}
+        </span>
+      </NavLink>
+      <button
+        type="button"
+        onClick={unstar}
+        disabled={toggle.isPending}
+        aria-label={t('nav.unfavourite', { name: folder.name })}
+        title={t('nav.unfavourite', { name: folder.name })}
+        className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-amber-400 hover:bg-neutral-200/70 dark:hover:bg-neutral-800"
+      >
+        <Star className="size-4 fill-current" aria-hidden />
+      </button>
+    </li>
+  );
+}
+
+/** Starred folders (the user's favourites), one click away. */
+export function FavouritesNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const favourites = useFavourites();
+  return (
+    <div>
+      <h2 className="mb-1 px-3 text-sm font-semibold text-neutral-500 dark:text-neutral-400">{t('nav.favourites')}</h2>
+      {favourites.length ? (
+        <ul className="space-y-0.5">
+          {favourites.map((f) => (
+            <FavouriteRow key={f.id} folder={f} onNavigate={onNavigate} />
+          ))}
+        </ul>
+      ) : (
+        <p className="flex items-center gap-2 px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">
+          <Star className="size-4 shrink-0" aria-hidden />
+          {t('nav.favourites_empty')}
+        </p>
+      )}
+    </div>
+  );
+}

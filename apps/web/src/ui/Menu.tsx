@@ -1,0 +1,142 @@
+import * as RadixContext from '@radix-ui/react-context-menu';
+import * as RadixDropdown from '@radix-ui/react-dropdown-menu';
+import { Check, type LucideIcon } from 'lucide-react';
+import { Fragment, type ReactNode } from 'react';
+import { cn } from './cn';
+
+/** One entry of an action menu; entries with different `group`s get a separator between them. */
+export interface MenuAction {
+  id: string;
+  label: string;
+  icon?: LucideIcon;
+  onSelect: () => void;
+  danger?: boolean;
+  disabled?: boolean;
+  /** Shown on the right, e.g. "F2" (also announced as aria-keyshortcuts). */
+  shortcut?: string;
+  group?: number;
+  /** A choice among options (sort order): shows a tick and is announced as checked. */
+  checked?: boolean;
+}
+
+const contentClass =
+  'z-50 min-w-56 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 data-[state=open]:animate-[pop-in_110ms_ease-out] dark:bg-neutral-900 dark:ring-neutral-800';
+const itemClass = cn(
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium outline-none select-none sm:min-h-10',
+  'text-neutral-800 data-[highlighted]:bg-neutral-100 dark:text-neutral-100 dark:data-[highlighted]:bg-neutral-800',
+  'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-45',
+);
+const dangerClass = 'text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50';
+const separatorClass = 'my-1 h-px bg-neutral-200 dark:bg-neutral-800';
+
+type Parts = typeof RadixDropdown | typeof RadixContext;
+
+function Items({ parts, actions, header }: { parts: Parts; actions: MenuAction[]; header?: ReactNode }) {
+  const { Item, Separator, Label } = parts;
+  return (
+    <>
+      {header && (
+        <>
+          <Label className="truncate px-3 pt-1.5 pb-2 text-xs font-semibold text-neutral-500 dark:text-neutral-400">
+            {header}
+          </Label>
+          <Separator className={separatorClass} />
+        </>
+      )}
+      {actions.map((action, index) => {
+        const Icon = action.icon;
+        const previous = actions[index - 1];
+        return (
+          <Fragment key={action.id}>
+            {previous && previous.group !== action.group && <Separator className={separatorClass} />}
+            <Item
+              disabled={action.disabled}
+              onSelect={action.onSelect}
+              aria-keyshortcuts={action.shortcut}
+              aria-checked={action.checked === undefined ? undefined : action.checked}
+              role={action.checked === undefined ? undefined : 'menuitemradio'}
+              className={cn(itemClass, action.danger && dangerClass)}
+            >
+              {Icon && <Icon className="size-4.5 shrink-0 opacity-80" aria-hidden />}
+              <span className="min-w-0 flex-1 truncate">{action.label}</span>
+              {action.checked && <Check className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />}
+              {action.shortcut && (
+                <kbd className="font-sans text-xs text-neutral-400 max-sm:hidden dark:text-neutral-500">
+                  {action.shortcut}
+                </kbd>
+              )}
+            </Item>
+          </Fragment>
+        );
+      })}
+    </>
+  );
+}
+
+interface DropdownProps {
+  /** The element that opens the menu (a button; it receives the open state and handlers). */
+  trigger: ReactNode;
+  /** The entries, or a function computing them when the menu opens. */
+  actions: MenuAction[] | (() => MenuAction[]);
+  header?: ReactNode;
+  align?: 'start' | 'center' | 'end';
+  side?: 'top' | 'right' | 'bottom' | 'left';
+  onOpenChange?: (open: boolean) => void;
+}
+
+/** A menu opened by a button (click, Enter, Space or ArrowDown); arrow keys move, Escape closes. */
+export function DropdownMenu({
+  trigger,
+  actions,
+  header,
+  align = 'end',
+  side = 'bottom',
+  onOpenChange,
+}: DropdownProps) {
+  return (
+    <RadixDropdown.Root modal={false} onOpenChange={onOpenChange}>
+      <RadixDropdown.Trigger asChild>{trigger}</RadixDropdown.Trigger>
+      <RadixDropdown.Portal>
+        <RadixDropdown.Content
+          align={align}
+          side={side}
+          sideOffset={6}
+          collisionPadding={12}
+          className={cn(contentClass, 'max-h-(--radix-dropdown-menu-content-available-height)')}
+        >
+          <Items parts={RadixDropdown} actions={typeof actions === 'function' ? actions() : actions} header={header} />
+        </RadixDropdown.Content>
+      </RadixDropdown.Portal>
+    </RadixDropdown.Root>
+  );
+}
+
+interface ContextProps {
+  children: ReactNode;
+  /** Computed when the menu opens (right-click, or a long press on touch screens). */
+  actions: () => MenuAction[];
+  header?: () => ReactNode;
+  onOpenChange?: (open: boolean) => void;
+}
+
+/** The right-click menu of an area; a long press opens it on touch screens. */
+export function ContextMenu({ children, actions, header, onOpenChange }: ContextProps) {
+  return (
+    <RadixContext.Root modal={false} onOpenChange={onOpenChange}>
+      <RadixContext.Trigger asChild>{children}</RadixContext.Trigger>
+      <RadixContext.Portal>
+        <RadixContext.Content
+          collisionPadding={12}
+          className={cn(contentClass, 'max-h-(--radix-context-menu-content-available-height)')}
+        >
+          <ContextItems actions={actions} header={header} />
+        </RadixContext.Content>
+      </RadixContext.Portal>
+    </RadixContext.Root>
+  );
+}
+
+function ContextItems({ actions, header }: Pick<ContextProps, 'actions' | 'header'>) {
+  const list = actions();
+  return <Items parts={RadixContext} actions={list} header={header?.()} />;
+}
