@@ -33,6 +33,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: server, changeOrigin: false },
       '/translations': { target: server, changeOrigin: false },
+      '/emoji': { target: server, changeOrigin: false },
       '/socket.io': { target: server, ws: true, changeOrigin: false },
     },
   },
