@@ -5,6 +5,9 @@ import { ZipFile } from 'yazl';
 import type { StorageDriver } from '../storage/index.js';
 import type { ZipEntry } from './zip-entries.js';
 import { predictZipSize } from './zip-size.js';
+import { useNativeCrc32ForYazl } from './yazl-crc.js';
+
+useNativeCrc32ForYazl();
 
 const FILE_MODE = 0o100644;
 const DIRECTORY_MODE = 0o40755;

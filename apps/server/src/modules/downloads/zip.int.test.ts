@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readdirSync, readlinkSync } from 'node:fs';
 import http from 'node:http';
+import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,7 +43,9 @@ async function readZip(buffer: Buffer): Promise<ZipListing> {
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('error', reject);
         stream.on('end', () => {
-          listing.contents.set(entry.fileName, Buffer.concat(chunks));
+          const content = Buffer.concat(chunks);
+          if (zlib.crc32(content) !== entry.crc32) return reject(new Error(`CRC mismatch in ${entry.fileName}`));
+          listing.contents.set(entry.fileName, content);
           zip.readEntry();
         });
       });
