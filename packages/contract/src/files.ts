@@ -242,7 +242,8 @@ export const restoreRequest = z.object({ to_home: looseBoolean.default(false), i
 export type RestoreRequest = z.infer<typeof restoreRequest>;
 
 export const favouritesRequest = z.object({ ids: z.array(uuid).min(1).max(ITEMS_MAX) });
-export const methodOverride = z.object({ _method: z.string().optional() }).optional();
+/** Body of POST-with-`_method` routes; a DELETE without a body arrives as null. */
+export const methodOverride = z.object({ _method: z.string().optional() }).nullish();
 
 export const itemsResponse = z.object({ data: z.array(itemResource) });
 export type ItemsResponse = z.infer<typeof itemsResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emojiType, role, themeMode } from './common.js';
+import { folderResource } from './files.js';
 
 export const avatar = z.object({ xs: z.string(), sm: z.string(), md: z.string() });
 
@@ -49,7 +50,8 @@ export const userResource = z.object({
       settings: z.object({
         data: z.object({ id: z.string(), type: z.literal('settings'), attributes: userSettingsAttributes }),
       }),
-      favourites: z.object({ data: z.array(z.unknown()) }),
+      /** The user's live favourite folders, by name. */
+      favourites: z.object({ data: z.array(folderResource) }),
       readNotifications: z.object({ data: z.array(z.unknown()) }),
       unreadNotifications: z.object({ data: z.array(z.unknown()) }),
     }),

@@ -1,4 +1,5 @@
 export { filesRoutes } from './files.routes.js';
+export { favouriteFolders } from './favourites.repository.js';
 export { loadFolder, loadItem, loadItems, scopeOf, type Actor, type Scope, type ItemState } from './access.js';
 export {
   adjustChildCounts,

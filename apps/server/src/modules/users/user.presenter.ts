@@ -1,4 +1,4 @@
-import type { UserResource } from '@filestore/contract';
+import type { FolderResource, UserResource } from '@filestore/contract';
 import { formatBytes } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor, storageCapacity } from './entitlements.js';
@@ -7,7 +7,8 @@ import type { UserRow } from './users.table.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export function presentUser(user: UserRow, settings: Settings): UserResource {
+/** `favourites`: the user's live starred folders (files module); empty where they are not needed. */
+export function presentUser(user: UserRow, settings: Settings, favourites: FolderResource[] = []): UserResource {
   const capacity = storageCapacity(user, settings);
   const name = fullName(user);
   return {
@@ -48,7 +49,7 @@ export function presentUser(user: UserRow, settings: Settings): UserResource {
             },
           },
         },
-        favourites: { data: [] },
+        favourites: { data: favourites },
         readNotifications: { data: [] },
         unreadNotifications: { data: [] },
       },

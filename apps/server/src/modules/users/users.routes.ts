@@ -1,7 +1,9 @@
 import { userSettingUpdate } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import type { Db } from '../../lib/db/database.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
+import { favouriteFolders } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
 import { presentUser } from './user.presenter.js';
 import { updateUser } from './users.repository.js';
@@ -15,8 +17,13 @@ const columns = {
   timezone: 'timezone',
 } as const satisfies Record<string, keyof UserRow>;
 
+/** The signed-in user's own record, with their favourite folders. */
+async function ownUser(db: Db, user: UserRow) {
+  return presentUser(user, await readSettings(db), await favouriteFolders(db, user.id));
+}
+
 export function usersRoutes(app: TypedApp, ctx: AppContext) {
-  app.get('/api/user', async (request) => presentUser(requireUser(request), await readSettings(ctx.db)));
+  app.get('/api/user', async (request) => ownUser(ctx.db, requireUser(request)));
 
   // POST with _method=patch is what the reference client sends; PATCH is the honest verb.
   app.route({
@@ -27,7 +34,7 @@ export function usersRoutes(app: TypedApp, ctx: AppContext) {
       const user = requireUser(request);
       const { name, value } = request.body;
       const updated = await updateUser(ctx.db, user.id, { [columns[name]]: value === '' ? null : value });
-      return presentUser(updated, await readSettings(ctx.db));
+      return ownUser(ctx.db, updated);
     },
   });
 }

@@ -1,0 +1,163 @@
+import type { SortDirection, SortField } from '@filestore/contract';
+import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { items, type ItemRow } from './items.table.js';
+import { invalidCursor } from './files.errors.js';
+import type { KeyedRow, Phase } from './paging.js';
+
+/** One column of a listing's order: the expression the index holds, and the type to read a cursor's text back as. */
+interface KeyPart {
+  expr: SQL;
+  cast: 'timestamptz' | 'bigint' | 'text' | 'uuid';
+}
+
+const key = {
+  type: { expr: sql`${items.type}`, cast: 'text' },
+  created: { expr: sql`${items.createdAt}`, cast: 'timestamptz' },
+  deleted: { expr: sql`${items.deletedAt}`, cast: 'timestamptz' },
+  name: { expr: sql`lower(${items.name})`, cast: 'text' },
+  size: { expr: sql`${items.size}`, cast: 'bigint' },
+  extension: { expr: sql`coalesce(${items.extension}, '')`, cast: 'text' },
+} satisfies Record<string, KeyPart>;
+const idKey: KeyPart = { expr: sql`${items.id}`, cast: 'uuid' };
+
+/** Matches the `items_browse_*_idx` indexes. Folders have no size or extension: they go by name. */
+export function sortKeys(sort: SortField, type: 'folder' | 'file'): KeyPart[] {
+  if (sort === 'created_at') return [key.created];
+  if (sort === 'name' || type === 'folder') return [key.name];
+  return sort === 'size' ? [key.size] : [key.extension, key.name];
+}
+
+export interface PhaseQuery {
+  where: SQL | undefined;
+  keys: readonly KeyPart[];
+  direction: SortDirection;
+  from: { key: string[]; id: string } | null;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * One phase as one index range scan: ordered by the keys then the id, all in the same direction,
+ * starting after the cursor's row with a row comparison the index can seek to.
+ */
+export function phaseQuery(db: Db, q: PhaseQuery) {
+  const parts = [...q.keys, idKey];
+  const desc = q.direction === 'DESC';
+  const list = (xs: SQL[]) => sql.join(xs, sql`, `);
+  const after = q.from
+    ? sql`(${list(parts.map((p) => p.expr))}) ${desc ? sql`<` : sql`>`} (${list(
+        [...q.from.key, q.from.id].map((value, i) => sql`${value}::${sql.raw(parts[i]?.cast ?? 'text')}`),
+      )})`
+    : undefined;
+  return db
+    .select({ item: items, key: sql<string[]>`array[${list(q.keys.map((k) => sql`(${k.expr})::text`))}]` })
+    .from(items)
+    .where(and(q.where, after))
+    .orderBy(...parts.map((p) => (desc ? sql`${p.expr} desc` : sql`${p.expr} asc`)))
+    .limit(q.limit)
+    .offset(q.offset);
+}
+
+/** A cursor whose values do not read back as its sort keys (tampered with) is the client's error. */
+function isDataException(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if (/^22/.test((e as { code?: string }).code ?? '')) return true;
+  }
+  return false;
+}
+
+function phase(db: Db, total: number, base: Omit<PhaseQuery, 'from' | 'offset' | 'limit'>): Phase {
+  return {
+    total,
+    fetch: async (from, offset, limit): Promise<KeyedRow[]> => {
+      if (limit <= 0) return [];
+      if (from && from.key.length !== base.keys.length) throw invalidCursor();
+      try {
+        const rows = await phaseQuery(db, { ...base, from, offset, limit });
+        return rows.map((r) => ({ row: r.item, key: r.key }));
+      } catch (error) {
+        throw from && isDataException(error) ? invalidCursor() : error;
+      }
+    },
+  };
+}
+
+export interface FolderListing {
+  ownerId: string;
+  parentId: string | null;
+  sort: SortField;
+  direction: SortDirection;
+  /** From the maintained counters (the folder's, or the owner's root counts). */
+  totals: { folders: number; files: number };
+}
+
+/**
+ * The where clause and keys of one type's phase in a live folder. The type is bounded as a range
+ * (`type between 'file' and 'file'`) and leads the order, rather than `type = 'file'`: with an
+ * equality the planner may pick `items_latest_idx` (every file of the owner, newest first) and
+ * filter it by folder, which costs the size of the whole tree instead of the size of a page.
+ */
+export function folderPhaseBase(listing: FolderListing, type: 'folder' | 'file') {
+  return {
+    where: and(
+      eq(items.ownerId, listing.ownerId),
+      listing.parentId === null ? isNull(items.parentId) : eq(items.parentId, listing.parentId),
+      isNull(items.deletedAt),
+      sql`${items.type} between ${type} and ${type}`,
+    ),
+    keys: [key.type, ...sortKeys(listing.sort, type)],
+    direction: listing.direction,
+  };
+}
+
+/** A live folder (or the root): folders, then files. */
+export function folderPhases(db: Db, listing: FolderListing): Phase[] {
+  return [
+    phase(db, listing.totals.folders, folderPhaseBase(listing, 'folder')),
+    phase(db, listing.totals.files, folderPhaseBase(listing, 'file')),
+  ];
+}
+
+/** Every live file of the owner, newest first (`items_latest_idx`). */
+export async function latestPhases(db: Db, ownerId: string): Promise<Phase[]> {
+  const where = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), eq(items.type, 'file'));
+  const [counted] = await db.select({ n: count() }).from(items).where(where);
+  return [phase(db, counted?.n ?? 0, { where, keys: [key.created], direction: 'DESC' })];
+}
+
+async function trashPhases(
+  db: Db,
+  where: SQL | undefined,
+  keysFor: (type: 'folder' | 'file') => KeyPart[],
+  direction: SortDirection,
+) {
+  // Trash listings are small (what one deletion put there), so counting them is cheap.
+  const totals = await db.select({ type: items.type, n: count() }).from(items).where(where).groupBy(items.type);
+  const totalOf = (type: 'folder' | 'file') => totals.find((t) => t.type === type)?.n ?? 0;
+  return (['folder', 'file'] as const).map((type) =>
+    phase(db, totalOf(type), { where: and(where, eq(items.type, type)), keys: keysFor(type), direction }),
+  );
+}
+
+/** What the owner trashed directly (not what went with a trashed folder), latest deletion first. */
+export function trashRootPhases(db: Db, ownerId: string): Promise<Phase[]> {
+  const where = and(eq(items.ownerId, ownerId), isNotNull(items.deletedAt), sql`${items.trashRootId} = ${items.id}`);
+  return trashPhases(db, where, () => [key.deleted], 'DESC');
+}
+
+/** Inside a trashed folder: the children that were trashed together with it. */
+export function trashFolderPhases(
+  db: Db,
+  folder: ItemRow,
+  sort: SortField,
+  direction: SortDirection,
+): Promise<Phase[]> {
+  const where = and(
+    eq(items.ownerId, folder.ownerId),
+    eq(items.parentId, folder.id),
+    isNotNull(items.deletedAt),
+    folder.trashRootId ? eq(items.trashRootId, folder.trashRootId) : sql`false`,
+  );
+  return trashPhases(db, where, (type) => sortKeys(sort, type), direction);
+}

@@ -1,0 +1,38 @@
+import type { FolderResource } from '@filestore/contract';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { presentItems } from './item.presenter.js';
+import { favourites, items } from './items.table.js';
+
+/**
+ * The user's starred folders that are live, by name. A trashed favourite keeps its row, so it
+ * comes back with a restore; deleting it forever removes the row (foreign key cascade).
+ */
+export async function favouriteFolders(db: Db, userId: string): Promise<FolderResource[]> {
+  const rows = await db
+    .select({ item: items })
+    .from(favourites)
+    .innerJoin(items, eq(items.id, favourites.itemId))
+    .where(
+      and(eq(favourites.userId, userId), eq(items.ownerId, userId), eq(items.type, 'folder'), isNull(items.deletedAt)),
+    )
+    .orderBy(asc(sql`lower(${items.name})`), asc(items.id));
+  const resources = await presentItems(
+    db,
+    rows.map((r) => r.item),
+    { viewerId: userId },
+  );
+  return resources.flatMap((r) => (r.data.type === 'folder' ? [{ data: r.data }] : []));
+}
+
+export async function addFavourites(db: Db, userId: string, itemIds: readonly string[]) {
+  if (!itemIds.length) return;
+  await db
+    .insert(favourites)
+    .values(itemIds.map((itemId) => ({ userId, itemId })))
+    .onConflictDoNothing();
+}
+
+export async function removeFavourite(db: Db, userId: string, itemId: string) {
+  await db.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.itemId, itemId)));
+}

@@ -1,0 +1,96 @@
+import { searchResponse } from '@filestore/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  installWithAdmin,
+  registerUser,
+  seedFile,
+  seedFolder,
+  startTestServer,
+  userIdOf,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.js';
+import { rowsOf } from '../../lib/db/migrate.js';
+import { searchItemsQuery } from './search.repository.js';
+
+describe('search', () => {
+  let server: TestServer;
+  let owner: TestClient;
+  let other: TestClient;
+  let ownerId: string;
+  let otherId: string;
+
+  const search = async (client: TestClient, query: string) => {
+    const res = await client.get(`/api/search?query=${encodeURIComponent(query)}`);
+    expect(res.status, res.body).toBe(200);
+    return searchResponse.parse(res.json()).data.map((r) => r.data.attributes.name);
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await installWithAdmin(server);
+    other = await registerUser(server, 'other@example.com');
+    ownerId = await userIdOf(server, 'admin@example.com');
+    otherId = await userIdOf(server, 'other@example.com');
+    // Names as varied as real ones, so the planner weighs the trigram index as it would in production.
+    await server.ctx.db.execute(sql`
+      insert into items (owner_id, parent_id, type, name, size)
+      select ${ownerId}, null, 'file', 'scan ' || md5(g::text) || '.pdf', 1 from generate_series(1, 20000) g`);
+    // What autovacuum does on PostgreSQL (PGlite has none): flushes the trigram index's pending list, updates statistics.
+    await server.ctx.db.execute(sql`vacuum analyze items`);
+  });
+  afterAll(() => server.close());
+
+  it('finds live items by part of the name, any case, folders first, closest names next', async () => {
+    const parent = await seedFolder(server, ownerId, { name: 'Invoices' });
+    await seedFile(server, ownerId, { name: 'Invoice 2024 final.pdf', parentId: parent.id });
+    await seedFile(server, ownerId, { name: 'invoice.pdf' });
+    await seedFolder(server, ownerId, { name: 'Old invoices' });
+    const gone = await seedFile(server, ownerId, { name: 'invoice-trashed.pdf' });
+    await owner.post('/api/remove', { items: [{ id: gone.id, type: 'file' }] });
+    await seedFile(server, otherId, { name: 'invoice-of-someone-else.pdf' });
+    expect(await search(owner, 'INVOICE')).toEqual([
+      'Invoices',
+      'Old invoices',
+      'invoice.pdf',
+      'Invoice 2024 final.pdf',
+    ]);
+    const res = searchResponse.parse((await owner.get('/api/search?query=final')).json());
+    expect(res.data[0]!.data.relationships.parent?.data.attributes.name).toBe('Invoices');
+    expect(await search(other, 'invoice')).toEqual(['invoice-of-someone-else.pdf']);
+  });
+
+  it('takes %, _ and backslash literally, and keeps emoji and right-to-left names intact', async () => {
+    await seedFile(server, ownerId, { name: '100% done.txt' });
+    await seedFile(server, ownerId, { name: 'a_b.txt' });
+    await seedFile(server, ownerId, { name: 'axb.txt' });
+    await seedFile(server, ownerId, { name: 'back\\slash.txt'.replace('\\', '-') });
+    await seedFolder(server, ownerId, { name: '📁 مستندات' });
+    await seedFile(server, ownerId, { name: 'קובץ.txt' });
+    expect(await search(owner, '%')).toEqual(['100% done.txt']);
+    expect(await search(owner, 'a_b')).toEqual(['a_b.txt']);
+    expect(await search(owner, '\\')).toEqual([]);
+    expect(await search(owner, 'مستندات')).toEqual(['📁 مستندات']);
+    expect(await search(owner, '📁')).toEqual(['📁 مستندات']);
+    expect(await search(owner, 'קובץ')).toEqual(['קובץ.txt']);
+  });
+
+  it('answers at most 20 results, and refuses an empty or missing query', async () => {
+    expect(await search(owner, 'scan')).toHaveLength(20);
+    for (const url of ['/api/search', '/api/search?query=', '/api/search?query=%20%20']) {
+      expect((await owner.get(url)).status, url).toBe(422);
+    }
+    expect((await server.client().get('/api/search?query=scan')).status).toBe(401);
+  });
+
+  it('uses the trigram index for queries of three letters or more', async () => {
+    for (const query of ['abc', 'e4d9', 'Invoice', 'مستندات', '%_x']) {
+      const q = searchItemsQuery(server.ctx.db, ownerId, query);
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await server.ctx.db.execute(sql`explain ${q.getSQL()}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(plan, `${query}\n${plan}`).toContain('Bitmap Index Scan on items_name_trgm_idx');
+    }
+  });
+});

@@ -1,0 +1,36 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { items, type ItemRow } from './items.table.js';
+
+export const SEARCH_LIMIT = 20;
+
+/** LIKE treats `%`, `_` and the escape character as wildcards; a user's query means them literally. */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Names containing the query, case-insensitively, through the trigram index on `lower(name)`
+ * (`items_name_trgm_idx`, live rows only). Folders first, then exact, then prefix matches, then
+ * the shortest names: the closest to what was typed.
+ */
+export function searchItemsQuery(db: Db, ownerId: string, query: string) {
+  const escaped = escapeLike(query);
+  return db
+    .select()
+    .from(items)
+    .where(
+      and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`lower(${items.name}) like lower(${`%${escaped}%`})`),
+    )
+    .orderBy(
+      sql`${items.type} = 'file'`,
+      sql`lower(${items.name}) = lower(${query}) desc`,
+      sql`lower(${items.name}) like lower(${`${escaped}%`}) desc`,
+      sql`length(${items.name})`,
+      sql`lower(${items.name})`,
+      items.id,
+    )
+    .limit(SEARCH_LIMIT);
+}
+
+export async function searchItems(db: Db, ownerId: string, query: string): Promise<ItemRow[]> {
+  return searchItemsQuery(db, ownerId, query);
+}

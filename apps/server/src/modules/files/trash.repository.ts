@@ -1,0 +1,139 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { rowsOf } from '../../lib/db/migrate.js';
+import { adjustChildCounts, adjustStorageUsed } from './items.repository.js';
+import type { ItemRow } from './items.table.js';
+
+const idList = (ids: readonly string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/** For each of `ids`, those of `ids` that are its proper ancestors: one recursive query up the tree. */
+export async function selectedAncestors(db: Db, ids: readonly string[]): Promise<Map<string, Set<string>>> {
+  const found = new Map<string, Set<string>>();
+  if (ids.length < 2) return found;
+  const result = await db.execute(sql`
+    with recursive up(start_id, id, depth) as (
+      select i.id, i.parent_id, 1 from items i where i.id in (${idList(ids)}) and i.parent_id is not null
+      union all
+      select up.start_id, i.parent_id, up.depth + 1 from items i join up on i.id = up.id
+      where i.parent_id is not null and up.depth < 1000
+    )
+    select start_id, id from up where id in (${idList(ids)})`);
+  for (const { start_id, id } of rowsOf<{ start_id: string; id: string }>(result)) {
+    const set = found.get(start_id) ?? new Set<string>();
+    set.add(id);
+    found.set(start_id, set);
+  }
+  return found;
+}
+
+/** Counts rows by parent and type: the deltas a change applies to each folder's counters. */
+export function countsByParent(rows: readonly Pick<ItemRow, 'parentId' | 'type'>[], sign: 1 | -1) {
+  const groups = new Map<string | null, { folders: number; files: number }>();
+  for (const row of rows) {
+    const g = groups.get(row.parentId) ?? { folders: 0, files: 0 };
+    if (row.type === 'folder') g.folders += sign;
+    else g.files += sign;
+    groups.set(row.parentId, g);
+  }
+  return groups;
+}
+
+export async function applyCounts(
+  db: Db,
+  ownerId: string,
+  groups: Map<string | null, { folders: number; files: number }>,
+) {
+  for (const [parentId, delta] of groups) await adjustChildCounts(db, ownerId, parentId, delta);
+}
+
+/**
+ * A parent's counters hold its live children and those trashed together with an ancestor (they come
+ * back with it): an item trashed on its own is not counted in its parent.
+ */
+export const countedInParent = (row: Pick<ItemRow, 'id' | 'deletedAt' | 'trashRootId'>) =>
+  row.deletedAt === null || row.trashRootId !== row.id;
+
+/**
+ * Trashes live items and their live descendants in one statement; each descendant remembers which
+ * item's trashing took it (`trash_root_id`), so restoring that item brings back exactly those.
+ */
+export async function trashSubtrees(db: Db, ownerId: string, roots: readonly ItemRow[]) {
+  if (!roots.length) return;
+  await db.execute(sql`
+    with recursive t(id, root_id) as (
+      select id, id from items where id in (${idList(roots.map((r) => r.id))}) and deleted_at is null
+      union all
+      select i.id, t.root_id from items i join t on i.parent_id = t.id where i.deleted_at is null
+    )
+    update items set deleted_at = now(), trash_root_id = t.root_id from t where items.id = t.id`);
+  await applyCounts(db, ownerId, countsByParent(roots, -1));
+}
+
+export interface DeletedFile {
+  id: string;
+  blobKey: string | null;
+}
+
+async function deleted(db: Db, ownerId: string, result: unknown): Promise<DeletedFile[]> {
+  const rows = rowsOf<{ id: string; type: string; size: string | number; blob_key: string | null }>(result);
+  const files = rows.filter((r) => r.type === 'file');
+  await adjustStorageUsed(db, ownerId, -files.reduce((sum, f) => sum + Number(f.size), 0));
+  return files.map((f) => ({ id: f.id, blobKey: f.blob_key }));
+}
+
+/** Deletes items with everything below them, live or trashed, in one statement; returns the files whose blobs to delete. */
+export async function deleteSubtrees(db: Db, ownerId: string, roots: readonly ItemRow[]): Promise<DeletedFile[]> {
+  if (!roots.length) return [];
+  const result = await db.execute(sql`
+    with recursive sub(id) as (
+      select id from items where id in (${idList(roots.map((r) => r.id))})
+      union all
+      select i.id from items i join sub on i.parent_id = sub.id
+    )
+    delete from items where id in (select id from sub) and owner_id = ${ownerId}::uuid
+    returning id, type, size, blob_key`);
+  await applyCounts(db, ownerId, countsByParent(roots.filter(countedInParent), -1));
+  return deleted(db, ownerId, result);
+}
+
+/**
+ * Everything in the owner's trash, in one statement. No live folder counts a trashed item whose
+ * own deletion put it there, and the others go with their trashed parent: no counter changes.
+ */
+export async function deleteAllTrashed(db: Db, ownerId: string): Promise<DeletedFile[]> {
+  const result = await db.execute(sql`
+    delete from items where owner_id = ${ownerId}::uuid and deleted_at is not null
+    returning id, type, size, blob_key`);
+  return deleted(db, ownerId, result);
+}
+
+/**
+ * Restores, below each given trashed item, what was trashed together with it (same trash root),
+ * in one statement. The items themselves are restored by the caller, which places and names them.
+ */
+export async function restoreBelow(db: Db, tops: readonly ItemRow[]) {
+  if (!tops.length) return;
+  await db.execute(sql`
+    with recursive r(id, root_id) as (
+      select i.id, t.trash_root_id from items i join items t on i.parent_id = t.id
+      where t.id in (${idList(tops.map((t) => t.id))}) and i.deleted_at is not null and i.trash_root_id = t.trash_root_id
+      union all
+      select i.id, r.root_id from items i join r on i.parent_id = r.id
+      where i.deleted_at is not null and i.trash_root_id = r.root_id
+    )
+    update items set deleted_at = null, trash_root_id = null from r where items.id = r.id`);
+}
+
+/** Restores the given items into their destinations with their (possibly suffixed) names, in one statement. */
+export async function restoreTops(db: Db, placed: readonly { id: string; parentId: string | null; name: string }[]) {
+  if (!placed.length) return;
+  const values = placed.map((p) => sql`(${p.id}::uuid, ${p.parentId}::uuid, ${p.name})`);
+  await db.execute(sql`
+    update items set deleted_at = null, trash_root_id = null, parent_id = v.parent_id, name = v.name, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, parent_id, name)
+    where items.id = v.id`);
+}

@@ -1,0 +1,55 @@
+import {
+  itemsResponse,
+  messageResponse,
+  methodOverride,
+  removeRequest,
+  restoreRequest,
+  type ItemsResponse,
+  type MessageResponse,
+} from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import type { TypedApp } from '../../app/types.js';
+import { requireUser } from '../auth/index.js';
+import { presentItems } from './item.presenter.js';
+import { emptyTrash, removeItems, restoreItems } from './trash.usecases.js';
+
+const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number }) =>
+  deleted === 0
+    ? 'The items were moved to the trash.'
+    : trashed === 0
+      ? 'The items were deleted forever.'
+      : 'The items were removed.';
+
+/** Trash, restore, delete forever and empty the trash (spec §7, ADR 0005). */
+export function trashRoutes(app: TypedApp, ctx: AppContext) {
+  app.post(
+    '/api/remove',
+    { schema: { body: removeRequest, response: { 200: messageResponse } } },
+    async (request): Promise<MessageResponse> => {
+      const user = requireUser(request);
+      const result = await removeItems(ctx, { kind: 'user', user }, request.body.items);
+      return { type: 'success', message: removedMessage(result) };
+    },
+  );
+
+  app.post(
+    '/api/trash/restore',
+    { schema: { body: restoreRequest, response: { 200: itemsResponse } } },
+    async (request): Promise<ItemsResponse> => {
+      const user = requireUser(request);
+      const rows = await restoreItems(ctx.db, { kind: 'user', user }, request.body.to_home, request.body.items);
+      return { data: await presentItems(ctx.db, rows, { viewerId: user.id }) };
+    },
+  );
+
+  // The reference client sends POST with `_method: 'delete'`.
+  app.route({
+    method: ['POST', 'DELETE'],
+    url: '/api/trash/dump',
+    schema: { body: methodOverride, response: { 200: messageResponse } },
+    handler: async (request): Promise<MessageResponse> => {
+      await emptyTrash(ctx, { kind: 'user', user: requireUser(request) });
+      return { type: 'success', message: 'Your trash was successfully cleared.' };
+    },
+  });
+}
