@@ -1,3 +1,4 @@
+import { fileResource } from '@filestore/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,11 +7,12 @@ import {
   registerUser,
   seedFile,
   startTestServer,
+  uploadFile,
   userIdOf,
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items, type ItemRow } from '../files/index.js';
+import { items, presentItem, type ItemRow } from '../files/index.js';
 import { THUMBNAILS_JOB, thumbnailKeys } from './index.js';
 
 describe('thumbnails', () => {
@@ -73,6 +75,29 @@ describe('thumbnails', () => {
 
     const listed = await owner.get(`/api/files/${file.id}/download`);
     expect(listed.status).toBe(200);
+  });
+
+  it('picks up an image uploaded through the API, and the file resource then hands out its thumbnail URLs', async () => {
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00bc7e' } })
+      .jpeg()
+      .toBuffer();
+    const res = await uploadFile(server, owner, { name: 'holiday.jpg', content: jpeg });
+    expect(res.status).toBe(201);
+    const id = res.json().data.id as string;
+    expect(res.json().data.attributes.thumbnail).toBeNull();
+    await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+    const listed = fileResource.parse(await presentItem(server.ctx.db, await rowOf(id), { viewerId: ownerId }));
+    expect(listed.data.attributes).toMatchObject({
+      width: 640,
+      height: 480,
+      thumbnail: {
+        sm: `/api/files/${id}/thumbnail/sm`,
+        md: `/api/files/${id}/thumbnail/md`,
+        lg: `/api/files/${id}/thumbnail/lg`,
+      },
+    });
+    const md = await get(owner, listed.data.attributes.thumbnail!.md);
+    expect((await sharp(md.rawPayload).metadata()).width).toBe(480);
   });
 
   it('applies EXIF orientation: a sideways JPEG is stored upright and never enlarged', async () => {
