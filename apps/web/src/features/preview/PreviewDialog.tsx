@@ -111,6 +111,7 @@ export default function PreviewDialog() {
   const { files, index, open, go, close } = usePreview();
   const download = useDownloadItems();
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
+  const content = useRef<HTMLDivElement>(null);
   usePreloadNeighbours(files, index);
   const file = files[index];
   if (!file) return null;
@@ -145,9 +146,15 @@ export default function PreviewDialog() {
   return (
     <RadixDialog.Root open={open} onOpenChange={(next) => !next && close()}>
       <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-neutral-950/95 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-neutral-950 data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <RadixDialog.Content
+          ref={content}
           onKeyDown={onKeyDown}
+          // The dialog itself takes focus (arrows and Escape work at once), not the download button.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            content.current?.focus();
+          }}
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"
         >

@@ -44,6 +44,9 @@ export function previewKind(file: PreviewFile): PreviewKind {
     return file.attributes.thumbnail || BROWSER_IMAGES.has(extension) || mime === 'image/svg+xml' ? 'image' : 'none';
   }
   if (mime === 'application/pdf' || extension === 'pdf') return 'pdf';
+  // TypeScript shares .ts with MPEG transport streams, which browsers cannot play anyway; the text
+  // viewer recognises a binary file and offers the download instead.
+  if (mime === 'video/mp2t' && TEXT_EXTENSIONS.has(extension)) return 'text';
   if (category === 'video' || mime.startsWith('video/')) return 'video';
   if (category === 'audio' || mime.startsWith('audio/')) return 'audio';
   if (

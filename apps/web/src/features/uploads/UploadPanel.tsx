@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronUp, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UploadSnapshot } from '../../lib/upload';
 import { cn } from '../../ui/cn';
@@ -36,8 +36,10 @@ function reserveSpace(node: HTMLElement | null): (() => void) | void {
 export function UploadPanel() {
   const { t } = useTranslation();
   const snapshot = useUploads();
-  const [collapsed, setCollapsed] = useState(false);
+  // A phone keeps the list folded so the files stay in view; the header still shows the total.
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 767px)').matches);
   const [announcement, setAnnouncement] = useState('');
+  const list = useRef<HTMLUListElement>(null);
   const { tasks, active, failed, uploaded } = snapshot;
   const settled = !active && tasks.length > 0;
   const total = tasks.filter((task) => task.status !== 'cancelled').length;
@@ -57,6 +59,20 @@ export function UploadPanel() {
     if (active) setAnnouncement('');
   }, [active]);
 
+  // Leaving the page would drop the files still on their way: the browser asks first.
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
+
+  // Keep the file being sent in view while a long queue moves on.
+  const current = tasks.find((task) => task.status === 'uploading' || task.status === 'processing')?.key;
+  useEffect(() => {
+    if (current) list.current?.querySelector(`[data-key="${current}"]`)?.scrollIntoView({ block: 'nearest' });
+  }, [current]);
+
   const live = (
     <p role="status" className="sr-only">
       {announcement}
@@ -72,12 +88,12 @@ export function UploadPanel() {
         ref={reserveSpace}
         aria-label={t('upload.panel_label')}
         className={cn(
-          'fixed inset-x-0 bottom-0 z-30 flex max-h-[55dvh] flex-col rounded-t-2xl bg-white shadow-[0_-8px_30px_rgb(0_0_0/0.12)] ring-1 ring-neutral-200',
-          'sm:inset-x-auto sm:right-4 sm:bottom-[max(1rem,var(--overlay-bottom,0px))] sm:max-h-[min(28rem,70dvh)] sm:w-96 sm:rounded-2xl sm:shadow-2xl',
-          'pb-[env(safe-area-inset-bottom)] sm:pb-0 dark:bg-neutral-900 dark:ring-neutral-800',
+          'fixed inset-x-0 bottom-(--overlay-bottom,0px) z-30 flex max-h-[55dvh] flex-col rounded-t-2xl bg-white shadow-[0_-8px_30px_rgb(0_0_0/0.12)] ring-1 ring-neutral-200',
+          'md:inset-x-auto md:right-4 md:bottom-[max(1rem,var(--overlay-bottom,0px))] md:max-h-[min(28rem,70dvh)] md:w-96 md:rounded-2xl md:shadow-2xl',
+          'pb-[env(safe-area-inset-bottom)] md:pb-0 dark:bg-neutral-900 dark:ring-neutral-800',
         )}
       >
-        <header className="flex items-center gap-1 py-2 pr-2 pl-4">
+        <header className="flex shrink-0 items-center gap-1 py-2 pr-2 pl-4">
           <div className="min-w-0 flex-1 py-1">
             <h2 className="truncate text-sm font-semibold text-neutral-900 dark:text-white">{heading(snapshot, t)}</h2>
             <p className="mt-0.5 text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
@@ -119,9 +135,12 @@ export function UploadPanel() {
             </button>
           )}
         </header>
-        <ProgressBar value={snapshot.progress} label={t('upload.total_progress')} className="mx-4 mb-2" />
+        <ProgressBar value={snapshot.progress} label={t('upload.total_progress')} className="mx-4 mb-2 shrink-0" />
         {!collapsed && (
-          <ul className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-neutral-100 py-1 dark:border-neutral-800">
+          <ul
+            ref={list}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-neutral-100 py-1 dark:border-neutral-800"
+          >
             {tasks.map((task) => (
               <UploadRow key={task.key} task={task} />
             ))}

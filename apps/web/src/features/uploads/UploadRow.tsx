@@ -38,9 +38,10 @@ function statusText(task: UploadTask, t: (key: string, options?: Record<string, 
     case 'uploading':
       return t('upload.status_uploading', { sent: formatBytes(task.sent), size: formatBytes(task.size) });
     case 'failed':
-      return task.failure?.message && task.failure.kind !== 'generic'
-        ? task.failure.message
-        : t('upload.status_failed');
+      if (task.failure?.kind === 'refused' && task.failure.message) return task.failure.message;
+      return t(
+        task.failure && task.failure.kind !== 'generic' ? `upload.failed_${task.failure.kind}` : 'upload.status_failed',
+      );
     default:
       return t(`upload.status_${task.status}`);
   }
@@ -53,7 +54,7 @@ export const UploadRow = memo(function UploadRow({ task }: { task: UploadTask })
   const finished = task.status === 'failed' || task.status === 'cancelled' || task.status === 'skipped';
   const percent = task.size > 0 ? (task.sent / task.size) * 100 : 0;
   return (
-    <li className="flex items-center gap-3 py-2 pr-1 pl-4">
+    <li data-key={task.key} className="flex items-center gap-3 py-2 pr-1 pl-4">
       <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-neutral-100 dark:bg-neutral-800">
         <StatusIcon task={task} />
       </span>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useConfig } from '../../lib/config';
-import { fromFileList, readEntries, takeEntries, type SourceTree } from '../../lib/upload';
+import { fromFileList, readDropped, takeEntries, type SourceTree } from '../../lib/upload';
 import { useCurrentFolderId } from '../files/current-folder';
 import { useUser } from '../user/user.api';
 import type { UploadActions } from './index';
@@ -57,9 +57,8 @@ export function useUploadActions(): UploadActions {
       uploadDropped(dataTransfer, parentId) {
         const upload = target(parentId);
         // Entries must be taken while the drop event runs; reading them can happen later.
-        const entries = takeEntries(dataTransfer);
-        if (entries) void readEntries(entries).then((tree) => startUpload(tree, upload));
-        else void startUpload(fromFileList(Array.from(dataTransfer.files)), upload);
+        const dropped = takeEntries(dataTransfer);
+        void readDropped(dropped).then((tree) => startUpload(tree, upload));
       },
     };
   }, [config, restrictions, queryClient, currentFolderId]);

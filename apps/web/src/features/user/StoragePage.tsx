@@ -150,7 +150,9 @@ export function StorageSettingsPage() {
         </h2>
         {percent !== null && (
           <p className="text-sm font-medium text-neutral-600 tabular-nums dark:text-neutral-300">
-            {t('storage.percent_used', { percent })}
+            {percent === 0 && storage.attributes.used > 0
+              ? t('storage.percent_used_tiny')
+              : t('storage.percent_used', { percent })}
           </p>
         )}
       </div>

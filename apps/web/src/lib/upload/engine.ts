@@ -348,7 +348,7 @@ export class UploadEngine {
       totalBytes += task.size;
       sentBytes += Math.min(task.size, task.sent);
     }
-    const progress = totalBytes > 0 ? Math.min(100, (sentBytes / totalBytes) * 100) : queued > 0 ? 0 : 100;
+    const progress = totalBytes > 0 ? Math.min(100, (sentBytes / totalBytes) * 100) : uploaded > 0 ? 100 : 0;
     return { tasks, active: queued > 0, queued, uploaded, failed, totalBytes, sentBytes, progress };
   }
 }

@@ -20,20 +20,28 @@ export function fromFileList(list: FileList | readonly File[]): SourceTree {
   return { files, directories: [] };
 }
 
+/** What a drop holds: entries to walk (files and folders), and files the browser gave no entry for. */
+export interface DroppedItems {
+  entries: FileSystemEntry[];
+  files: File[];
+}
+
 /**
  * The entries of a drop. DataTransfer items are readable only while the drop event runs, so this
- * must be called synchronously in the handler; null when the browser has no entries API.
+ * must be called synchronously in the handler.
  */
-export function takeEntries(dataTransfer: DataTransfer): FileSystemEntry[] | null {
+export function takeEntries(dataTransfer: DataTransfer): DroppedItems {
+  const dropped: DroppedItems = { entries: [], files: [] };
   const items = Array.from(dataTransfer.items ?? []);
-  if (items.length === 0 || typeof items[0]?.webkitGetAsEntry !== 'function') return null;
-  const entries: FileSystemEntry[] = [];
   for (const item of items) {
     if (item.kind !== 'file') continue;
-    const entry = item.webkitGetAsEntry();
-    if (entry) entries.push(entry);
+    const entry = typeof item.webkitGetAsEntry === 'function' ? item.webkitGetAsEntry() : null;
+    const file = entry ? null : item.getAsFile();
+    if (entry) dropped.entries.push(entry);
+    else if (file) dropped.files.push(file);
   }
-  return entries;
+  if (items.length === 0) dropped.files.push(...Array.from(dataTransfer.files ?? []));
+  return dropped;
 }
 
 const isDirectory = (entry: FileSystemEntry): entry is FileSystemDirectoryEntry => entry.isDirectory;
@@ -69,8 +77,8 @@ async function walk(entry: FileSystemEntry, prefix: string, tree: SourceTree): P
 }
 
 /** Reads dropped files and whole folders, recursively. */
-export async function readEntries(entries: FileSystemEntry[]): Promise<SourceTree> {
-  const tree: SourceTree = { files: [], directories: [] };
+export async function readDropped({ entries, files }: DroppedItems): Promise<SourceTree> {
+  const tree: SourceTree = { files: files.map((file) => ({ file, relativePath: file.name })), directories: [] };
   await Promise.all(entries.map((entry) => walk(entry, '', tree)));
   tree.files.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
   tree.directories.sort();

@@ -10,5 +10,13 @@ export {
   type UploadTask,
 } from './engine';
 export { blockedType, checkFiles, isSystemJunk, type CheckResult, type UploadRules } from './checks';
-export { fromFileList, planUpload, readEntries, takeEntries, type FolderUpload, type SourceTree } from './entries';
+export {
+  fromFileList,
+  planUpload,
+  readDropped,
+  takeEntries,
+  type DroppedItems,
+  type FolderUpload,
+  type SourceTree,
+} from './entries';
 export { xhrTransport, type ChunkTransport } from './transport';

@@ -22,7 +22,13 @@ export function ImageViewer({ file, onDownload }: { file: PreviewFile; onDownloa
     <div className="absolute inset-0 p-2 sm:p-6">
       <div className="relative size-full">
         {!loaded && placeholder && (
-          <img src={placeholder} alt="" aria-hidden className="absolute inset-0 size-full object-contain blur-md" />
+          <img
+            src={placeholder}
+            alt=""
+            aria-hidden
+            style={{ maxWidth: width ?? undefined, maxHeight: height ?? undefined }}
+            className="absolute inset-0 m-auto size-full object-contain blur-md"
+          />
         )}
         {!loaded && (
           <div className="absolute inset-0 flex items-center justify-center text-neutral-400">
@@ -38,8 +44,10 @@ export function ImageViewer({ file, onDownload }: { file: PreviewFile; onDownloa
           decoding="async"
           onLoad={() => setLoaded(true)}
           onError={() => setFailed(true)}
+          // Never larger than the picture itself: a small image stays sharp instead of blown up.
+          style={{ maxWidth: width ?? undefined, maxHeight: height ?? undefined }}
           className={cn(
-            'absolute inset-0 size-full object-contain transition-opacity duration-200 select-none',
+            'absolute inset-0 m-auto size-full object-contain transition-opacity duration-200 select-none',
             loaded ? 'opacity-100' : 'opacity-0',
           )}
         />

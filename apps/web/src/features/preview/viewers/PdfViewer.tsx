@@ -20,6 +20,8 @@ const ZOOM_STEPS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 3;
 const GUTTER_PX = 32;
+/** Fitting a page to a wide screen would make it huge: past this width it reads like paper. */
+const FIT_MAX_PX = 960;
 
 /** One page: a box of the right size at once, drawn when it scrolls near the viewport. */
 function PdfPage({
@@ -142,7 +144,7 @@ export default function PdfViewer({ file, onDownload }: { file: PreviewFile; onD
     );
   }
 
-  const fitScale = availableWidth > 0 ? Math.min(2.5, (availableWidth - GUTTER_PX) / state.width) : 1;
+  const fitScale = availableWidth > 0 ? Math.min(FIT_MAX_PX, availableWidth - GUTTER_PX) / state.width : 1;
   const scale = zoom === 'fit' ? fitScale : zoom;
   const step = (direction: 1 | -1) => {
     const next =

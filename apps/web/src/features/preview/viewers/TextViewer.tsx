@@ -4,15 +4,18 @@ import { Spinner } from '../../../ui/Spinner';
 import { formatBytes } from '../../files/format';
 import { inlineUrl } from '../kinds';
 import type { PreviewFile } from '../preview-store';
-import { PreviewFailed } from './NoPreview';
+import { NoPreview, PreviewFailed } from './NoPreview';
 
 /** Enough for any source file; a log of gigabytes is shown by its beginning. */
 const TEXT_LIMIT = 1024 * 1024;
 
-type State = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; text: string };
+type State = { status: 'loading' } | { status: 'failed' } | { status: 'binary' } | { status: 'ready'; text: string };
+
+/** NUL bytes near the start: not text, whatever the name says. */
+const looksBinary = (bytes: Uint8Array) => bytes.subarray(0, 8000).includes(0);
 
 /** The first TEXT_LIMIT bytes: a Range request, and a capped read in case the server sends everything. */
-async function loadText(url: string, signal: AbortSignal): Promise<string> {
+async function loadText(url: string, signal: AbortSignal): Promise<string | null> {
   const response = await fetch(url, {
     credentials: 'same-origin',
     headers: { Range: `bytes=0-${TEXT_LIMIT - 1}` },
@@ -31,6 +34,7 @@ async function loadText(url: string, signal: AbortSignal): Promise<string> {
     length += take;
   }
   await reader.cancel().catch(() => undefined);
+  if (looksBinary(bytes.subarray(0, length))) return null;
   // A character cut in half at the limit decodes as U+FFFD: drop it rather than show it.
   return new TextDecoder('utf-8').decode(bytes.subarray(0, length)).replace(/\uFFFD+$/, '');
 }
@@ -45,7 +49,7 @@ export default function TextViewer({ file, onDownload }: { file: PreviewFile; on
   useEffect(() => {
     const controller = new AbortController();
     loadText(inlineUrl(file), controller.signal).then(
-      (text) => setState({ status: 'ready', text }),
+      (text) => setState(text === null ? { status: 'binary' } : { status: 'ready', text }),
       () => !controller.signal.aborted && setState({ status: 'failed' }),
     );
     return () => controller.abort();
@@ -56,6 +60,7 @@ export default function TextViewer({ file, onDownload }: { file: PreviewFile; on
   const numbers = useMemo(() => Array.from({ length: lineCount }, (_, i) => i + 1).join('\n'), [lineCount]);
 
   if (state.status === 'failed') return <PreviewFailed file={file} onDownload={onDownload} />;
+  if (state.status === 'binary') return <NoPreview file={file} onDownload={onDownload} />;
   if (state.status === 'loading') {
     return (
       <div className="flex size-full items-center justify-center text-neutral-400">
