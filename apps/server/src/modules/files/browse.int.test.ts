@@ -185,6 +185,58 @@ describe('browsing folders, latest files and the folder tree', () => {
     }
   });
 
+  it('reads the root (parent_id is null) of a large tree from the browse indexes too', async () => {
+    const third = await registerUser(server, 'third@example.com');
+    const thirdId = await userIdOf(server, 'third@example.com');
+    await server.ctx.db.execute(sql`
+      insert into items (owner_id, parent_id, type, name, extension, size, created_at)
+      select ${thirdId}, null, case when g % 5 = 0 then 'folder' else 'file' end, 'Root item ' || g,
+        case when g % 5 = 0 then null else 'txt' end, g, timestamptz '2024-01-01' + g * interval '1 minute'
+      from generate_series(1, 3000) g`);
+    await server.ctx.db.execute(
+      sql`update users set root_folder_count = 600, root_file_count = 2400 where id = ${thirdId}`,
+    );
+    await server.ctx.db.execute(sql`analyze items`);
+    for (const type of ['folder', 'file'] as const) {
+      const base = folderPhaseBase(
+        {
+          ownerId: thirdId,
+          parentId: null,
+          sort: 'created_at',
+          direction: 'DESC',
+          totals: { folders: 600, files: 2400 },
+        },
+        type,
+      );
+      const [deep] = await phaseQuery(server.ctx.db, { ...base, from: null, offset: 300, limit: 1 });
+      const q = phaseQuery(server.ctx.db, {
+        ...base,
+        from: { key: deep!.key, id: deep!.item.id },
+        offset: 0,
+        limit: 51,
+      });
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await server.ctx.db.execute(sql`explain ${q.getSQL()}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(plan, plan).toMatch(/Index Scan Backward using items_browse_created_idx/);
+      expect(plan, plan).toMatch(/parent_id IS NULL/);
+      expect(plan, plan).not.toMatch(/Sort|Bitmap|Seq Scan/);
+    }
+    const ids = await (async () => {
+      const all: string[] = [];
+      let page = await list(third, '/api/browse/folders/all?per_page=200');
+      all.push(...page.data.map((r) => r.data.id));
+      while (page.meta.paginate.nextCursor) {
+        const cursor = encodeURIComponent(page.meta.paginate.nextCursor);
+        page = await list(third, `/api/browse/folders/all?per_page=200&cursor=${cursor}`);
+        all.push(...page.data.map((r) => r.data.id));
+      }
+      return all;
+    })();
+    expect(ids).toHaveLength(3000);
+    expect(new Set(ids).size).toBe(3000);
+  });
+
   it('lists the root from the counters, with a null root and an empty path', async () => {
     const docs = await seedFolder(server, ownerId, { name: '📁 مستندات' });
     const inner = await seedFolder(server, ownerId, { name: 'Inner', parentId: docs.id });

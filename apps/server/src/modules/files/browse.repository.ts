@@ -30,6 +30,8 @@ export function sortKeys(sort: SortField, type: 'folder' | 'file'): KeyPart[] {
 
 export interface PhaseQuery {
   where: SQL | undefined;
+  /** Columns the where clause pins to one value, ordered by so the index order is usable (see folderPhaseBase). */
+  pinned?: readonly SQL[];
   keys: readonly KeyPart[];
   direction: SortDirection;
   from: { key: string[]; id: string } | null;
@@ -54,7 +56,7 @@ export function phaseQuery(db: Db, q: PhaseQuery) {
     .select({ item: items, key: sql<string[]>`array[${list(q.keys.map((k) => sql`(${k.expr})::text`))}]` })
     .from(items)
     .where(and(q.where, after))
-    .orderBy(...parts.map((p) => (desc ? sql`${p.expr} desc` : sql`${p.expr} asc`)))
+    .orderBy(...[...(q.pinned ?? []), ...parts.map((p) => p.expr)].map((e) => (desc ? sql`${e} desc` : sql`${e} asc`)))
     .limit(q.limit)
     .offset(q.offset);
 }
@@ -93,10 +95,13 @@ export interface FolderListing {
 }
 
 /**
- * The where clause and keys of one type's phase in a live folder. The type is bounded as a range
- * (`type between 'file' and 'file'`) and leads the order, rather than `type = 'file'`: with an
- * equality the planner may pick `items_latest_idx` (every file of the owner, newest first) and
- * filter it by folder, which costs the size of the whole tree instead of the size of a page.
+ * The where clause and order of one type's phase in a live folder, shaped so that the planner
+ * reads it as one range of an `items_browse_*_idx` index, in index order:
+ * - the type is bounded as a range (`type between 'file' and 'file'`) and leads the order, rather
+ *   than `type = 'file'`: with an equality the planner may pick `items_latest_idx` (every file of
+ *   the owner, newest first) and filter it by folder, which costs the whole tree, not a page;
+ * - `parent_id` leads the order too: at the root it is matched by `is null`, which the planner does
+ *   not treat as one value, so without it the index order would not match and it would sort.
  */
 export function folderPhaseBase(listing: FolderListing, type: 'folder' | 'file') {
   return {
@@ -106,6 +111,7 @@ export function folderPhaseBase(listing: FolderListing, type: 'folder' | 'file')
       isNull(items.deletedAt),
       sql`${items.type} between ${type} and ${type}`,
     ),
+    pinned: [sql`${items.parentId}`],
     keys: [key.type, ...sortKeys(listing.sort, type)],
     direction: listing.direction,
   };

@@ -1,5 +1,6 @@
 export { filesRoutes } from './files.routes.js';
 export { favouriteFolders } from './favourites.repository.js';
+export { withTreeLock } from './tree.js';
 export { loadFolder, loadItem, loadItems, scopeOf, type Actor, type Scope, type ItemState } from './access.js';
 export {
   adjustChildCounts,

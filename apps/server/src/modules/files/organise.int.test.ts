@@ -261,6 +261,20 @@ describe('create folder, rename, move', () => {
       expect(await snapshot(ownerId)).toBe(before);
     });
 
+    it('never makes a cycle when two moves of folders into each other race', async () => {
+      for (let round = 0; round < 5; round++) {
+        const a = await seedFolder(server, ownerId, { name: `Race A ${round}` });
+        const b = await seedFolder(server, ownerId, { name: `Race B ${round}` });
+        const results = await Promise.all([
+          owner.post('/api/move', { to_id: b.id, items: [{ id: a.id, type: 'folder' }] }),
+          owner.post('/api/move', { to_id: a.id, items: [{ id: b.id, type: 'folder' }] }),
+        ]);
+        expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
+        const [ra, rb] = [await row(a.id), await row(b.id)];
+        expect(ra!.parentId === b.id && rb!.parentId === a.id).toBe(false);
+      }
+    });
+
     it('answers 404 for foreign, trashed, unknown or mistyped items and targets, and moves nothing', async () => {
       const target = await seedFolder(server, ownerId, { name: 'Target' });
       const mine = await seedFile(server, ownerId, { name: 'mine.txt' });

@@ -1,14 +1,15 @@
 import type { CreateFolderRequest, ItemRef, RenameRequest } from '@filestore/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { loadFolder, loadItems, scopeOf, type Actor } from './access.js';
 import { folderCreationRestricted, moveIntoItself } from './files.errors.js';
-import { adjustChildCounts, folderPath, insertItem } from './items.repository.js';
+import { folderPath, insertItem } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, extensionOf, retryOnNameClash } from './names.js';
+import { applyCounts, countsByParent, withTreeLock } from './tree.js';
 
 export async function createFolder(
   db: Db,
@@ -16,69 +17,65 @@ export async function createFolder(
   settings: Settings,
   req: CreateFolderRequest,
 ): Promise<ItemRow> {
-  const parent = await loadFolder(db, actor, req.parent_id ?? null, { action: 'edit' });
-  const restrictions = restrictionsFor(actor.user, settings);
-  if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
   const scope = scopeOf(actor);
-  return insertItem(db, {
-    ownerId: scope.ownerId,
-    creatorId: scope.creatorId,
-    parentId: parent?.id ?? null,
-    type: 'folder',
-    name: req.name,
-    color: req.color ?? null,
-    emoji: req.emoji ?? null,
+  return withTreeLock(db, scope.ownerId, async (tx) => {
+    const parent = await loadFolder(tx, actor, req.parent_id ?? null, { action: 'edit' });
+    const restrictions = restrictionsFor(actor.user, settings);
+    if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
+    return insertItem(tx, {
+      ownerId: scope.ownerId,
+      creatorId: scope.creatorId,
+      parentId: parent?.id ?? null,
+      type: 'folder',
+      name: req.name,
+      color: req.color ?? null,
+      emoji: req.emoji ?? null,
+    });
   });
+}
+
+/** What a rename request changes; colour and emoji belong to folders only. */
+function renamePatch(item: ItemRow, req: RenameRequest): Partial<ItemRow> {
+  if (item.type === 'file') {
+    const refused = (['color', 'emoji'] as const).filter((field) => req[field] !== undefined && req[field] !== null);
+    if (refused.length) {
+      throw validationFailed(Object.fromEntries(refused.map((f) => [f, ['Only folders have a colour or emoji.']])));
+    }
+  }
+  const patch: Partial<ItemRow> = {};
+  if (item.type === 'folder' && req.color !== undefined) patch.color = req.color;
+  if (item.type === 'folder' && req.emoji !== undefined) patch.emoji = req.emoji;
+  if (req.name === undefined && Object.keys(patch).length === 0) {
+    throw validationFailed({ name: ['Enter a new name, colour or emoji.'] });
+  }
+  return patch;
 }
 
 /** Name, colour and emoji; a name taken in the folder gets the first free suffix. */
 export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRequest): Promise<ItemRow> {
   const [item] = await loadItems(db, actor, [{ id, type: req.type }], { action: 'edit' });
   if (!item) throw notFound();
-  if (item.type === 'file') {
-    const refused = (['color', 'emoji'] as const).filter((field) => req[field] !== undefined && req[field] !== null);
-    if (refused.length)
-      throw validationFailed(Object.fromEntries(refused.map((f) => [f, ['Only folders have a colour or emoji.']])));
-  }
-  const patch: Partial<ItemRow> = {};
-  if (item.type === 'folder') {
-    if (req.color !== undefined) patch.color = req.color;
-    if (req.emoji !== undefined) patch.emoji = req.emoji;
-  }
-  if (req.name === undefined && Object.keys(patch).length === 0) {
-    throw validationFailed({ name: ['Enter a new name, colour or emoji.'] });
-  }
+  const patch = renamePatch(item, req);
   return retryOnNameClash(db, async (tx) => {
     if (req.name !== undefined && req.name !== item.name) {
-      const [name] = await allocateNames(tx, item.ownerId, item.parentId, [
+      const [name = req.name] = await allocateNames(tx, item.ownerId, item.parentId, [
         { name: req.name, type: item.type, id: item.id },
       ]);
-      patch.name = name ?? req.name;
-      if (item.type === 'file') patch.extension = extensionOf(patch.name);
+      patch.name = name;
+      if (item.type === 'file') patch.extension = extensionOf(name);
     }
     const [row] = await tx
       .update(items)
       .set({ ...patch, updatedAt: new Date() })
-      .where(sql`${items.id} = ${item.id}`)
+      .where(eq(items.id, item.id))
       .returning();
     return row ?? item;
   });
 }
 
-const perParent = (rows: readonly ItemRow[]) => {
-  const groups = new Map<string | null, { folders: number; files: number }>();
-  for (const row of rows) {
-    const g = groups.get(row.parentId) ?? { folders: 0, files: 0 };
-    if (row.type === 'folder') g.folders++;
-    else g.files++;
-    groups.set(row.parentId, g);
-  }
-  return groups;
-};
-
 /**
- * Moves items into a live folder of the actor (or the root) in one transaction. The subtree below
- * a moved folder is not touched: only the moved rows change, so the cost does not grow with it.
+ * Moves items into a live folder of the actor (or the root) in one transaction. Only the moved rows
+ * change; what lies below a moved folder is not touched, so the cost does not grow with it.
  */
 export async function moveItems(
   db: Db,
@@ -86,46 +83,40 @@ export async function moveItems(
   toId: string | null,
   refs: readonly ItemRef[],
 ): Promise<ItemRow[]> {
-  const target = await loadFolder(db, actor, toId, { action: 'edit' });
-  const rows = await loadItems(db, actor, refs, { action: 'edit' });
-  const targetId = target?.id ?? null;
-  if (target) {
+  const ownerId = scopeOf(actor).ownerId;
+  const ids = await withTreeLock(db, ownerId, async (tx) => {
+    const target = await loadFolder(tx, actor, toId, { action: 'edit' });
+    const rows = await loadItems(tx, actor, refs, { action: 'edit' });
+    const targetId = target?.id ?? null;
     const moving = new Set(rows.map((r) => r.id));
-    if ((await folderPath(db, target.id)).some((p) => moving.has(p.id))) throw moveIntoItself();
-  }
-  const movers = rows.filter((r) => r.parentId !== targetId);
-  if (movers.length) {
-    const ownerId = scopeOf(actor).ownerId;
-    await db.transaction(async (tx) => {
-      await retryOnNameClash(tx, async (sp) => {
-        const names = await allocateNames(
-          sp,
-          ownerId,
-          targetId,
-          movers.map((m) => ({ name: m.name, type: m.type, id: m.id })),
-        );
-        const values = movers.map((m, i) => sql`(${m.id}::uuid, ${names[i] ?? m.name})`);
-        await sp.execute(sql`
-          update items set parent_id = ${targetId}::uuid, name = v.name, updated_at = now()
-          from (values ${sql.join(values, sql`, `)}) as v(id, name)
-          where items.id = v.id`);
-      });
-      for (const [parentId, delta] of perParent(movers)) {
-        await adjustChildCounts(tx, ownerId, parentId, { folders: -delta.folders, files: -delta.files });
-      }
-      const moved = perParent(movers.map((m) => ({ ...m, parentId: targetId })));
-      await adjustChildCounts(tx, ownerId, targetId, moved.get(targetId) ?? {});
+    if (target && (await folderPath(tx, target.id)).some((p) => moving.has(p.id))) throw moveIntoItself();
+    const movers = rows.filter((r) => r.parentId !== targetId);
+    if (!movers.length) return [...moving];
+    await retryOnNameClash(tx, async (sp) => {
+      const names = await allocateNames(
+        sp,
+        ownerId,
+        targetId,
+        movers.map((m) => ({ name: m.name, type: m.type, id: m.id })),
+      );
+      const values = movers.map((m, i) => sql`(${m.id}::uuid, ${names[i] ?? m.name})`);
+      await sp.execute(sql`
+        update items set parent_id = ${targetId}::uuid, name = v.name, updated_at = now()
+        from (values ${sql.join(values, sql`, `)}) as v(id, name)
+        where items.id = v.id`);
     });
-  }
-  const fresh = await db
-    .select()
-    .from(items)
-    .where(
-      inArray(
-        items.id,
-        rows.map((r) => r.id),
+    await applyCounts(tx, ownerId, countsByParent(movers, -1));
+    await applyCounts(
+      tx,
+      ownerId,
+      countsByParent(
+        movers.map((m) => ({ ...m, parentId: targetId })),
+        1,
       ),
     );
+    return [...moving];
+  });
+  const fresh = await db.select().from(items).where(inArray(items.id, ids));
   const byId = new Map(fresh.map((r) => [r.id, r]));
-  return rows.map((r) => byId.get(r.id) ?? r);
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { adjustChildCounts, adjustStorageUsed } from './items.repository.js';
+import { adjustStorageUsed } from './items.repository.js';
 import type { ItemRow } from './items.table.js';
+import { applyCounts, countedInParent, countsByParent } from './tree.js';
 
 const idList = (ids: readonly string[]) =>
   sql.join(
@@ -29,33 +30,6 @@ export async function selectedAncestors(db: Db, ids: readonly string[]): Promise
   }
   return found;
 }
-
-/** Counts rows by parent and type: the deltas a change applies to each folder's counters. */
-export function countsByParent(rows: readonly Pick<ItemRow, 'parentId' | 'type'>[], sign: 1 | -1) {
-  const groups = new Map<string | null, { folders: number; files: number }>();
-  for (const row of rows) {
-    const g = groups.get(row.parentId) ?? { folders: 0, files: 0 };
-    if (row.type === 'folder') g.folders += sign;
-    else g.files += sign;
-    groups.set(row.parentId, g);
-  }
-  return groups;
-}
-
-export async function applyCounts(
-  db: Db,
-  ownerId: string,
-  groups: Map<string | null, { folders: number; files: number }>,
-) {
-  for (const [parentId, delta] of groups) await adjustChildCounts(db, ownerId, parentId, delta);
-}
-
-/**
- * A parent's counters hold its live children and those trashed together with an ancestor (they come
- * back with it): an item trashed on its own is not counted in its parent.
- */
-export const countedInParent = (row: Pick<ItemRow, 'id' | 'deletedAt' | 'trashRootId'>) =>
-  row.deletedAt === null || row.trashRootId !== row.id;
 
 /**
  * Trashes live items and their live descendants in one statement; each descendant remembers which

@@ -7,8 +7,6 @@ import { loadItems, scopeOf, type Actor } from './access.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
 import {
-  applyCounts,
-  countedInParent,
   deleteAllTrashed,
   deleteSubtrees,
   restoreBelow,
@@ -17,6 +15,7 @@ import {
   trashSubtrees,
   type DeletedFile,
 } from './trash.repository.js';
+import { applyCounts, countedInParent, type CountDeltas, withTreeLock } from './tree.js';
 
 export interface FilesDeps {
   db: Db;
@@ -40,51 +39,69 @@ async function deleteBlobs(deps: FilesDeps, files: readonly DeletedFile[]) {
   }
 }
 
+/** Whether a proper ancestor of `row` is among `among`, per `selectedAncestors`. */
+const below = (ancestors: Map<string, Set<string>>, row: ItemRow, among: (id: string) => boolean) =>
+  [...(ancestors.get(row.id) ?? [])].some(among);
+
 /**
  * Trashes items (`force_delete` false) or deletes them forever with everything below them. An item
  * inside another one of the request goes with it. Deletions run first, so an item deleted forever
  * inside a folder trashed by the same request still leaves that folder's count.
  */
 export async function removeItems(deps: FilesDeps, actor: Actor, refs: RemoveRequest['items']) {
-  const forceIds = new Set(refs.filter((r) => r.force_delete).map((r) => r.id));
-  const toDelete = await loadItems(
-    deps.db,
-    actor,
-    refs.filter((r) => r.force_delete),
-    { action: 'edit', state: 'any' },
-  );
-  const toTrash = await loadItems(
-    deps.db,
-    actor,
-    refs.filter((r) => !r.force_delete && !forceIds.has(r.id)),
-    {
-      action: 'edit',
-      state: 'live',
-    },
-  );
-  const ancestors = await selectedAncestors(
-    deps.db,
-    [...toDelete, ...toTrash].map((r) => r.id),
-  );
-  const inside = (row: ItemRow, among: Set<string>) => [...(ancestors.get(row.id) ?? [])].some((a) => among.has(a));
-  const trashIds = new Set(toTrash.map((r) => r.id));
-  const deleteRoots = toDelete.filter((r) => !inside(r, forceIds));
-  const trashRoots = toTrash.filter((r) => !inside(r, forceIds) && !inside(r, trashIds));
-
   const ownerId = scopeOf(actor).ownerId;
-  const files = await deps.db.transaction(async (tx) => {
+  const forceIds = new Set(refs.filter((r) => r.force_delete).map((r) => r.id));
+  const { files, trashed, deleted } = await withTreeLock(deps.db, ownerId, async (tx) => {
+    const toDelete = await loadItems(
+      tx,
+      actor,
+      refs.filter((r) => r.force_delete),
+      { action: 'edit', state: 'any' },
+    );
+    const toTrash = await loadItems(
+      tx,
+      actor,
+      refs.filter((r) => !forceIds.has(r.id)),
+      { action: 'edit', state: 'live' },
+    );
+    const ancestors = await selectedAncestors(
+      tx,
+      [...toDelete, ...toTrash].map((r) => r.id),
+    );
+    const trashIds = new Set(toTrash.map((r) => r.id));
+    const deleteRoots = toDelete.filter((r) => !below(ancestors, r, (a) => forceIds.has(a)));
+    const trashRoots = toTrash.filter((r) => !below(ancestors, r, (a) => forceIds.has(a) || trashIds.has(a)));
     const gone = await deleteSubtrees(tx, ownerId, deleteRoots);
     await trashSubtrees(tx, ownerId, trashRoots);
-    return gone;
+    return { files: gone, trashed: trashRoots.length, deleted: deleteRoots.length };
   });
   await deleteBlobs(deps, files);
-  return { trashed: trashRoots.length, deleted: deleteRoots.length };
+  return { trashed, deleted };
 }
 
 export async function emptyTrash(deps: FilesDeps, actor: Actor) {
   const ownerId = scopeOf(actor).ownerId;
-  const files = await deps.db.transaction((tx) => deleteAllTrashed(tx, ownerId));
+  const files = await withTreeLock(deps.db, ownerId, (tx) => deleteAllTrashed(tx, ownerId));
   await deleteBlobs(deps, files);
+}
+
+/** Counter changes of restoring `tops` into their destinations. */
+function restoreCounts(tops: readonly ItemRow[], destinationOf: (t: ItemRow) => string | null): CountDeltas {
+  const deltas: CountDeltas = new Map();
+  const add = (parentId: string | null, type: ItemRow['type'], n: number) => {
+    const d = deltas.get(parentId) ?? { folders: 0, files: 0 };
+    if (type === 'folder') d.folders += n;
+    else d.files += n;
+    deltas.set(parentId, d);
+  };
+  for (const t of tops) {
+    const destination = destinationOf(t);
+    // Trashed with its folder, it is still counted there: restored elsewhere, it leaves that count.
+    if (countedInParent(t) && destination === t.parentId) continue;
+    if (countedInParent(t)) add(t.parentId, t.type, -1);
+    add(destination, t.type, 1);
+  }
+  return deltas;
 }
 
 /**
@@ -98,40 +115,33 @@ export async function restoreItems(
   toHome: boolean,
   refs: readonly ItemRef[],
 ): Promise<ItemRow[]> {
-  const rows = await loadItems(db, actor, refs, { action: 'edit', state: 'trashed' });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const ancestors = await selectedAncestors(
-    db,
-    rows.map((r) => r.id),
-  );
-  // An item trashed together with a selected ancestor comes back with it.
-  const tops = rows.filter(
-    (r) => ![...(ancestors.get(r.id) ?? [])].some((a) => byId.get(a)?.trashRootId === r.trashRootId),
-  );
-  const topIds = new Set(tops.map((t) => t.id));
   const ownerId = scopeOf(actor).ownerId;
+  const ids = await withTreeLock(db, ownerId, async (tx) => {
+    const rows = await loadItems(tx, actor, refs, { action: 'edit', state: 'trashed' });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ancestors = await selectedAncestors(
+      tx,
+      rows.map((r) => r.id),
+    );
+    // An item trashed together with a selected ancestor comes back with it.
+    const tops = rows.filter((r) => !below(ancestors, r, (a) => byId.get(a)?.trashRootId === r.trashRootId));
+    const topIds = new Set(tops.map((t) => t.id));
 
-  await db.transaction(async (tx) => {
     await restoreBelow(tx, tops);
     const parentIds = [...new Set(tops.flatMap((t) => (t.parentId ? [t.parentId] : [])))];
-    const liveParents = new Set(
-      parentIds.length
-        ? (
-            await tx
-              .select({ id: items.id })
-              .from(items)
-              .where(and(inArray(items.id, parentIds), isNull(items.deletedAt)))
-          ).map((p) => p.id)
-        : [],
-    );
-    const destinationOf = (t: ItemRow) =>
-      !toHome && t.parentId && (liveParents.has(t.parentId) || topIds.has(t.parentId)) ? t.parentId : null;
-    const byDestination = new Map<string | null, ItemRow[]>();
-    for (const t of tops) byDestination.set(destinationOf(t), [...(byDestination.get(destinationOf(t)) ?? []), t]);
+    const live = parentIds.length
+      ? await tx
+          .select({ id: items.id })
+          .from(items)
+          .where(and(inArray(items.id, parentIds), isNull(items.deletedAt)))
+      : [];
+    const liveParents = new Set([...live.map((p) => p.id), ...topIds]);
+    const destinationOf = (t: ItemRow) => (!toHome && t.parentId && liveParents.has(t.parentId) ? t.parentId : null);
 
     await retryOnNameClash(tx, async (sp) => {
       const placed: { id: string; parentId: string | null; name: string }[] = [];
-      for (const [parentId, group] of byDestination) {
+      for (const parentId of new Set(tops.map(destinationOf))) {
+        const group = tops.filter((t) => destinationOf(t) === parentId);
         const names = await allocateNames(
           sp,
           ownerId,
@@ -142,33 +152,10 @@ export async function restoreItems(
       }
       await restoreTops(sp, placed);
     });
-
-    const counts = new Map<string | null, { folders: number; files: number }>();
-    const add = (parentId: string | null, type: ItemRow['type'], n: number) => {
-      const c = counts.get(parentId) ?? { folders: 0, files: 0 };
-      if (type === 'folder') c.folders += n;
-      else c.files += n;
-      counts.set(parentId, c);
-    };
-    for (const t of tops) {
-      const destination = destinationOf(t);
-      // Trashed with its folder, it was still counted there; restored elsewhere, it leaves that count.
-      if (countedInParent(t) && destination === t.parentId) continue;
-      if (countedInParent(t)) add(t.parentId, t.type, -1);
-      add(destination, t.type, 1);
-    }
-    await applyCounts(tx, ownerId, counts);
+    await applyCounts(tx, ownerId, restoreCounts(tops, destinationOf));
+    return rows.map((r) => r.id);
   });
-
-  const fresh = await db
-    .select()
-    .from(items)
-    .where(
-      inArray(
-        items.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  const freshById = new Map(fresh.map((r) => [r.id, r]));
-  return rows.map((r) => freshById.get(r.id) ?? r);
+  const fresh = await db.select().from(items).where(inArray(items.id, ids));
+  const byId = new Map(fresh.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { adjustChildCounts } from './items.repository.js';
+import type { ItemRow } from './items.table.js';
+
+// Any constant: the first half of the advisory lock key of "one owner's tree".
+const TREE_LOCK = 724_310_552;
+
+/**
+ * Runs `work` in a transaction that holds the owner's tree lock. Moves, trashes, restores,
+ * deletions and new folders check liveness and ancestry and then write; two of them interleaving
+ * on PostgreSQL could otherwise create a cycle (A into B while B into A) or leave a live item under
+ * a trashed folder. Checks run inside `work`, after the lock.
+ */
+export async function withTreeLock<T>(db: Db, ownerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}::int, hashtext(${ownerId}))`);
+    return work(tx);
+  });
+}
+
+export type CountDeltas = Map<string | null, { folders: number; files: number }>;
+
+/** Counts rows by parent and type: the deltas a change applies to each folder's (or the root's) counters. */
+export function countsByParent(rows: readonly Pick<ItemRow, 'parentId' | 'type'>[], sign: 1 | -1): CountDeltas {
+  const groups: CountDeltas = new Map();
+  for (const row of rows) {
+    const g = groups.get(row.parentId) ?? { folders: 0, files: 0 };
+    if (row.type === 'folder') g.folders += sign;
+    else g.files += sign;
+    groups.set(row.parentId, g);
+  }
+  return groups;
+}
+
+export async function applyCounts(db: Db, ownerId: string, deltas: CountDeltas) {
+  for (const [parentId, delta] of deltas) await adjustChildCounts(db, ownerId, parentId, delta);
+}
+
+/**
+ * A folder's counters hold its children that are live or were trashed together with an ancestor
+ * (they come back with it); an item trashed on its own is not counted in its parent (ADR 0005).
+ */
+export const countedInParent = (row: Pick<ItemRow, 'id' | 'deletedAt' | 'trashRootId'>) =>
+  row.deletedAt === null || row.trashRootId !== row.id;
