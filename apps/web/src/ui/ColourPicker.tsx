@@ -56,7 +56,7 @@ export function ColourPicker({ value, onChange, label, defaultLabel, colourLabel
               aria-label={name}
               checked={checked}
               onChange={() => onChange(colour)}
-              className="sr-only"
+              className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full focus:outline-none"
             />
             {checked && <Check className="size-4.5 text-white drop-shadow" strokeWidth={3} aria-hidden />}
           </label>

@@ -53,8 +53,7 @@ function Items({ parts, actions, header }: { parts: Parts; actions: MenuAction[]
               disabled={action.disabled}
               onSelect={action.onSelect}
               aria-keyshortcuts={action.shortcut}
-              aria-checked={action.checked === undefined ? undefined : action.checked}
-              role={action.checked === undefined ? undefined : 'menuitemradio'}
+              {...(action.checked === undefined ? {} : { role: 'menuitemradio', 'aria-checked': action.checked })}
               className={cn(itemClass, action.danger && dangerClass)}
             >
               {Icon && <Icon className="size-4.5 shrink-0 opacity-80" aria-hidden />}

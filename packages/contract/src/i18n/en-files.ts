@@ -23,6 +23,9 @@ export const enFiles: Record<string, string> = {
   // Selection and toolbar
   'files.selected_count_one': '{{count}} item selected',
   'files.selected_count_other': '{{count}} items selected',
+  'files.selected_short': '{{count}} selected',
+  'files.trash_short': 'Trash',
+  'files.delete_short': 'Delete',
   'files.selection_actions': 'Actions for the selection',
   'files.clear_selection': 'Clear the selection',
   'files.select_mode': 'Select items',

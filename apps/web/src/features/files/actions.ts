@@ -96,44 +96,30 @@ export function useItemActions() {
     moveTo(items: Item[], target: MoveTarget) {
       const movable = items.filter((i) => i.id !== target.id);
       if (!movable.length) return;
-      moveItems.mutate(
-        { items: movable.map(refOf), to: target.id },
-        {
-          onSuccess: (after) => {
-            toast.success(t('files.moved', { count: movable.length, name: label(movable), folder: target.name }));
-            reportRenames(movable, after);
-          },
-          onError: fail,
-        },
-      );
+      // Promises, not mutate() callbacks: those are dropped when the caller (a popup) unmounts first.
+      moveItems.mutateAsync({ items: movable.map(refOf), to: target.id }).then((after) => {
+        toast.success(t('files.moved', { count: movable.length, name: label(movable), folder: target.name }));
+        reportRenames(movable, after);
+      }, fail);
     },
 
     trash(items: Item[]) {
       if (!items.length) return;
-      remove.mutate(
-        { items: items.map(refOf), forever: false },
-        {
-          onSuccess: () =>
-            toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
-              action: { label: t('files.undo'), onClick: () => actions.restore(items, { quiet: true }) },
-            }),
-          onError: fail,
-        },
+      remove.mutateAsync({ items: items.map(refOf), forever: false }).then(
+        () =>
+          toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
+            action: { label: t('files.undo'), onClick: () => actions.restore(items, { quiet: true }) },
+          }),
+        fail,
       );
     },
 
     restore(items: Item[], { quiet = false }: { quiet?: boolean } = {}) {
       if (!items.length) return;
-      restoreItems.mutate(
-        { items: items.map(refOf) },
-        {
-          onSuccess: (after) => {
-            if (!quiet) toast.success(t('files.restored', { count: items.length, name: label(items) }));
-            reportRenames(items, after);
-          },
-          onError: fail,
-        },
-      );
+      restoreItems.mutateAsync({ items: items.map(refOf) }).then((after) => {
+        if (!quiet) toast.success(t('files.restored', { count: items.length, name: label(items) }));
+        reportRenames(items, after);
+      }, fail);
     },
 
     deleteForever(items: Item[]) {
@@ -150,16 +136,15 @@ export function useItemActions() {
 
     toggleFavourite(folder: FolderItem) {
       const add = !folder.attributes.is_favourite;
-      favourite.mutate(
-        { id: folder.id, favourite: add },
-        {
-          onSuccess: () =>
+      favourite
+        .mutateAsync({ id: folder.id, favourite: add })
+        .then(
+          () =>
             toast.success(
               t(add ? 'files.favourite_added' : 'files.favourite_removed', { name: folder.attributes.name }),
             ),
-          onError: fail,
-        },
-      );
+          fail,
+        );
     },
 
     /** The action list for these items on this screen (empty selection: none). */

@@ -176,9 +176,7 @@ export function useFavourites(): Favourite[] {
 }
 
 /** Move and restore answer with the items as they are now (names may have gained " (1)"). */
-const changedItems = z.union([itemsResponse, messageResponse]);
-const itemsOf = (response: z.infer<typeof changedItems>): Item[] =>
-  'data' in response ? response.data.map((r) => r.data) : [];
+const itemsOf = (response: z.infer<typeof itemsResponse>): Item[] => response.data.map((r) => r.data);
 
 /** Takes items out of every cached listing at once, so the screen answers before the refetch. */
 function dropFromListings(client: QueryClient, ids: ReadonlySet<string>) {
@@ -229,7 +227,7 @@ export function useRenameItem() {
 export function useMoveItems() {
   return useFilesMutation(
     async ({ items, to }: { items: ItemRef[]; to: string | null }) =>
-      itemsOf(await api.post('/api/move', { to_id: to, items }, { schema: changedItems })),
+      itemsOf(await api.post('/api/move', { to_id: to, items }, { schema: itemsResponse })),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }
@@ -250,7 +248,7 @@ export function useRemoveItems() {
 export function useRestoreItems() {
   return useFilesMutation(
     async ({ items }: { items: ItemRef[] }) =>
-      itemsOf(await api.post('/api/trash/restore', { to_home: false, items }, { schema: changedItems })),
+      itemsOf(await api.post('/api/trash/restore', { to_home: false, items }, { schema: itemsResponse })),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }

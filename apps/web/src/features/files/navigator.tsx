@@ -178,12 +178,9 @@ function FavouriteRow({ folder, onNavigate }: { folder: Favourite; onNavigate?: 
     onMove: (items, target) => actions.moveTo(items, target),
   });
   const unstar = () =>
-    toggle.mutate(
-      { id: folder.id, favourite: false },
-      {
-        onSuccess: () => toast.success(t('files.favourite_removed', { name: folder.name })),
-        onError: (error) => showAlert(t('files.action_failed'), errorMessage(t, error)),
-      },
+    toggle.mutateAsync({ id: folder.id, favourite: false }).then(
+      () => toast.success(t('files.favourite_removed', { name: folder.name })),
+      (error: unknown) => showAlert(t('files.action_failed'), errorMessage(t, error)),
     );
   return (
     <li className="flex items-center gap-0.5">

@@ -135,9 +135,7 @@ export const ItemView = memo(function ItemView({
   };
   const surface = cn(
     'relative cursor-default select-none transition-colors',
-    selected
-      ? 'bg-accent/10 ring-1 ring-accent/40 ring-inset dark:bg-accent/15 dark:ring-accent/35'
-      : 'hover:bg-neutral-100 dark:hover:bg-neutral-800/60',
+    selected ? 'bg-accent/12 dark:bg-accent/15' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800/60',
     active &&
       'group-focus-visible/list:outline-2 group-focus-visible/list:-outline-offset-2 group-focus-visible/list:outline-accent',
     drop.over && dropEnabled && 'bg-accent/15 ring-2 ring-accent ring-inset',

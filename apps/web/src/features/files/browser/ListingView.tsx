@@ -218,6 +218,10 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
           ? actions.menuFor(selectedItems(useBrowser.getState()), context)
           : actions.menuForArea(context, folderId, items.length > 0)
       }
+      header={() => {
+        const count = useBrowser.getState().selected.size;
+        return menuTarget.current === 'items' && count > 1 ? t('files.selected_count', { count }) : undefined;
+      }}
     >
       <FileDropZone folderId={folderId} enabled={context === 'files'} className="flex min-h-0 flex-1 flex-col">
         <div

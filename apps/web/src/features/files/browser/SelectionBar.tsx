@@ -5,6 +5,12 @@ import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../actions';
 import { useBrowser, useSelectedItems } from './store';
 
+/** Labels that fit under an icon on a narrow screen. */
+const short: Record<string, string> = {
+  trash: 'files.trash_short',
+  'delete-forever': 'files.delete_short',
+};
+
 const barButton =
   'inline-flex min-h-12 min-w-12 flex-col items-center justify-center gap-0.5 rounded-xl px-2 text-[11px] font-medium text-neutral-700 transition active:bg-neutral-100 dark:text-neutral-200 dark:active:bg-neutral-800';
 
@@ -29,7 +35,7 @@ export function SelectionBar() {
         <X className="size-5" aria-hidden />
       </button>
       <p className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-neutral-900 dark:text-white">
-        {t('files.selected_count', { count: items.length })}
+        {t('files.selected_short', { count: items.length })}
       </p>
       {shown.map(({ id, label, icon: Icon, onSelect, danger }) => (
         <button
@@ -39,7 +45,7 @@ export function SelectionBar() {
           className={cn(barButton, danger && 'text-red-600 dark:text-red-400')}
         >
           {Icon && <Icon className="size-5" aria-hidden />}
-          <span className="max-w-16 truncate">{label}</span>
+          <span className="max-w-16 truncate">{short[id] ? t(short[id]) : label}</span>
         </button>
       ))}
       {rest.length > 0 && (
