@@ -11,6 +11,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
+import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { users } from '../users/users.table.js';
 import { favourites, items, type ItemRow } from './items.table.js';
@@ -321,6 +322,56 @@ describe('trash, restore, delete forever and empty trash', () => {
     expect(await exists(`files/${seededFile.id}`)).toBe(false);
     expect(await row(alone.id)).toBeUndefined();
     expect(await counts(dest.id)).toEqual({ folders: 0, files: 0 });
+    await expectExactCounters();
+  });
+
+  it('moves, trashes, restores and deletes a subtree of 1,000 with as many statements as one of 10', async () => {
+    /** Counts the statements the app sends while `run` runs, by wrapping the context's database. */
+    const statements = async (run: () => Promise<unknown>) => {
+      let n = 0;
+      const counting = (db: Db): Db =>
+        new Proxy(db, {
+          get(target, prop, receiver) {
+            const value: unknown = Reflect.get(target, prop, receiver);
+            if (typeof value !== 'function') return value;
+            if (prop === 'transaction') {
+              return (fn: (tx: Db) => Promise<unknown>, ...rest: unknown[]) =>
+                target.transaction((tx) => fn(counting(tx)), ...(rest as []));
+            }
+            if (['execute', 'select', 'update', 'insert', 'delete'].includes(String(prop))) n++;
+            return (value as (...a: unknown[]) => unknown).bind(target);
+          },
+        });
+      const real = server.ctx.db;
+      Object.defineProperty(server.ctx, 'db', { configurable: true, get: () => counting(real) });
+      try {
+        await run();
+      } finally {
+        delete (server.ctx as { db?: Db }).db;
+      }
+      return n;
+    };
+    const tree = async (label: string, files: number) => {
+      const top = await seedFolder(server, ownerId, { name: `Top ${label}` });
+      const sub = await seedFolder(server, ownerId, { name: 'Sub', parentId: top.id });
+      const dest = await seedFolder(server, ownerId, { name: `Dest ${label}` });
+      await server.ctx.db.execute(sql`
+        insert into items (owner_id, parent_id, type, name, size, blob_key)
+        select ${ownerId}, ${sub.id}, 'file', 'f' || g, 1, 'files/none' from generate_series(1, ${files}) g`);
+      await server.ctx.db.execute(sql`update items set file_count = ${files} where id = ${sub.id}`);
+      await server.ctx.db.execute(sql`update users set storage_used = storage_used + ${files} where id = ${ownerId}`);
+      return { top, dest };
+    };
+    const costs = async ({ top, dest }: { top: ItemRow; dest: ItemRow }) => [
+      await statements(() => owner.post('/api/move', { to_id: dest.id, items: [ref(top)] })),
+      await statements(() => remove([top])),
+      await statements(() => restore([top])),
+      await statements(() => remove([top], true)),
+    ];
+    const small = await costs(await tree('small', 8));
+    const big = await costs(await tree('big', 998));
+    expect(small.every((n) => n > 0)).toBe(true);
+    expect(big).toEqual(small);
     await expectExactCounters();
   });
 

@@ -1,20 +1,19 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { adjustChildCounts } from './items.repository.js';
 import type { ItemRow } from './items.table.js';
-
-// Any constant: the first half of the advisory lock key of "one owner's tree".
-const TREE_LOCK = 724_310_552;
+import { users } from '../users/users.table.js';
 
 /**
- * Runs `work` in a transaction that holds the owner's tree lock. Moves, trashes, restores,
- * deletions and new folders check liveness and ancestry and then write; two of them interleaving
- * on PostgreSQL could otherwise create a cycle (A into B while B into A) or leave a live item under
- * a trashed folder. Checks run inside `work`, after the lock.
+ * Runs `work` in a transaction that first locks the owner's `users` row, the lock uploads take
+ * before they add a file. Moves, trashes, restores, deletions, new folders and new files check
+ * liveness and ancestry and then write; two of them interleaving on PostgreSQL could otherwise
+ * create a cycle (A into B while B into A) or leave a live item under a trashed folder. Checks run
+ * inside `work`, after the lock; each later statement sees what the previous holder committed.
  */
 export async function withTreeLock<T>(db: Db, ownerId: string, work: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${TREE_LOCK}::int, hashtext(${ownerId}))`);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
     return work(tx);
   });
 }
