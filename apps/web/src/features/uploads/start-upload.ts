@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, isApiError } from '../../lib/api';
 import { showAlert } from '../../lib/popups';
-import { checkFiles, planUpload, type FolderUpload, type SourceTree } from '../../lib/upload';
+import { checkFiles, planUpload, type FolderUpload, type SourceTree, type UploadItem } from '../../lib/upload';
 import { refreshFiles } from '../files/refresh';
 import { reportFailure, reportRefusals, showUploadDisabled } from './feedback';
 import { uploads } from './upload-store';
@@ -88,19 +88,19 @@ export async function startUpload(tree: SourceTree, target: UploadTarget): Promi
   reportRefusals(checked, config);
   const plan = planUpload({ files: checked.accepted, directories: tree.directories });
   bindHooks(target);
-  uploads.add(plan.files.map((file) => ({ file, name: file.name, parentId, path: null })));
-
+  // Folders first, so the whole drop is one batch: one total, one "complete" at the end.
+  const items: UploadItem[] = plan.files.map((file) => ({ file, name: file.name, parentId, path: null }));
+  let createdFolder = false;
   for (const folder of plan.folders) {
-    let folderId: string;
     try {
-      folderId = await prepareFolder(folder, parentId);
+      const folderId = await prepareFolder(folder, parentId);
+      createdFolder = true;
+      items.push(...folder.files.map(({ file, path }) => ({ file, name: file.name, parentId: folderId, path })));
     } catch (error) {
       folderError(error);
-      scheduleRefresh(target.queryClient, true);
-      return;
     }
-    // The new folder shows up at once, and fills as its files arrive.
-    scheduleRefresh(target.queryClient, folder.files.length === 0);
-    uploads.add(folder.files.map(({ file, path }) => ({ file, name: file.name, parentId: folderId, path })));
   }
+  // New folders show up at once, and fill as their files arrive.
+  if (createdFolder) scheduleRefresh(target.queryClient, true);
+  uploads.add(items);
 }
