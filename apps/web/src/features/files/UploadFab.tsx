@@ -11,7 +11,7 @@ export function UploadFab({ folderId }: { folderId: string | null }) {
   const hidden = useBrowser((s) => s.selected.size > 0);
   if (hidden) return null;
   return (
-    <div className="fixed right-4 bottom-[calc(1.25rem+var(--overlay-bottom,0px))] z-20 md:hidden">
+    <div className="fixed right-4 bottom-[calc(1.25rem+var(--overlay-bottom,0px)+var(--upload-panel-height,0px))] z-20 md:hidden">
       <DropdownMenu
         side="top"
         align="end"

@@ -5,6 +5,7 @@ import { fromFileList, readDropped, takeEntries, type SourceTree } from '../../l
 import { useCurrentFolderId } from '../files/current-folder';
 import { useUser } from '../user/user.api';
 import type { UploadActions } from './index';
+import { showUploadDisabled } from './feedback';
 import { startUpload, type UploadTarget } from './start-upload';
 import { setChunkSize } from './upload-store';
 
@@ -47,6 +48,11 @@ export function useUploadActions(): UploadActions {
   return useMemo(() => {
     const target = (parentId: string | null): UploadTarget => ({ parentId, config, restrictions, queryClient });
     const pick = (kind: Picker) => {
+      // No point choosing files the server will refuse: say so before the picker opens.
+      if (restrictions && !restrictions.canUpload) {
+        showUploadDisabled(config, restrictions.reason);
+        return;
+      }
       const upload = target(currentFolderId);
       onPicked = (tree) => void startUpload(tree, upload);
       pickerInput(kind).click();

@@ -29,7 +29,7 @@ export function SelectionBar() {
     <div
       role="toolbar"
       aria-label={t('files.selection_actions')}
-      className="absolute inset-x-2 bottom-[calc(0.5rem+var(--overlay-bottom,0px))] z-20 flex items-center gap-1 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 md:hidden dark:bg-neutral-900 dark:ring-neutral-800"
+      className="absolute inset-x-2 bottom-[calc(0.5rem+var(--overlay-bottom,0px)+var(--upload-panel-height,0px))] z-20 flex items-center gap-1 rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 md:hidden dark:bg-neutral-900 dark:ring-neutral-800"
     >
       <button type="button" onClick={clear} aria-label={t('files.clear_selection')} className={barButton}>
         <X className="size-5" aria-hidden />

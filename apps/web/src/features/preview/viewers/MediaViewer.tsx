@@ -42,7 +42,7 @@ export function AudioViewer({ file, onDownload }: { file: PreviewFile; onDownloa
           preload="metadata"
           aria-label={file.attributes.name}
           onError={() => setFailed(true)}
-          className="mt-6 w-full"
+          className="mt-6 w-full [color-scheme:dark]"
         />
       </div>
     </div>
