@@ -19,7 +19,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, isApiError } from '../../lib/api';
 import { usePreferences } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
@@ -136,23 +136,6 @@ export function useNavigationTree() {
 
 export type TreeFolder = NavigationFolder;
 
-/** Favourite folders come with the user record; parsed leniently so an extra field never hides them. */
-const favouriteEntry = z.union([
-  folderResource.transform((r) => r.data),
-  z
-    .object({
-      data: z.object({
-        id: z.string(),
-        attributes: z.object({
-          name: z.string(),
-          emoji: z.string().nullish(),
-          color: z.string().nullish(),
-        }),
-      }),
-    })
-    .transform((r) => r.data),
-]);
-
 export interface Favourite {
   id: string;
   name: string;
@@ -160,17 +143,18 @@ export interface Favourite {
   color: string | null;
 }
 
+/** The user's starred folders; they come with the user record (spec §3 relationships.favourites). */
 export function useFavourites(): Favourite[] {
   const { data: user } = useUser();
   const raw = user?.relationships.favourites.data;
   return useMemo(
     () =>
-      (raw ?? []).flatMap((entry) => {
-        const parsed = favouriteEntry.safeParse(entry);
-        if (!parsed.success) return [];
-        const { id, attributes } = parsed.data;
-        return [{ id, name: attributes.name, emoji: attributes.emoji ?? null, color: attributes.color ?? null }];
-      }),
+      (raw ?? []).map(({ data: { id, attributes } }) => ({
+        id,
+        name: attributes.name,
+        emoji: attributes.emoji,
+        color: attributes.color,
+      })),
     [raw],
   );
 }

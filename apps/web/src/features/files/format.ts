@@ -1,14 +1,21 @@
 import i18next from 'i18next';
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+const UNITS = ['kB', 'MB', 'GB', 'TB', 'PB'];
 
-/** 1536 → "1.5 KB" (powers of 1024, one decimal under 10, like the server's formatted sizes). */
+/**
+ * Decimal units, like the server's formatted sizes (1 MB = 1,000,000 bytes), so a file's size
+ * and the storage used add up the same way everywhere: 1536 → "1.54 kB".
+ */
 export function formatBytes(bytes: number): string {
-  if (!Number.isFinite(bytes) || bytes <= 0) return '0 B';
-  const exponent = Math.min(UNITS.length - 1, Math.floor(Math.log(bytes) / Math.log(1024)));
-  const value = bytes / 1024 ** exponent;
-  const digits = exponent === 0 || value >= 10 ? 0 : 1;
-  return `${value.toLocaleString(i18next.language, { maximumFractionDigits: digits })} ${UNITS[exponent]}`;
+  if (!Number.isFinite(bytes) || bytes < 1000) return `${Math.max(0, Math.round(bytes) || 0)} B`;
+  let value = bytes;
+  let unit = 'B';
+  for (const u of UNITS) {
+    if (value < 1000) break;
+    value /= 1000;
+    unit = u;
+  }
+  return `${value.toLocaleString(i18next.language, { maximumFractionDigits: value < 10 ? 2 : 1 })} ${unit}`;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

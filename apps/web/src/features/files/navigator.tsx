@@ -40,7 +40,7 @@ const useTreeState = create<TreeState>((set) => ({
 
 const rowClass = (active: boolean, over: boolean) =>
   cn(
-    'flex min-h-10 min-w-0 flex-1 items-center gap-2.5 rounded-xl pr-2 text-sm font-medium transition',
+    'flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-xl pr-2 text-sm font-medium transition md:min-h-10',
     active
       ? 'bg-accent/10 text-accent-strong dark:bg-accent/15 dark:text-accent'
       : 'text-neutral-700 hover:bg-neutral-200/60 dark:text-neutral-300 dark:hover:bg-neutral-800/70',
@@ -77,12 +77,12 @@ function TreeNode({
             onClick={() => toggle(folder.id)}
             aria-expanded={expanded}
             aria-label={t(expanded ? 'nav.collapse_folder' : 'nav.expand_folder', { name: folder.name })}
-            className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-200/70 hover:text-neutral-900 md:size-8 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
           >
             <ChevronRight className={cn('size-4 transition-transform', expanded && 'rotate-90')} aria-hidden />
           </button>
         ) : (
-          <span className="size-8 shrink-0" />
+          <span className="size-10 shrink-0 md:size-8" />
         )}
         <NavLink
           to={folderPath(folder.id)}

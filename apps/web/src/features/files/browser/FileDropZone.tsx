@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type DragEvent, type HTMLAttributes } from
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { useUploadActions } from '../../uploads';
-import { isFileDrag } from './dnd';
+import { isFileDrag, useFileDropTarget } from './dnd';
 import { useBrowser } from './store';
 
 interface FileDropZoneProps extends HTMLAttributes<HTMLDivElement> {
@@ -20,6 +20,7 @@ export function FileDropZone({ folderId, enabled, className, children, ...rest }
   const { t } = useTranslation();
   const uploads = useUploadActions();
   const folderName = useBrowser((s) => s.folder?.attributes.name);
+  const hovered = useFileDropTarget((s) => s.name);
   const [active, setActive] = useState(false);
   const depth = useRef(0);
 
@@ -28,6 +29,7 @@ export function FileDropZone({ folderId, enabled, className, children, ...rest }
     const reset = () => {
       depth.current = 0;
       setActive(false);
+      useFileDropTarget.setState({ name: null });
     };
     window.addEventListener('drop', reset, true);
     window.addEventListener('dragend', reset, true);
@@ -76,7 +78,9 @@ export function FileDropZone({ folderId, enabled, className, children, ...rest }
           <div className="flex flex-col items-center gap-3 rounded-2xl bg-white/95 px-8 py-6 text-center shadow-lg dark:bg-neutral-900/95">
             <UploadCloud className="size-8 text-accent-strong dark:text-accent" aria-hidden />
             <p className="text-base font-semibold text-neutral-900 dark:text-white">
-              {t('files.drop_to_upload', { folder: folderId ? (folderName ?? '') : t('nav.my_files') })}
+              {t('files.drop_to_upload', {
+                folder: hovered ?? (folderId ? (folderName ?? '') : t('nav.my_files')),
+              })}
             </p>
           </div>
         </div>

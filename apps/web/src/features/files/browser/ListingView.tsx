@@ -226,9 +226,9 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
       <FileDropZone folderId={folderId} enabled={context === 'files'} className="flex min-h-0 flex-1 flex-col">
         <div
           ref={scrollRef}
-          role="listbox"
+          role={items.length ? 'listbox' : 'region'}
           aria-label={label}
-          aria-multiselectable
+          aria-multiselectable={items.length ? true : undefined}
           aria-activedescendant={activeItem && selected.size ? `item-${activeItem.id}` : undefined}
           tabIndex={0}
           onKeyDown={onKeyDown}

@@ -1,4 +1,5 @@
 import { useState, type DragEvent } from 'react';
+import { create } from 'zustand';
 import { useUploadActions } from '../../uploads';
 import type { MoveTarget } from '../actions';
 import { refOf, type Item } from '../items';
@@ -14,6 +15,10 @@ let dragged: Item[] = [];
 
 export const isItemDrag = (e: DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE);
 export const isFileDrag = (e: DragEvent) => !isItemDrag(e) && e.dataTransfer.types.includes('Files');
+
+/** The folder under the pointer while desktop files are dragged (the drop overlay names it). */
+export const useFileDropTarget = create<{ name: string | null }>(() => ({ name: null }));
+const setFileTarget = (name: string | null) => useFileDropTarget.setState({ name });
 
 export function startItemDrag(e: DragEvent, items: Item[]) {
   dragged = items;
@@ -68,6 +73,7 @@ export function useFolderDrop({ target, ancestors, acceptFiles = true, onMove }:
         if (!accepts(e)) return;
         e.preventDefault();
         setOver(true);
+        if (isFileDrag(e)) setFileTarget(target.name);
       },
       onDragOver: (e: DragEvent) => {
         if (!accepts(e)) return;
@@ -75,12 +81,16 @@ export function useFolderDrop({ target, ancestors, acceptFiles = true, onMove }:
         e.stopPropagation();
         e.dataTransfer.dropEffect = isItemDrag(e) ? 'move' : 'copy';
         if (!over) setOver(true);
+        if (isFileDrag(e) && useFileDropTarget.getState().name !== target.name) setFileTarget(target.name);
       },
       onDragLeave: (e: DragEvent) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOver(false);
+        if (e.currentTarget.contains(e.relatedTarget as Node | null)) return;
+        setOver(false);
+        if (useFileDropTarget.getState().name === target.name) setFileTarget(null);
       },
       onDrop: (e: DragEvent) => {
         setOver(false);
+        setFileTarget(null);
         if (!accepts(e)) return;
         e.preventDefault();
         e.stopPropagation();

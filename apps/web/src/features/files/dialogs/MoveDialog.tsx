@@ -130,7 +130,7 @@ export function MoveDialog({ items }: { items: Item[] }) {
       open
       onOpenChange={(o) => !o && close()}
       title={t('files.move_title', { count, name: count === 1 ? items[0]!.attributes.name : '' })}
-      description={t('files.move_description')}
+      description={t('files.move_description', { count })}
       closeLabel={t('common.close')}
       className="flex max-h-[min(40rem,calc(100dvh-2rem))] flex-col p-6"
     >
@@ -163,8 +163,9 @@ export function MoveDialog({ items }: { items: Item[] }) {
                     'flex min-h-11 items-center gap-2 rounded-lg pr-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-accent',
                     row.disabled
                       ? 'cursor-not-allowed text-neutral-400 dark:text-neutral-600'
-                      : 'cursor-pointer text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
-                    isChosen && 'bg-accent/12 text-accent-strong hover:bg-accent/15 dark:bg-accent/15 dark:text-accent',
+                      : isChosen
+                        ? 'cursor-pointer bg-accent/12 font-semibold text-accent-strong dark:bg-accent/20 dark:text-accent'
+                        : 'cursor-pointer text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
                   )}
                 >
                   {row.id && row.hasChildren ? (
