@@ -127,8 +127,6 @@ export function Spotlight() {
     if (results.length === 0) return;
     if (event.key === 'ArrowDown') setActive((i) => (i + 1) % results.length);
     else if (event.key === 'ArrowUp') setActive((i) => (i - 1 + results.length) % results.length);
-    else if (event.key === 'Home') setActive(0);
-    else if (event.key === 'End') setActive(results.length - 1);
     else if (event.key === 'Enter') {
       const item = results[active];
       if (item) choose(item);
@@ -139,7 +137,14 @@ export function Spotlight() {
   const optionId = (index: number) => `${listId}-option-${index}`;
   let body: ReactNode;
   if (!query.trim()) {
-    body = <Message title={t('search.hint')} hint={t('search.keyboard_hint')} />;
+    body = (
+      <Message title={t('search.hint')}>
+        {/* Keyboard help is noise on a touch screen. */}
+        <p className="mt-1 text-sm text-neutral-500 pointer-coarse:hidden dark:text-neutral-400">
+          {t('search.keyboard_hint')}
+        </p>
+      </Message>
+    );
   } else if (search.isError && !search.data) {
     body = (
       <Message icon={<TriangleAlert className="mx-auto size-6 text-red-500" aria-hidden />} title={t('search.failed')}>
