@@ -1,152 +1,16 @@
-import { ChevronDown, ChevronUp, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { UploadSnapshot } from '../../lib/upload';
-import { cn } from '../../ui/cn';
-import { ProgressBar, UploadRow } from './UploadRow';
-import { uploads, useUploads } from './upload-store';
+import { lazy, Suspense } from 'react';
+import { useUploadsStarted } from './upload-signal';
 
-const AUTO_CLOSE_MS = 6000;
+/** The queue, its engine and its rows load with the first upload, not with the Files screen. */
+const UploadQueuePanel = lazy(() => import('./UploadQueuePanel'));
 
-function heading(snapshot: UploadSnapshot, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (snapshot.active) return t('upload.heading_active', { count: snapshot.queued });
-  if (snapshot.failed > 0) return t('upload.heading_failed', { count: snapshot.failed });
-  if (snapshot.uploaded > 0) return t('upload.heading_done', { count: snapshot.uploaded });
-  return t('upload.heading_cancelled');
-}
-
-/**
- * Publishes the panel's height as --upload-panel-height, so a floating upload button or the end of
- * a scrolling list can stay clear of it on phones.
- */
-function reserveSpace(node: HTMLElement | null): (() => void) | void {
-  if (!node) return;
-  const root = document.documentElement;
-  const observer = new ResizeObserver(() => {
-    root.style.setProperty('--upload-panel-height', `${Math.ceil(node.getBoundingClientRect().height)}px`);
-  });
-  observer.observe(node);
-  return () => {
-    observer.disconnect();
-    root.style.removeProperty('--upload-panel-height');
-  };
-}
-
-/** The upload queue (spec §4): bottom-right on desktop, a bottom sheet on phones. Mounted once. */
+/** Progress of the upload queue; mounted once in the app shell. */
 export function UploadPanel() {
-  const { t } = useTranslation();
-  const snapshot = useUploads();
-  // A phone keeps the list folded so the files stay in view; the header still shows the total.
-  const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 767px)').matches);
-  const [announcement, setAnnouncement] = useState('');
-  const list = useRef<HTMLUListElement>(null);
-  const { tasks, active, failed, uploaded } = snapshot;
-  const settled = !active && tasks.length > 0;
-  const total = tasks.filter((task) => task.status !== 'cancelled').length;
-
-  useEffect(() => {
-    if (!settled) return;
-    setAnnouncement(
-      failed > 0 ? t('upload.announce_failed', { failed, total }) : t('upload.announce_done', { count: uploaded }),
-    );
-    // A clean finish clears itself (spec §4); failures stay until the user has seen them.
-    if (failed > 0 || tasks.some((task) => task.status === 'skipped')) return;
-    const timer = setTimeout(() => uploads.clearFinished(), AUTO_CLOSE_MS);
-    return () => clearTimeout(timer);
-  }, [settled, failed, uploaded, total, tasks, t]);
-
-  useEffect(() => {
-    if (active) setAnnouncement('');
-  }, [active]);
-
-  // Leaving the page would drop the files still on their way: the browser asks first.
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
-
-  // Keep the file being sent in view while a long queue moves on.
-  const current = tasks.find((task) => task.status === 'uploading' || task.status === 'processing')?.key;
-  useEffect(() => {
-    if (current) list.current?.querySelector(`[data-key="${current}"]`)?.scrollIntoView({ block: 'nearest' });
-  }, [current]);
-
-  const live = (
-    <p role="status" className="sr-only">
-      {announcement}
-    </p>
-  );
-  if (tasks.length === 0) return live;
-
-  const done = tasks.filter((task) => task.status === 'done').length;
+  const started = useUploadsStarted();
+  if (!started) return null;
   return (
-    <>
-      {live}
-      <section
-        ref={reserveSpace}
-        aria-label={t('upload.panel_label')}
-        className={cn(
-          'fixed inset-x-0 bottom-(--overlay-bottom,0px) z-30 flex max-h-[55dvh] flex-col rounded-t-2xl bg-white shadow-[0_-8px_30px_rgb(0_0_0/0.12)] ring-1 ring-neutral-200',
-          'md:inset-x-auto md:right-4 md:bottom-[max(1rem,var(--overlay-bottom,0px))] md:max-h-[min(28rem,70dvh)] md:w-96 md:rounded-2xl md:shadow-2xl',
-          'pb-[env(safe-area-inset-bottom)] md:pb-0 dark:bg-neutral-900 dark:ring-neutral-800',
-        )}
-      >
-        <header className="flex shrink-0 items-center gap-1 py-2 pr-2 pl-4">
-          <div className="min-w-0 flex-1 py-1">
-            <h2 className="truncate text-sm font-semibold text-neutral-900 dark:text-white">{heading(snapshot, t)}</h2>
-            <p className="mt-0.5 text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
-              {t('upload.summary', { done, total, percent: Math.floor(snapshot.progress) })}
-            </p>
-          </div>
-          {active && (
-            <button
-              type="button"
-              onClick={() => uploads.cancelAll()}
-              className="min-h-10 rounded-lg px-2.5 text-sm font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
-            >
-              {t('upload.cancel_all')}
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={() => setCollapsed((c) => !c)}
-            aria-expanded={!collapsed}
-            aria-label={collapsed ? t('upload.expand') : t('upload.collapse')}
-            title={collapsed ? t('upload.expand') : t('upload.collapse')}
-            className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
-          >
-            {collapsed ? (
-              <ChevronUp className="size-4.5" aria-hidden />
-            ) : (
-              <ChevronDown className="size-4.5" aria-hidden />
-            )}
-          </button>
-          {!active && (
-            <button
-              type="button"
-              onClick={() => uploads.clearFinished()}
-              aria-label={t('upload.close')}
-              title={t('upload.close')}
-              className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
-            >
-              <X className="size-4.5" aria-hidden />
-            </button>
-          )}
-        </header>
-        <ProgressBar value={snapshot.progress} label={t('upload.total_progress')} className="mx-4 mb-2 shrink-0" />
-        {!collapsed && (
-          <ul
-            ref={list}
-            className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-neutral-100 py-1 dark:border-neutral-800"
-          >
-            {tasks.map((task) => (
-              <UploadRow key={task.key} task={task} />
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+    <Suspense fallback={null}>
+      <UploadQueuePanel />
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@ import { showAlert } from '../../lib/popups';
 import { checkFiles, planUpload, type FolderUpload, type SourceTree, type UploadItem } from '../../lib/upload';
 import { refreshFiles } from '../files/refresh';
 import { reportFailure, reportRefusals, showUploadDisabled } from './feedback';
-import { uploads } from './upload-store';
+import { setChunkSize, uploads } from './upload-store';
 
 export interface UploadTarget {
   parentId: string | null;
@@ -88,6 +88,7 @@ export async function startUpload(tree: SourceTree, target: UploadTarget): Promi
   reportRefusals(checked, config);
   const plan = planUpload({ files: checked.accepted, directories: tree.directories });
   bindHooks(target);
+  setChunkSize(config.chunkSize);
   // Folders first, so the whole drop is one batch: one total, one "complete" at the end.
   const items: UploadItem[] = plan.files.map((file) => ({ file, name: file.name, parentId, path: null }));
   let createdFolder = false;

@@ -1,15 +1,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useConfig } from '../../lib/config';
-import { fromFileList, readDropped, takeEntries, type SourceTree } from '../../lib/upload';
+import { fromFileList, readDropped, takeEntries, type SourceTree } from '../../lib/upload/entries';
 import { useCurrentFolderId } from '../files/current-folder';
 import { useUser } from '../user/user.api';
 import type { UploadActions } from './index';
 import { showUploadDisabled } from './feedback';
-import { startUpload, type UploadTarget } from './start-upload';
-import { setChunkSize } from './upload-store';
+import type { UploadTarget } from './start-upload';
+import { markUploadsStarted } from './upload-signal';
 
 type Picker = 'files' | 'folder';
+
+/**
+ * The engine is a lazy chunk: asking for it as the picker opens means it is there by the time the
+ * user has chosen, and the panel starts loading alongside.
+ */
+function loadEngine() {
+  markUploadsStarted();
+  return import('./start-upload');
+}
+
+async function upload(tree: SourceTree, target: UploadTarget): Promise<void> {
+  const { startUpload } = await loadEngine();
+  await startUpload(tree, target);
+}
 let onPicked: ((tree: SourceTree) => void) | null = null;
 const inputs = new Map<Picker, HTMLInputElement>();
 
@@ -43,7 +57,6 @@ export function useUploadActions(): UploadActions {
   const { data: user } = useUser();
   const currentFolderId = useCurrentFolderId();
   const restrictions = user?.meta.restrictions;
-  setChunkSize(config.chunkSize);
 
   return useMemo(() => {
     const target = (parentId: string | null): UploadTarget => ({ parentId, config, restrictions, queryClient });
@@ -53,18 +66,19 @@ export function useUploadActions(): UploadActions {
         showUploadDisabled(config, restrictions.reason);
         return;
       }
-      const upload = target(currentFolderId);
-      onPicked = (tree) => void startUpload(tree, upload);
+      const into = target(currentFolderId);
+      void loadEngine();
+      onPicked = (tree) => void upload(tree, into);
       pickerInput(kind).click();
     };
     return {
       pickFiles: () => pick('files'),
       pickFolder: () => pick('folder'),
       uploadDropped(dataTransfer, parentId) {
-        const upload = target(parentId);
+        const into = target(parentId);
         // Entries must be taken while the drop event runs; reading them can happen later.
         const dropped = takeEntries(dataTransfer);
-        void readDropped(dropped).then((tree) => startUpload(tree, upload));
+        void readDropped(dropped).then((tree) => upload(tree, into));
       },
     };
   }, [config, restrictions, queryClient, currentFolderId]);
