@@ -149,6 +149,8 @@ describe('upload engine', () => {
       expect.objectContaining({ name: 'dead.bin' }),
       expect.objectContaining({ kind: 'generic' }),
     );
+    // Its session is dropped on the server, so the space reserved for it is free again.
+    expect(server.discarded).toEqual([server.sent.find((s) => s.fields.name === 'dead.bin')!.fields.upload_id]);
   });
 
   it('continues from the offset the server expects after a lost answer', async () => {

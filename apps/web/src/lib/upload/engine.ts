@@ -317,6 +317,8 @@ export class UploadEngine {
 
   private fail(job: Job, failure: UploadFailure): void {
     this.update(job, { status: 'failed', failure });
+    // The server holds quota for an open session: let it go now rather than when it expires.
+    if (job.started) void this.options.transport.discard(job.uploadId);
     if (CLEARS_QUEUE.has(failure.kind)) {
       for (const other of this.jobs) if (other.task.status === 'queued') this.update(other, { status: 'skipped' });
     }
