@@ -1,0 +1,53 @@
+import type { ChunkResponse } from './transport';
+
+/**
+ * quota: 423 or upload.quota_exceeded; type: upload.type_blocked; too_large: 413 or
+ * upload.too_large; refused: 401/403 (signed out or uploads restricted); generic: anything else.
+ */
+export type FailureKind = 'quota' | 'type' | 'too_large' | 'refused' | 'generic';
+
+export interface UploadFailure {
+  kind: FailureKind;
+  status: number | null;
+  code: string | null;
+  message: string | null;
+  details: Record<string, unknown>;
+}
+
+export function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+}
+
+/** The server's error envelope `{code, message, details}` as far as it is there. */
+export function failureOf(response: ChunkResponse, kind?: FailureKind): UploadFailure {
+  const body = record(response.body);
+  const code = typeof body.code === 'string' ? body.code : null;
+  const message = typeof body.message === 'string' ? body.message : null;
+  return {
+    kind: kind ?? classify(response.status, code),
+    status: response.status,
+    code,
+    message,
+    details: record(body.details),
+  };
+}
+
+function classify(status: number, code: string | null): FailureKind {
+  if (code === 'upload.quota_exceeded' || status === 423) return 'quota';
+  if (code === 'upload.type_blocked') return 'type';
+  if (code === 'upload.too_large' || status === 413) return 'too_large';
+  if (code === 'upload.restricted' || status === 401 || status === 403) return 'refused';
+  return 'generic';
+}
+
+/** Statuses worth another try: the connection or a proxy hiccuped, or we were asked to slow down. */
+export function isTransient(status: number): boolean {
+  return status === 0 || status === 408 || status === 419 || status === 425 || status === 429 || status >= 502;
+}
+
+export function nextOffset(body: unknown, fallback: number, size: number): number {
+  const received = record(record(body).data).received;
+  return typeof received === 'number' && Number.isFinite(received) && received >= 0 && received <= size
+    ? received
+    : fallback;
+}
