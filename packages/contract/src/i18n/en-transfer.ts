@@ -71,7 +71,6 @@ export const enTransfer: Record<string, string> = {
   'download.too_many': 'Choose fewer items: a zip can hold at most {{count}} items at a time.',
 
   // Preview
-  'preview.label': 'Preview of {{name}}',
   'preview.position': '{{current}} of {{total}}',
   'preview.previous': 'Previous file',
   'preview.next': 'Next file',

@@ -14,7 +14,7 @@ export interface UploadFailure {
   details: Record<string, unknown>;
 }
 
-export function record(value: unknown): Record<string, unknown> {
+function record(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }
 
