@@ -43,7 +43,8 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   app.addHook('onRequest', csrfHook(ctx));
   // onRequest rather than preHandler: the not-found handler (the SPA shell) needs the user too.
   app.addHook('onRequest', async (request) => {
-    if (request.url.startsWith('/assets/')) return;
+    // Static files need no session: skip the database for them.
+    if (request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
     request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE]);
   });
 

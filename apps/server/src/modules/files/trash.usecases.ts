@@ -16,6 +16,7 @@ import {
   type DeletedFile,
 } from './trash.repository.js';
 import { applyCounts, countedInParent, type CountDeltas, withTreeLock } from './tree.js';
+import { thumbnailKeys } from '../thumbnails/index.js';
 
 export interface FilesDeps {
   db: Db;
@@ -23,15 +24,10 @@ export interface FilesDeps {
   log: Logger;
 }
 
-const THUMBNAIL_SIZES = ['sm', 'md', 'lg'] as const;
-
 /** Blobs go after the rows are gone (and committed); a failure leaves orphans to reconcile, never a broken listing. */
 async function deleteBlobs(deps: FilesDeps, files: readonly DeletedFile[]) {
   if (!files.length) return;
-  const keys = files.flatMap((f) => [
-    f.blobKey ?? `files/${f.id}`,
-    ...THUMBNAIL_SIZES.map((s) => `thumbs/${f.id}/${s}`),
-  ]);
+  const keys = files.flatMap((f) => [f.blobKey ?? `files/${f.id}`, ...thumbnailKeys(f.id)]);
   try {
     await deps.storage.deleteMany(keys);
   } catch (err) {

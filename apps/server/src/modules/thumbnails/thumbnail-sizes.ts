@@ -20,8 +20,6 @@ const THUMBNAILABLE = new Set([
   'image/gif',
   'image/webp',
   'image/avif',
-  'image/heic',
-  'image/heif',
   'image/tiff',
 ]);
 

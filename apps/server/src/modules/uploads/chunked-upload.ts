@@ -3,7 +3,7 @@ import type { ItemResource, UploadProgressResponse } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { MB } from '../../lib/format.js';
-import { extensionOf, scopeOf, type Actor } from '../files/index.js';
+import { extensionOf, loadItem, presentItem, scopeOf, type Actor } from '../files/index.js';
 import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
 import { admitUpload } from './admission.js';
 import type { ChunkBody } from './chunk-body.js';
@@ -60,7 +60,15 @@ export async function receiveChunk(
     return startSession(ctx, actor, fields, body);
   }
   if (session.actorKey !== scopeOf(actor).actorKey) throw uploadNotFound();
+  if (session.completedFileId) return answerFinished(ctx, actor, session.completedFileId, body);
   return continueSession(ctx, actor, session, fields, body);
+}
+
+/** The last chunk sent again after its answer got lost: the same file, stored once. */
+async function answerFinished(ctx: AppContext, actor: Actor, fileId: string, body: ChunkBody): Promise<ChunkOutcome> {
+  await body.drain();
+  const file = await loadItem(ctx.db, actor, fileId, { action: 'view', state: 'any' });
+  return { status: 201, body: await presentItem(ctx.db, file, { viewerId: actor.user.id }) };
 }
 
 function assertChunkSize(size: number, chunkSize: number): void {

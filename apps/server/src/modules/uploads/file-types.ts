@@ -64,8 +64,3 @@ export function typesForExtension(extension: string | null): string[] {
 export function storedMimeType(type: DetectedType): string {
   return type.sniffed?.mime ?? type.byExtension ?? DEFAULT_CONTENT_TYPE;
 }
-
-// What sharp can read, so the thumbnails job has work it can finish.
-const THUMBNAILABLE = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff']);
-
-export const hasThumbnails = (mimetype: string) => THUMBNAILABLE.has(mimetype);

@@ -12,9 +12,9 @@ import {
   type Actor,
 } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
-import { hasThumbnails } from './file-types.js';
+import { canThumbnail } from '../thumbnails/index.js';
 import { assertMayStore } from './upload-policy.js';
-import { deleteSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
+import { completeSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
 
 export interface StoredBlob {
   fileId: string;
@@ -25,7 +25,7 @@ export interface StoredBlob {
   name: string;
   mimetype: string;
   size: number;
-  /** The session the bytes came through; it ends in the same transaction. */
+  /** The session the bytes came through; it is marked done in the same transaction. */
   sessionId: string | null;
 }
 
@@ -60,10 +60,10 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
         category: categoryFor(blob.mimetype, extension),
         size: blob.size,
         blobKey: blob.blobKey,
-        thumbnailStatus: hasThumbnails(blob.mimetype) ? 'pending' : null,
+        thumbnailStatus: canThumbnail(blob.mimetype, blob.size) ? 'pending' : null,
       });
       // Cancelled while the parts were being joined: the file must not appear.
-      if (blob.sessionId && !(await deleteSession(tx, blob.sessionId))) throw notFound();
+      if (blob.sessionId && !(await completeSession(tx, blob.sessionId, blob.fileId))) throw notFound();
       return file;
     });
   } catch (error) {

@@ -35,7 +35,9 @@ function storageContents(server: TestServer): { blobs: number; multipart: number
 }
 
 const sessionCount = async (server: TestServer) =>
-  rowsOf<{ n: number }>(await server.ctx.db.execute(sql`select count(*)::int as n from upload_sessions`))[0]?.n;
+  rowsOf<{ n: number }>(
+    await server.ctx.db.execute(sql`select count(*)::int as n from upload_sessions where completed_file_id is null`),
+  )[0]?.n;
 
 const firstChunk = (server: TestServer, client: TestClient, name: string, size: number, uploadId = randomUUID()) =>
   postMultipart(

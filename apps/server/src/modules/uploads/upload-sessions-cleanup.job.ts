@@ -1,12 +1,14 @@
 import type { AppContext } from '../../app/context.js';
 import type { JobDefinition } from '../../lib/jobs.js';
 import { abortParts } from './end-session.js';
-import { claimStaleSessions } from './upload-sessions.repository.js';
+import { claimStaleSessions, deleteCompletedSessions } from './upload-sessions.repository.js';
 
 export const CLEANUP_JOB = 'upload-sessions-cleanup';
 const HOUR = 60 * 60 * 1000;
 /** A client that sent nothing for a day has gone; its parts would otherwise stay forever (ADR 0004). */
 export const STALE_AFTER_MS = 24 * HOUR;
+/** How long a finished session answers a resent last chunk with its file. */
+export const COMPLETED_KEPT_MS = HOUR;
 const BATCH = 20;
 
 /** Aborts uploads nobody touched for a day, a small batch at a time, on any number of nodes. */
@@ -15,6 +17,7 @@ export function uploadSessionsCleanupJob(ctx: AppContext): JobDefinition {
     name: CLEANUP_JOB,
     intervalMs: HOUR,
     async run() {
+      await deleteCompletedSessions(ctx.db, new Date(Date.now() - COMPLETED_KEPT_MS));
       const stale = await claimStaleSessions(ctx.db, new Date(Date.now() - STALE_AFTER_MS), BATCH);
       for (const session of stale) await abortParts(ctx, session);
       if (stale.length) ctx.log.info({ count: stale.length }, 'abandoned uploads aborted');

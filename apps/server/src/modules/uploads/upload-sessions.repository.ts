@@ -1,4 +1,4 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { users, type UserRow } from '../users/index.js';
 import { uploadSessions, type StoredPart, type UploadSessionRow } from './upload-sessions.table.js';
@@ -21,8 +21,33 @@ export async function reservedBytes(db: Db, ownerId: string, exceptId: string | 
   const [row] = await db
     .select({ total: sql<string | number | null>`coalesce(sum(${uploadSessions.size}), 0)` })
     .from(uploadSessions)
-    .where(and(eq(uploadSessions.ownerId, ownerId), exceptId ? ne(uploadSessions.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(uploadSessions.ownerId, ownerId),
+        isNull(uploadSessions.completedFileId),
+        exceptId ? ne(uploadSessions.id, exceptId) : undefined,
+      ),
+    );
   return Number(row?.total ?? 0);
+}
+
+/** Marks the session done with its file; null when it was cancelled meanwhile (or already done). */
+export async function completeSession(db: Db, id: string, fileId: string): Promise<UploadSessionRow | null> {
+  const [row] = await db
+    .update(uploadSessions)
+    .set({ completedFileId: fileId, updatedAt: sql`now()` })
+    .where(and(eq(uploadSessions.id, id), isNull(uploadSessions.completedFileId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Forgets finished sessions older than `before`: their file exists, there is nothing to abort. */
+export async function deleteCompletedSessions(db: Db, before: Date): Promise<number> {
+  const rows = await db
+    .delete(uploadSessions)
+    .where(and(isNotNull(uploadSessions.completedFileId), lt(uploadSessions.updatedAt, before)))
+    .returning({ id: uploadSessions.id });
+  return rows.length;
 }
 
 /**
@@ -70,7 +95,7 @@ export async function claimStaleSessions(db: Db, before: Date, limit: number): P
     const stale = await tx
       .select({ id: uploadSessions.id })
       .from(uploadSessions)
-      .where(lt(uploadSessions.updatedAt, before))
+      .where(and(lt(uploadSessions.updatedAt, before), isNull(uploadSessions.completedFileId)))
       .orderBy(uploadSessions.updatedAt)
       .limit(limit)
       .for('update', { skipLocked: true });

@@ -34,6 +34,11 @@ export const uploadSessions = pgTable(
     multipartId: text('multipart_id').notNull(),
     parts: jsonb('parts').$type<StoredPart[]>().notNull().default([]),
     contentType: text('content_type').notNull(),
+    /**
+     * Set when the last chunk made the file. The row stays a while so that a client whose answer to
+     * the last chunk got lost can send it again and get the same file, not a 404 or a duplicate.
+     */
+    completedFileId: uuid('completed_file_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,8 +45,13 @@ function storageContents(server: TestServer): { blobs: number; multipart: number
   return { blobs, multipart };
 }
 
+/** Uploads still running (finished sessions stay an hour to answer a resent last chunk). */
 const sessionCount = async (server: TestServer) =>
-  Number(rowsOf<{ n: number }>(await server.ctx.db.execute(sql`select count(*)::int as n from upload_sessions`))[0]?.n);
+  Number(
+    rowsOf<{ n: number }>(
+      await server.ctx.db.execute(sql`select count(*)::int as n from upload_sessions where completed_file_id is null`),
+    )[0]?.n,
+  );
 
 const storageUsed = async (server: TestServer, email: string) =>
   (await findUserByEmail(server.ctx.db, email))?.storageUsed;
@@ -131,6 +136,16 @@ describe('chunked upload', () => {
     expect(done.status).toBe(201);
     expect((await bytesOf(server, `files/${done.json().data.id}`)).equals(content)).toBe(true);
     expect(done.json().data.attributes.size).toBe(content.length);
+
+    // The answer to the last chunk got lost and the client sends it again: the same file, stored once.
+    const used = await storageUsed(server, 'alice@example.com');
+    const again = await sendChunk(server, alice, fields(2 * CHUNK), chunk(2 * CHUNK));
+    expect(again.status).toBe(201);
+    expect(again.json().data.id).toBe(done.json().data.id);
+    expect(await storageUsed(server, 'alice@example.com')).toBe(used);
+    const named = await server.ctx.db.select().from(items).where(eq(items.name, 'retried (1).bin'));
+    expect(named).toHaveLength(0);
+    expect((await sendChunk(server, bob, fields(2 * CHUNK), chunk(2 * CHUNK))).status).toBe(404);
   });
 
   it('keeps the session where it was when a chunk arrives short or long', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "upload_sessions" ADD COLUMN "completed_file_id" uuid;
