@@ -80,6 +80,8 @@ interface DropdownProps {
   header?: ReactNode;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /** Controlled open state (optional). */
+  open?: boolean;
   onOpenChange?: (open: boolean) => void;
 }
 
@@ -90,10 +92,11 @@ export function DropdownMenu({
   header,
   align = 'end',
   side = 'bottom',
+  open,
   onOpenChange,
 }: DropdownProps) {
   return (
-    <RadixDropdown.Root modal={false} onOpenChange={onOpenChange}>
+    <RadixDropdown.Root modal={false} open={open} onOpenChange={onOpenChange}>
       <RadixDropdown.Trigger asChild>{trigger}</RadixDropdown.Trigger>
       <RadixDropdown.Portal>
         <RadixDropdown.Content

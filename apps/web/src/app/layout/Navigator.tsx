@@ -1,8 +1,8 @@
 import { ChevronsLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { useItemActions } from '../../features/files/actions';
 import { useFolderDrop } from '../../features/files/browser/dnd';
+import { useDropHandlers } from '../../features/files/browser/useDropHandlers';
 import { FavouritesNav, FolderTreeNav } from '../../features/files/navigator';
 import { usePreferences } from '../../lib/preferences';
 import { IconButton } from '../../ui/Button';
@@ -21,11 +21,8 @@ const linkClass = (active: boolean, over = false) =>
 /** "My Files" takes dropped items too: they move to the root. */
 function MyFilesLink({ item, onNavigate }: { item: NavItem; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const actions = useItemActions();
-  const drop = useFolderDrop({
-    target: { id: null, name: t(item.key) },
-    onMove: (items, target) => actions.moveTo(items, target),
-  });
+  const on = useDropHandlers();
+  const drop = useFolderDrop({ target: { id: null, name: t(item.key) }, on });
   const Icon = item.icon;
   return (
     <NavLink

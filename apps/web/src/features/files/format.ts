@@ -15,7 +15,19 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit = u;
   }
-  return `${value.toLocaleString(i18next.language, { maximumFractionDigits: value < 10 ? 2 : 1 })} ${unit}`;
+  return `${number(value < 10 ? 2 : 1).format(value)} ${unit}`;
+}
+
+const numbers = new Map<string, Intl.NumberFormat>();
+/** Formatters are costly to build and a long listing formats thousands of sizes. */
+function number(digits: number): Intl.NumberFormat {
+  const key = `${i18next.language}:${digits}`;
+  let f = numbers.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(i18next.language, { maximumFractionDigits: digits });
+    numbers.set(key, f);
+  }
+  return f;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

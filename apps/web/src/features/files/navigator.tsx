@@ -7,8 +7,8 @@ import { create } from 'zustand';
 import { errorMessage } from '../../lib/forms';
 import { showAlert } from '../../lib/popups';
 import { cn } from '../../ui/cn';
-import { useItemActions } from './actions';
-import { useFolderDrop } from './browser/dnd';
+import { useFolderDrop, type DropHandlers } from './browser/dnd';
+import { useDropHandlers } from './browser/useDropHandlers';
 import { FolderIcon } from './browser/ItemIcon';
 import { useBrowser } from './browser/store';
 import { useFavourites, useNavigationTree, useToggleFavourite, type Favourite, type TreeFolder } from './files.api';
@@ -51,22 +51,19 @@ function TreeNode({
   folder,
   depth,
   ancestors,
+  on,
   onNavigate,
 }: {
   folder: TreeFolder;
   depth: number;
   ancestors: string[];
+  on: DropHandlers;
   onNavigate?: () => void;
 }) {
   const { t } = useTranslation();
   const expanded = useTreeState((s) => s.expanded.has(folder.id));
   const toggle = useTreeState((s) => s.toggle);
-  const actions = useItemActions();
-  const drop = useFolderDrop({
-    target: { id: folder.id, name: folder.name },
-    ancestors,
-    onMove: (items, target) => actions.moveTo(items, target),
-  });
+  const drop = useFolderDrop({ target: { id: folder.id, name: folder.name }, ancestors, on });
   const hasChildren = folder.folders.length > 0;
   return (
     <li>
@@ -105,6 +102,7 @@ function TreeNode({
               folder={child}
               depth={depth + 1}
               ancestors={[...ancestors, folder.id]}
+              on={on}
               onNavigate={onNavigate}
             />
           ))}
@@ -137,6 +135,7 @@ export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
   const open = useTreeState((s) => s.open);
   const toggleOpen = useTreeState((s) => s.toggleOpen);
   const expand = useTreeState((s) => s.expand);
+  const on = useDropHandlers();
   const path = useBrowser((s) => (s.context === 'files' ? s.path : null));
   useEffect(() => {
     // The open folder's branch unfolds so it can be seen highlighted.
@@ -159,7 +158,7 @@ export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
         ) : tree.data && tree.data.length > 0 ? (
           <ul className="mt-1">
             {tree.data.map((folder) => (
-              <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} onNavigate={onNavigate} />
+              <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} on={on} onNavigate={onNavigate} />
             ))}
           </ul>
         ) : (
@@ -169,14 +168,10 @@ export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function FavouriteRow({ folder, onNavigate }: { folder: Favourite; onNavigate?: () => void }) {
+function FavouriteRow({ folder, on, onNavigate }: { folder: Favourite; on: DropHandlers; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const actions = useItemActions();
   const toggle = useToggleFavourite();
-  const drop = useFolderDrop({
-    target: { id: folder.id, name: folder.name },
-    onMove: (items, target) => actions.moveTo(items, target),
-  });
+  const drop = useFolderDrop({ target: { id: folder.id, name: folder.name }, on });
   const unstar = () =>
     toggle.mutateAsync({ id: folder.id, favourite: false }).then(
       () => toast.success(t('files.favourite_removed', { name: folder.name })),
@@ -214,13 +209,14 @@ function FavouriteRow({ folder, onNavigate }: { folder: Favourite; onNavigate?: 
 export function FavouritesNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const favourites = useFavourites();
+  const on = useDropHandlers();
   return (
     <div>
       <h2 className="mb-1 px-3 text-sm font-semibold text-neutral-500 dark:text-neutral-400">{t('nav.favourites')}</h2>
       {favourites.length ? (
         <ul className="space-y-0.5">
           {favourites.map((f) => (
-            <FavouriteRow key={f.id} folder={f} onNavigate={onNavigate} />
+            <FavouriteRow key={f.id} folder={f} on={on} onNavigate={onNavigate} />
           ))}
         </ul>
       ) : (

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
-import { useItemActions, type MoveTarget } from '../actions';
+import type { MoveTarget } from '../actions';
 import { folderPath, trashPath } from '../items';
-import { useFolderDrop } from './dnd';
+import { useFolderDrop, type DropHandlers } from './dnd';
+import { useDropHandlers } from './useDropHandlers';
 
 interface Segment {
   id: string | null;
@@ -14,10 +15,19 @@ interface Segment {
   to: string;
 }
 
-function SegmentLink({ segment, droppable, ancestors }: { segment: Segment; droppable: boolean; ancestors: string[] }) {
-  const actions = useItemActions();
+function SegmentLink({
+  segment,
+  droppable,
+  ancestors,
+  on,
+}: {
+  segment: Segment;
+  droppable: boolean;
+  ancestors: string[];
+  on: DropHandlers;
+}) {
   const target: MoveTarget = { id: segment.id, name: segment.name };
-  const drop = useFolderDrop({ target, ancestors, onMove: (items, to) => actions.moveTo(items, to) });
+  const drop = useFolderDrop({ target, ancestors, on });
   return (
     <Link
       to={segment.to}
@@ -39,6 +49,7 @@ function SegmentLink({ segment, droppable, ancestors }: { segment: Segment; drop
 export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const on = useDropHandlers();
   const toOf = (id: string | null) => (trash ? trashPath(id) : folderPath(id));
   const segments: Segment[] = [
     { id: null, name: trash ? t('nav.trash') : t('nav.my_files'), to: toOf(null) },
@@ -77,7 +88,12 @@ export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash
                 <ChevronRight className="size-4 shrink-0 text-neutral-400" aria-hidden />
               </>
             )}
-            <SegmentLink segment={segment} droppable={!trash} ancestors={ancestorsOf(segments.indexOf(segment))} />
+            <SegmentLink
+              segment={segment}
+              droppable={!trash}
+              ancestors={ancestorsOf(segments.indexOf(segment))}
+              on={on}
+            />
             <ChevronRight className="size-4 shrink-0 text-neutral-400" aria-hidden />
           </li>
         ))}

@@ -1,13 +1,12 @@
 import type { TFunction } from 'i18next';
 import { Check, Ellipsis, Star } from 'lucide-react';
-import { memo, type CSSProperties, type DragEvent, type MouseEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useState, type DragEvent, type MouseEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../../ui/Menu';
-import type { MoveTarget } from '../actions';
 import { formatBytes, formatDate } from '../format';
 import { isFolder, type Item } from '../items';
-import { useFolderDrop } from './dnd';
+import { useFolderDrop, type DropHandlers } from './dnd';
 import { ItemIcon } from './ItemIcon';
 import type { BrowserContext } from './store';
 
@@ -22,7 +21,7 @@ export interface ItemEvents {
   /** The menu of the item's ⋯ button: the whole selection when the item is part of it. */
   menu: (item: Item) => MenuAction[];
   menuOpening: (item: Item) => void;
-  move: (items: Item[], target: MoveTarget) => void;
+  drop: DropHandlers;
 }
 
 interface ItemViewProps {
@@ -34,7 +33,10 @@ interface ItemViewProps {
   selectMode: boolean;
   draggable: boolean;
   events: ItemEvents;
-  style: CSSProperties;
+  /** List rows: where the virtual list puts the row. Grid tiles: their share of the row's width. */
+  top?: number;
+  height?: number;
+  widthPercent?: number;
 }
 
 /** "12 items, 3 Mar 2024" for folders, "2.4 MB, 3 Mar 2024" for files (plus where, on Recent). */
@@ -67,29 +69,54 @@ function Checkbox({ checked }: { checked: boolean }) {
   );
 }
 
+/**
+ * The item's ⋯ menu. Rows mount and unmount all the time while a long list scrolls, so the menu
+ * machinery is only set up once the button is first pressed.
+ */
 function MoreButton({ item, events, className }: { item: Item; events: ItemEvents; className?: string }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [armed, setArmed] = useState(false);
+  // Open once the real trigger is in place: opening in the same render as the swap closes at once.
+  useEffect(() => {
+    if (!armed) return;
+    const frame = requestAnimationFrame(() => setOpen(true));
+    return () => cancelAnimationFrame(frame);
+  }, [armed]);
+  const label = t('files.more_actions', { name: item.attributes.name });
+  const button = (
+    <button
+      type="button"
+      tabIndex={-1}
+      aria-label={label}
+      title={label}
+      aria-haspopup="menu"
+      onClick={(e) => {
+        e.stopPropagation();
+        if (armed) return;
+        events.menuOpening(item);
+        setArmed(true);
+      }}
+      onDoubleClick={(e) => e.stopPropagation()}
+      onPointerDown={(e) => e.stopPropagation()}
+      className={cn(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-neutral-500 transition hover:bg-neutral-200/70 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent data-[state=open]:bg-neutral-200/70 dark:text-neutral-400 dark:hover:bg-neutral-700/70 dark:hover:text-white dark:data-[state=open]:bg-neutral-700/70',
+        className,
+      )}
+    >
+      <Ellipsis className="size-5" aria-hidden />
+    </button>
+  );
+  if (!armed) return button;
   return (
     <DropdownMenu
-      onOpenChange={(open) => open && events.menuOpening(item)}
+      open={open}
+      onOpenChange={(next) => {
+        if (next) events.menuOpening(item);
+        setOpen(next);
+      }}
       actions={() => events.menu(item)}
-      trigger={
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-label={t('files.more_actions', { name: item.attributes.name })}
-          title={t('files.more_actions', { name: item.attributes.name })}
-          onClick={(e) => e.stopPropagation()}
-          onDoubleClick={(e) => e.stopPropagation()}
-          onPointerDown={(e) => e.stopPropagation()}
-          className={cn(
-            'inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-neutral-500 transition hover:bg-neutral-200/70 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent data-[state=open]:bg-neutral-200/70 dark:text-neutral-400 dark:hover:bg-neutral-700/70 dark:hover:text-white dark:data-[state=open]:bg-neutral-700/70',
-            className,
-          )}
-        >
-          <Ellipsis className="size-5" aria-hidden />
-        </button>
-      }
+      trigger={button}
     />
   );
 }
@@ -104,15 +131,13 @@ export const ItemView = memo(function ItemView({
   selectMode,
   draggable,
   events,
-  style,
+  top = 0,
+  height = 0,
+  widthPercent = 100,
 }: ItemViewProps) {
   const { t } = useTranslation();
   const folder = isFolder(item);
-  const drop = useFolderDrop({
-    target: { id: item.id, name: item.attributes.name },
-    acceptFiles: context === 'files',
-    onMove: events.move,
-  });
+  const drop = useFolderDrop({ target: { id: item.id, name: item.attributes.name }, on: events.drop });
   const dropEnabled = folder && context !== 'trash';
   const name = item.attributes.name;
   const meta = metaLine(t, item, context);
@@ -143,7 +168,7 @@ export const ItemView = memo(function ItemView({
 
   if (view === 'grid') {
     return (
-      <div style={style} className="p-1.5">
+      <div style={{ width: `${widthPercent}%`, height: '100%' }} className="p-1.5">
         <div {...shared} className={cn(surface, 'flex h-full flex-col items-center rounded-2xl px-3 pt-4 pb-3')}>
           <div className="flex h-28 w-full items-center justify-center">
             <ItemIcon item={item} size="md" />
@@ -175,7 +200,10 @@ export const ItemView = memo(function ItemView({
   }
 
   return (
-    <div style={style} className="px-2 sm:px-3">
+    <div
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', height, transform: `translateY(${top}px)` }}
+      className="px-2 sm:px-3"
+    >
       <div {...shared} className={cn(surface, 'flex h-full items-center gap-3 rounded-xl pr-1 pl-2 sm:gap-4 sm:pl-3')}>
         {selectMode && <Checkbox checked={selected} />}
         <ItemIcon item={item} size="sm" />

@@ -12,6 +12,7 @@ import { FileDropZone } from './FileDropZone';
 import { ItemView } from './ItemView';
 import { selectedItems, useBrowser, type BrowserContext } from './store';
 import { useFinePointer } from './useMedia';
+import { useDropHandlers } from './useDropHandlers';
 import { useItemEvents } from './useItemEvents';
 
 /** Fixed sizes keep the virtual list exact: nothing jumps while thumbnails or pages arrive. */
@@ -62,7 +63,8 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
   const width = useWidth(scrollRef);
   const [active, setActiveState] = useState(0);
   const setActive = useCallback((index: number) => setActiveState(Math.max(0, index)), []);
-  const { events, menuTarget } = useItemEvents(context, actions, setActive);
+  const drop = useDropHandlers(context === 'files');
+  const { events, menuTarget } = useItemEvents(context, actions, drop, setActive);
 
   const grid = view === 'grid';
   const columns = grid ? Math.max(2, Math.floor((width - GRID_PADDING * 2) / TILE_MIN_WIDTH)) : 1;
@@ -72,7 +74,7 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
     count: rowCount + (pager.hasNextPage ? 1 : 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan: 6,
+    overscan: grid ? 2 : 8,
     paddingStart: grid ? GRID_PADDING : 8,
     // Room under the last item for the phone's upload button and action bar.
     paddingEnd: 112,
@@ -292,7 +294,8 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
                       selectMode={selectMode}
                       draggable={fine}
                       events={events}
-                      style={rowStyle}
+                      top={row.start}
+                      height={row.size}
                     />
                   );
                 }
@@ -309,7 +312,7 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
                         selectMode={selectMode}
                         draggable={fine}
                         events={events}
-                        style={{ width: `${100 / columns}%`, height: '100%' }}
+                        widthPercent={100 / columns}
                       />
                     ))}
                   </div>

@@ -1,6 +1,5 @@
 import { useState, type DragEvent } from 'react';
 import { create } from 'zustand';
-import { useUploadActions } from '../../uploads';
 import type { MoveTarget } from '../actions';
 import { refOf, type Item } from '../items';
 
@@ -53,19 +52,23 @@ export function canDropInto(target: MoveTarget, ancestors: readonly string[] = [
   return !dragged.every((i) => i.attributes.parent_id === target.id);
 }
 
+export interface DropHandlers {
+  move: (items: Item[], target: MoveTarget) => void;
+  /** Files and folders dragged from the desktop; absent where uploads make no sense (trash). */
+  upload?: (dataTransfer: DataTransfer, folderId: string | null) => void;
+}
+
 interface DropOptions {
   target: MoveTarget;
   ancestors?: readonly string[];
-  /** Upload files dragged from the desktop into the target too. */
-  acceptFiles?: boolean;
-  onMove: (items: Item[], target: MoveTarget) => void;
+  /** Passed down from the list, so a row adds no hooks of its own beyond one state. */
+  on: DropHandlers;
 }
 
 /** Makes an element (folder row, breadcrumb segment, tree node) take items and desktop files. */
-export function useFolderDrop({ target, ancestors, acceptFiles = true, onMove }: DropOptions) {
+export function useFolderDrop({ target, ancestors, on }: DropOptions) {
   const [over, setOver] = useState(false);
-  const uploads = useUploadActions();
-  const accepts = (e: DragEvent) => (isItemDrag(e) ? canDropInto(target, ancestors) : acceptFiles && isFileDrag(e));
+  const accepts = (e: DragEvent) => (isItemDrag(e) ? canDropInto(target, ancestors) : !!on.upload && isFileDrag(e));
   return {
     over,
     handlers: {
@@ -97,9 +100,9 @@ export function useFolderDrop({ target, ancestors, acceptFiles = true, onMove }:
         if (isItemDrag(e)) {
           const items = dragged;
           endItemDrag();
-          onMove(items, target);
+          on.move(items, target);
         } else {
-          uploads.uploadDropped(e.dataTransfer, target.id);
+          on.upload?.(e.dataTransfer, target.id);
         }
       },
     },

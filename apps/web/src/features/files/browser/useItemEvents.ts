@@ -1,7 +1,7 @@
 import { useMemo, useRef, type PointerEvent } from 'react';
 import type { ItemActions } from '../actions';
 import type { Item } from '../items';
-import { endItemDrag, startItemDrag } from './dnd';
+import { endItemDrag, startItemDrag, type DropHandlers } from './dnd';
 import type { ItemEvents } from './ItemView';
 import { selectedItems, useBrowser, type BrowserContext } from './store';
 
@@ -13,6 +13,7 @@ import { selectedItems, useBrowser, type BrowserContext } from './store';
 export function useItemEvents(
   context: BrowserContext,
   actions: ItemActions,
+  drop: DropHandlers,
   setActive: (index: number) => void,
 ): { events: ItemEvents; menuTarget: React.RefObject<'items' | 'area'> } {
   const actionsRef = useRef(actions);
@@ -54,9 +55,9 @@ export function useItemEvents(
         return actionsRef.current.menuFor(s.selected.has(item.id) ? selectedItems(s) : [item], context);
       },
       menuOpening: selectAlone,
-      move: (items, target) => actionsRef.current.moveTo(items, target),
+      drop,
     };
-  }, [context, setActive]);
+  }, [context, drop, setActive]);
 
   return { events, menuTarget };
 }
