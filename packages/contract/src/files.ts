@@ -73,7 +73,7 @@ export const parentRelationship = z.object({
   data: z.object({ id: z.string(), type: z.literal('folder'), attributes: z.object({ name: z.string() }) }),
 });
 
-/** Filled by the sharing feature; null while the item has no share link. */
+/** A share link as its owner sees it (also `relationships.shared` of a shared item). */
 export const sharedRelationship = z.object({
   data: z.object({
     id: z.string(),
@@ -81,10 +81,15 @@ export const sharedRelationship = z.object({
     attributes: z.object({
       token: z.string(),
       item_id: z.string(),
-      permission: z.enum(['editor', 'visitor']).nullable(),
+      /** The shared item's type: a file is always shared for visitors. */
+      type: itemType,
+      permission: z.enum(['editor', 'visitor']),
       protected: z.boolean(),
+      /** The expiration chosen, in hours, or null for a link that never expires. */
       expire_in: z.number().nullable(),
+      expires_at: z.string().nullable(),
       link: z.string(),
+      created_at: z.string(),
     }),
   }),
 });

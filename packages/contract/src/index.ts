@@ -8,3 +8,4 @@ export * from './i18n/en.js';
 export * from './pages.js';
 export * from './admin.js';
 export * from './files.js';
+export * from './sharing.js';

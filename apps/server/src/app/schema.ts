@@ -5,3 +5,5 @@ export * from '../modules/settings/settings.table.js';
 export * from '../modules/pages/pages.table.js';
 export * from '../modules/files/items.table.js';
 export * from '../modules/uploads/upload-sessions.table.js';
+export * from '../modules/sharing/shares.table.js';
+export * from '../modules/file-requests/file-requests.table.js';
