@@ -10,6 +10,7 @@ export const enFiles: Record<string, string> = {
   'files.in_folder': 'in {{name}}',
   'files.is_favourite': 'Favourite',
   'files.loading_more': 'Loading more…',
+  'files.load_more_failed': 'The next items couldn’t be loaded.',
   'files.breadcrumb': 'Folder path',
   'files.breadcrumb_more': 'Show the folders in between',
   'files.folder_empty_title': 'This folder is empty',

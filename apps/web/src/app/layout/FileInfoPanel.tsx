@@ -107,7 +107,6 @@ export function FileInfoPanel() {
   return (
     <aside
       aria-label={t('files.details')}
-      aria-live="polite"
       className="hidden w-80 shrink-0 overflow-y-auto border-l border-neutral-200 p-6 xl:block dark:border-neutral-800/80"
     >
       {selected.length === 1 ? (

@@ -25,6 +25,8 @@ const PREFETCH_ROWS = 12;
 interface Pager {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  /** The last attempt at the next page failed: wait for the user instead of retrying in a loop. */
+  isFetchNextPageError: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
@@ -83,10 +85,12 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
 
   const rows = virtualizer.getVirtualItems();
   const lastRow = rows[rows.length - 1]?.index ?? 0;
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pager;
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pager;
   useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastRow >= rowCount - PREFETCH_ROWS) void fetchNextPage();
-  }, [lastRow, rowCount, hasNextPage, isFetchingNextPage, fetchNextPage]);
+    if (hasNextPage && !isFetchingNextPage && !isFetchNextPageError && lastRow >= rowCount - PREFETCH_ROWS) {
+      void fetchNextPage();
+    }
+  }, [lastRow, rowCount, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   const activeIndex = Math.min(active, Math.max(0, items.length - 1));
   const reveal = useCallback(
@@ -267,8 +271,23 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
                       }}
                       className="flex items-center justify-center gap-2 text-sm text-neutral-500 dark:text-neutral-400"
                     >
-                      <Spinner />
-                      {t('files.loading_more')}
+                      {isFetchNextPageError && !isFetchingNextPage ? (
+                        <>
+                          {t('files.load_more_failed')}
+                          <button
+                            type="button"
+                            onClick={() => void fetchNextPage()}
+                            className="rounded-lg px-2 py-1 font-semibold text-accent-strong hover:bg-accent/10 dark:text-accent"
+                          >
+                            {t('common.try_again')}
+                          </button>
+                        </>
+                      ) : (
+                        <>
+                          <Spinner />
+                          {t('files.loading_more')}
+                        </>
+                      )}
                     </div>
                   );
                 }
