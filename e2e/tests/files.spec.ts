@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../support/helpers.js';
+import { signUp, uniqueEmail } from '../support/helpers.js';
 
 /** Calls the API as the signed-in browser (its cookies, plus the CSRF header read from XSRF-TOKEN). */
 async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
@@ -39,37 +39,14 @@ async function seedFile(page: Page, name: string, text: string, parentId: string
 const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const listing = (page: Page) => page.getByRole('listbox');
 
-/**
- * Signs up a fresh user. Sign-up allows 5 accounts a minute per address, and the journeys of the
- * whole suite make more than that: when the server says to wait, wait as long as it says.
- */
 async function newUser(page: Page, prefix: string) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill(`${prefix} Tester`);
-  await page.getByLabel('Email').fill(uniqueEmail(prefix));
-  await page.getByLabel('Password', { exact: true }).fill('files-password-1');
-  await page.getByLabel('Confirm password').fill('files-password-1');
-  const limited = page.getByText(/Too many attempts\. Please wait (\d+) seconds/);
-  for (let attempt = 0; attempt < 4; attempt++) {
-    await page.getByRole('button', { name: 'Create account' }).click();
-    const outcome = await Promise.race([
-      page.waitForURL(/\/platform\/files/).then(() => 'signed-up' as const),
-      limited.waitFor().then(() => 'limited' as const),
-    ]);
-    if (outcome === 'signed-up') break;
-    const seconds = Number(/(\d+) seconds/.exec((await limited.textContent()) ?? '')?.[1] ?? 10);
-    await page.waitForTimeout((seconds + 1) * 1000);
-  }
-  await expect(page).toHaveURL(/\/platform\/files/);
+  await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'files-password-1');
   // The cookie notice sits over the bottom of the list; dismiss it once.
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })
     .catch(() => undefined);
 }
-
-// Waiting out the sign-up limit can take a minute.
-test.describe.configure({ timeout: 150_000 });
 
 test('creates a folder with an emoji and a colour, then renames it', async ({ page }) => {
   await newUser(page, 'fiona');
