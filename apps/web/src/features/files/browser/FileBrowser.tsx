@@ -1,5 +1,5 @@
 import { FolderX, RotateCcw } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
@@ -92,7 +92,8 @@ export function FileBrowser({ kind, context, folderId, empty, label }: FileBrows
   const setListing = useBrowser((s) => s.setListing);
   const leave = useBrowser((s) => s.leave);
 
-  useEffect(() => {
+  // Before paint, so the header's toolbar and title never show the previous screen's.
+  useLayoutEffect(() => {
     setListing({ scope, context, folder, path: path ?? [], items });
   }, [setListing, scope, context, folder, path, items]);
   useEffect(() => () => leave(scope), [leave, scope]);

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePreferences } from '../../../lib/preferences';
@@ -14,6 +14,7 @@ import { selectedItems, useBrowser, type BrowserContext } from './store';
 import { useFinePointer } from './useMedia';
 import { useDropHandlers } from './useDropHandlers';
 import { useItemEvents } from './useItemEvents';
+import { useListKeyboard } from './useListKeyboard';
 
 /** Fixed sizes keep the virtual list exact: nothing jumps while thumbnails or pages arrive. */
 const ROW_HEIGHT = 64;
@@ -137,84 +138,7 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
     setParams,
   ]);
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.target !== e.currentTarget) return;
-    const s = useBrowser.getState();
-    const count = s.items.length;
-    const mod = e.ctrlKey || e.metaKey;
-    const current = s.items[activeIndex];
-    const moveTo = (index: number) => {
-      const next = Math.min(count - 1, Math.max(0, index));
-      const item = s.items[next];
-      if (!item) return;
-      e.preventDefault();
-      setActive(next);
-      reveal(next);
-      if (e.shiftKey) {
-        if (!s.anchor && current) s.select(s.selected, current.id);
-        useBrowser.getState().selectRange(item.id);
-      } else if (!s.selectMode) s.select([item.id], item.id);
-    };
-    const targets = () => (s.selected.size ? selectedItems(s) : current ? [current] : []);
-    switch (e.key) {
-      case 'ArrowDown':
-        return moveTo(activeIndex + columns);
-      case 'ArrowUp':
-        return moveTo(activeIndex - columns);
-      case 'ArrowRight':
-        return grid ? moveTo(activeIndex + 1) : undefined;
-      case 'ArrowLeft':
-        return grid ? moveTo(activeIndex - 1) : undefined;
-      case 'Home':
-        return moveTo(0);
-      case 'End':
-        return moveTo(count - 1);
-      case ' ':
-        if (current) {
-          e.preventDefault();
-          s.toggle(current.id);
-        }
-        return;
-      case 'Enter': {
-        const [first, ...rest] = targets();
-        if (first && !rest.length) {
-          e.preventDefault();
-          actions.open(first, context);
-        }
-        return;
-      }
-      case 'F2': {
-        const list = targets();
-        if (context !== 'trash' && list.length === 1) {
-          e.preventDefault();
-          actions.rename(list[0]!);
-        }
-        return;
-      }
-      case 'Delete':
-      case 'Backspace': {
-        if (e.key === 'Backspace' && !e.metaKey) return;
-        const list = targets();
-        if (!list.length) return;
-        e.preventDefault();
-        if (context === 'trash') actions.deleteForever(list);
-        else actions.trash(list);
-        return;
-      }
-      case 'Escape':
-        if (s.selected.size) {
-          e.preventDefault();
-          e.stopPropagation();
-          s.clear();
-        }
-        return;
-      default:
-        if (mod && e.key.toLowerCase() === 'a') {
-          e.preventDefault();
-          s.selectAll();
-        }
-    }
-  };
+  const handleKey = useListKeyboard({ context, actions, activeIndex, setActive, reveal, columns, grid, scrollRef });
 
   const activeItem = items[activeIndex];
   return (
@@ -237,7 +161,7 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
           aria-multiselectable={items.length ? true : undefined}
           aria-activedescendant={activeItem && selected.size ? `item-${activeItem.id}` : undefined}
           tabIndex={0}
-          onKeyDown={onKeyDown}
+          onKeyDown={(e) => e.target === e.currentTarget && handleKey(e)}
           onClick={(e) => {
             if (!(e.target as Element).closest('[data-item-id]') && !useBrowser.getState().selectMode) {
               useBrowser.getState().clear();
