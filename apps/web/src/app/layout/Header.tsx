@@ -5,6 +5,7 @@ import {
   ArrowUpNarrowWide,
   CloudUpload,
   Download,
+  Ellipsis,
   FolderInput,
   FolderPlus,
   Info,
@@ -43,11 +44,11 @@ function SearchField() {
         type="button"
         onClick={() => open(true)}
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        className="hidden h-11 w-56 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent lg:flex xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
+        className="hidden h-11 w-52 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent lg:flex xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
       >
         <Search className="size-4.5 shrink-0" aria-hidden />
         <span className="flex-1 truncate">{t('search.placeholder')}</span>
-        <kbd className="rounded-md border border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+        <kbd className="rounded-md border max-xl:hidden border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>
@@ -161,7 +162,22 @@ function FileToolbar() {
         </div>
       )}
       <SearchField />
-      <div role="toolbar" aria-label={t('files.selection_actions')} className="flex items-center gap-0.5 max-md:hidden">
+      {/* Between phone and wide screens the selection's actions fold into one menu. */}
+      <div className="hidden md:block xl:hidden">
+        <DropdownMenu
+          actions={() => menu.filter((a) => a.id !== 'open')}
+          trigger={
+            <IconButton
+              label={t('files.selection_actions')}
+              disabled={!selected.length}
+              className="disabled:cursor-default disabled:opacity-35 disabled:hover:bg-transparent"
+            >
+              <Ellipsis className="size-5" aria-hidden />
+            </IconButton>
+          }
+        />
+      </div>
+      <div role="toolbar" aria-label={t('files.selection_actions')} className="flex items-center gap-0.5 max-xl:hidden">
         <Divider />
         {toolbarIds.map((id) => {
           const action = byId.get(id);
@@ -202,7 +218,7 @@ function FileToolbar() {
         <ListChecks className="size-5" aria-hidden />
       </IconButton>
       {viewMenu.length > 0 && (
-        <div className="max-md:hidden">
+        <div className="max-xl:hidden">
           <DropdownMenu
             actions={viewMenu}
             trigger={
@@ -216,7 +232,7 @@ function FileToolbar() {
       <IconButton
         label={prefs.previewType === 'list' ? t('files.view_grid') : t('files.view_list')}
         onClick={prefs.togglePreviewType}
-        className="max-md:hidden"
+        className="max-xl:hidden"
       >
         {prefs.previewType === 'list' ? (
           <LayoutGrid className="size-5" aria-hidden />
@@ -233,7 +249,7 @@ function FileToolbar() {
       >
         <Info className="size-5" aria-hidden />
       </IconButton>
-      <div className="md:hidden">
+      <div className="xl:hidden">
         <DropdownMenu
           actions={phoneMenu}
           trigger={
