@@ -39,6 +39,9 @@ async function seedFile(page: Page, name: string, text: string, parentId: string
 const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const listing = (page: Page) => page.getByRole('listbox');
 
+// The desktop the design was drawn for: rail, navigator, the full toolbar and the details panel.
+test.use({ viewport: { width: 1440, height: 900 } });
+
 async function newUser(page: Page, prefix: string) {
   await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'files-password-1');
   // The cookie notice sits over the bottom of the list; dismiss it once.

@@ -44,15 +44,15 @@ function SearchField() {
         type="button"
         onClick={() => open(true)}
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        className="hidden h-11 w-52 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent lg:flex xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
+        className="hidden h-11 w-52 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @3xl:flex @5xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
       >
         <Search className="size-4.5 shrink-0" aria-hidden />
         <span className="flex-1 truncate">{t('search.placeholder')}</span>
-        <kbd className="rounded-md border max-xl:hidden border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+        <kbd className="rounded-md border @max-5xl:hidden border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>
-      <IconButton label={t('search.open')} onClick={() => open(true)} className="lg:hidden">
+      <IconButton label={t('search.open')} onClick={() => open(true)} className="@3xl:hidden">
         <Search className="size-5" aria-hidden />
       </IconButton>
     </>
@@ -150,7 +150,7 @@ function FileToolbar() {
             actions={() => actions.uploadMenu(context === 'files' ? folderId : null)}
             trigger={
               <Button className="h-11 px-3.5" icon={<CloudUpload className="size-4.5" aria-hidden />}>
-                <span className="max-xl:sr-only">{t('files.upload_menu')}</span>
+                <span className="@max-5xl:sr-only">{t('files.upload_menu')}</span>
               </Button>
             }
           />
@@ -163,7 +163,7 @@ function FileToolbar() {
       )}
       <SearchField />
       {/* Between phone and wide screens the selection's actions fold into one menu. */}
-      <div className="hidden md:block xl:hidden">
+      <div className="hidden md:block @5xl:hidden">
         <DropdownMenu
           actions={() => menu.filter((a) => a.id !== 'open')}
           trigger={
@@ -177,7 +177,11 @@ function FileToolbar() {
           }
         />
       </div>
-      <div role="toolbar" aria-label={t('files.selection_actions')} className="flex items-center gap-0.5 max-xl:hidden">
+      <div
+        role="toolbar"
+        aria-label={t('files.selection_actions')}
+        className="flex items-center gap-0.5 @max-5xl:hidden"
+      >
         <Divider />
         {toolbarIds.map((id) => {
           const action = byId.get(id);
@@ -218,7 +222,7 @@ function FileToolbar() {
         <ListChecks className="size-5" aria-hidden />
       </IconButton>
       {viewMenu.length > 0 && (
-        <div className="max-xl:hidden">
+        <div className="@max-5xl:hidden">
           <DropdownMenu
             actions={viewMenu}
             trigger={
@@ -232,7 +236,7 @@ function FileToolbar() {
       <IconButton
         label={prefs.previewType === 'list' ? t('files.view_grid') : t('files.view_list')}
         onClick={prefs.togglePreviewType}
-        className="max-xl:hidden"
+        className="@max-5xl:hidden"
       >
         {prefs.previewType === 'list' ? (
           <LayoutGrid className="size-5" aria-hidden />
@@ -249,7 +253,7 @@ function FileToolbar() {
       >
         <Info className="size-5" aria-hidden />
       </IconButton>
-      <div className="xl:hidden">
+      <div className="@5xl:hidden">
         <DropdownMenu
           actions={phoneMenu}
           trigger={
@@ -289,7 +293,7 @@ export function Header() {
   const onFiles = section === 'Platform';
   const fileScreen = onFiles && context !== null;
   return (
-    <header className="flex h-[72px] shrink-0 items-center gap-1 border-b border-neutral-200 px-2 sm:gap-2 sm:px-5 dark:border-neutral-800/80">
+    <header className="@container flex h-[72px] shrink-0 items-center gap-1 border-b border-neutral-200 px-2 sm:gap-2 sm:px-5 dark:border-neutral-800/80">
       <IconButton label={t('nav.open_menu')} onClick={() => openMenu(true)} className="md:hidden">
         <Menu className="size-5" aria-hidden />
       </IconButton>
