@@ -35,7 +35,8 @@ import { useShell } from './navigation';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
-function SearchField() {
+/** `crowded`: the file toolbar shares the header, so the field only shows on wide headers. */
+function SearchField({ crowded = false }: { crowded?: boolean }) {
   const { t } = useTranslation();
   const open = useShell((s) => s.setSpotlightOpen);
   return (
@@ -44,15 +45,22 @@ function SearchField() {
         type="button"
         onClick={() => open(true)}
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-        className="hidden h-11 w-52 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @3xl:flex @5xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800"
+        className={cn(
+          crowded ? '@5xl:flex' : '@3xl:flex',
+          'hidden h-11 w-52 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @6xl:w-64 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800',
+        )}
       >
         <Search className="size-4.5 shrink-0" aria-hidden />
         <span className="flex-1 truncate">{t('search.placeholder')}</span>
-        <kbd className="rounded-md border @max-5xl:hidden border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+        <kbd className="rounded-md border @max-6xl:hidden border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>
-      <IconButton label={t('search.open')} onClick={() => open(true)} className="@3xl:hidden">
+      <IconButton
+        label={t('search.open')}
+        onClick={() => open(true)}
+        className={crowded ? '@5xl:hidden' : '@3xl:hidden'}
+      >
         <Search className="size-5" aria-hidden />
       </IconButton>
     </>
@@ -126,18 +134,6 @@ function FileToolbar() {
       onSelect: prefs.togglePreviewType,
       group: -1,
     },
-    ...(context === 'trash' && hasItems
-      ? [
-          {
-            id: 'empty',
-            label: t('trash.empty_trash'),
-            icon: Trash2,
-            danger: true,
-            onSelect: () => actions.emptyTrash(),
-            group: -2,
-          },
-        ]
-      : []),
     ...viewMenu,
   ];
 
@@ -161,9 +157,9 @@ function FileToolbar() {
           )}
         </div>
       )}
-      <SearchField />
+      <SearchField crowded />
       {/* Between phone and wide screens the selection's actions fold into one menu. */}
-      <div className="hidden md:block @5xl:hidden">
+      <div className="hidden md:block @4xl:hidden">
         <DropdownMenu
           actions={() => menu.filter((a) => a.id !== 'open')}
           trigger={
@@ -180,7 +176,7 @@ function FileToolbar() {
       <div
         role="toolbar"
         aria-label={t('files.selection_actions')}
-        className="flex items-center gap-0.5 @max-5xl:hidden"
+        className="flex items-center gap-0.5 @max-4xl:hidden"
       >
         <Divider />
         {toolbarIds.map((id) => {
@@ -201,18 +197,28 @@ function FileToolbar() {
             </IconButton>
           );
         })}
-        {context === 'trash' && (
+        <Divider />
+      </div>
+      {context === 'trash' && (
+        <>
           <Button
             variant="ghost"
             disabled={!hasItems}
             onClick={() => actions.emptyTrash()}
-            className="ml-1 text-red-600 dark:text-red-400"
+            className="text-red-600 max-md:hidden dark:text-red-400"
           >
             {t('trash.empty_trash')}
           </Button>
-        )}
-        <Divider />
-      </div>
+          <IconButton
+            label={t('trash.empty_trash')}
+            disabled={!hasItems}
+            onClick={() => actions.emptyTrash()}
+            className="text-red-600 disabled:opacity-35 md:hidden dark:text-red-400"
+          >
+            <Trash2 className="size-5" aria-hidden />
+          </IconButton>
+        </>
+      )}
       <IconButton
         label={t('files.select_mode')}
         aria-pressed={selectMode}
