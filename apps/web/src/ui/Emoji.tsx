@@ -43,6 +43,7 @@ export function Emoji({ emoji, emojiStyle, label, className }: EmojiProps) {
       role={label ? 'img' : undefined}
       aria-label={label}
       aria-hidden={label ? undefined : true}
+      style={{ fontFamily: '"Apple Color Emoji", "Segoe UI Emoji", "Noto Color Emoji", sans-serif' }}
       className={cn('inline-flex size-[1em] items-center justify-center leading-none select-none', className)}
     >
       {emoji}
