@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../lib/db/database.js';
@@ -37,6 +38,8 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
   try {
     const applied = await prepareDatabase(ctx.db);
     if (applied.length) log.info({ applied }, 'database migrated');
+    // The embedded database keeps no statistics between runs; the planner needs them from the start.
+    if (ctx.databaseDriver === 'pglite') await ctx.db.execute(sql`analyze`);
     await autoSetupFromEnv(ctx);
   } catch (e) {
     await ctx.close();

@@ -102,6 +102,8 @@ describe('accounts and sign-in', () => {
     );
     expect(res.status).toBe(419);
     expect(res.json().code).toBe('csrf.token_mismatch');
+    const malformed = await client.post('/api/logout', {}, { 'x-xsrf-token': '%E0%A4%A' });
+    expect(malformed.status).toBe(419);
   });
 
   it('resets a forgotten password through the mailed link, once, and signs out other sessions', async () => {

@@ -13,6 +13,15 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * XSRF-TOKEN to copy it into the header. Checked on every state-changing request, signed in or not,
  * which also stops login CSRF.
  */
+/** A malformed header is simply a wrong token (419), never a crash. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return '';
+  }
+}
+
 export function csrfHook(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const cookie = request.cookies[XSRF_COOKIE];
@@ -27,7 +36,7 @@ export function csrfHook(ctx: AppContext) {
     if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
-    if (!cookie || !sent || !safeEqual(decodeURIComponent(sent), cookie)) {
+    if (!cookie || !sent || !safeEqual(safeDecode(sent), cookie)) {
       throw new AppError(419, 'csrf.token_mismatch', 'Your session has expired. Reload the page and try again.');
     }
   };

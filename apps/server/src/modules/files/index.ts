@@ -5,10 +5,7 @@ export { loadFolder, loadItem, loadItems, scopeOf, type Actor, type Scope, type 
 export {
   adjustChildCounts,
   adjustStorageUsed,
-  countDeltaFor,
-  descendantIds,
   ensureFolderPath,
-  findLiveFolderByName,
   folderPath,
   idsWithinSubtree,
   insertItem,

@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { users } from '../users/users.table.js';
 import { items, type ItemRow, type NewItemRow } from './items.table.js';
-import { allocateNames, retryOnNameClash } from './names.js';
+import { allocateNames, nameWithSuffix, retryOnNameClash } from './names.js';
 
 export interface CountDelta {
   folders?: number;
@@ -40,7 +40,7 @@ export async function adjustStorageUsed(db: Db, ownerId: string, delta: number) 
     .where(eq(users.id, ownerId));
 }
 
-export const countDeltaFor = (type: 'folder' | 'file', sign: 1 | -1 = 1): CountDelta =>
+const countDeltaFor = (type: 'folder' | 'file', sign: 1 | -1 = 1): CountDelta =>
   type === 'folder' ? { folders: sign } : { files: sign };
 
 type NewItem = Omit<NewItemRow, 'id' | 'name' | 'parentId' | 'ownerId' | 'type'> & { id?: string };
@@ -66,8 +66,8 @@ export async function insertItem(
   });
 }
 
-/** A live folder of `ownerId` directly under `parentId` with this name (case-insensitively). */
-export async function findLiveFolderByName(
+/** The live item of `ownerId` directly under `parentId` with this name (case-insensitively, as the unique index compares). */
+export async function findLiveItemByName(
   db: Db,
   ownerId: string,
   parentId: string | null,
@@ -81,17 +81,50 @@ export async function findLiveFolderByName(
         eq(items.ownerId, ownerId),
         parentId === null ? isNull(items.parentId) : eq(items.parentId, parentId),
         isNull(items.deletedAt),
-        eq(items.type, 'folder'),
-        sql`lower(${items.name}) = ${name.toLowerCase()}`,
+        sql`lower(${items.name}) = lower(${name})`,
       ),
     );
   return row;
 }
 
+const MAX_SUFFIX_TRIES = 1000;
+
+/**
+ * The folder a path segment means under `parentId`: the live folder with that name, merged into as
+ * the reference does, or a new one. When a file holds the name, the folder is "name (1)" (or the
+ * next), and the next file of the same upload finds that same folder again.
+ */
+async function folderForSegment(
+  db: Db,
+  owner: { ownerId: string; creatorId: string | null },
+  parentId: string | null,
+  segment: string,
+): Promise<string> {
+  let races = 0;
+  for (let n = 0; n < MAX_SUFFIX_TRIES; n++) {
+    const name = nameWithSuffix(segment, 'folder', n);
+    const existing = await findLiveItemByName(db, owner.ownerId, parentId, name);
+    if (existing?.type === 'folder') return existing.id;
+    if (existing) continue;
+    // Two uploads into the same new folder must end up in one folder: insert the exact name, and if
+    // someone else just did, look again.
+    const [inserted] = await db
+      .insert(items)
+      .values({ ownerId: owner.ownerId, creatorId: owner.creatorId, parentId, type: 'folder', name })
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) {
+      await adjustChildCounts(db, owner.ownerId, parentId, { folders: 1 });
+      return inserted.id;
+    }
+    if (races++ < 3) n -= 1;
+  }
+  throw new Error(`no free folder name for ${segment}`);
+}
+
 /**
  * Folder uploads (reference §3.6): the folders of `/Photos/2024/a.jpg` are found by name under
- * `parentId`, or created, and the innermost becomes the file's parent. Existing folders are merged
- * into, as the reference does; a name taken by a file gets the usual suffix.
+ * `parentId`, or created, and the innermost becomes the file's parent.
  */
 export async function ensureFolderPath(
   db: Db,
@@ -100,36 +133,7 @@ export async function ensureFolderPath(
   segments: readonly string[],
 ): Promise<string | null> {
   let current = parentId;
-  for (const segment of segments) {
-    const existing = await findLiveFolderByName(db, owner.ownerId, current, segment);
-    if (existing) {
-      current = existing.id;
-      continue;
-    }
-    // Two uploads into the same new folder must end up in one folder: insert the exact name, and if
-    // someone else just did, use theirs.
-    const [inserted] = await db
-      .insert(items)
-      .values({ ownerId: owner.ownerId, creatorId: owner.creatorId, parentId: current, type: 'folder', name: segment })
-      .onConflictDoNothing()
-      .returning();
-    if (inserted) {
-      await adjustChildCounts(db, owner.ownerId, current, { folders: 1 });
-      current = inserted.id;
-      continue;
-    }
-    const raced = await findLiveFolderByName(db, owner.ownerId, current, segment);
-    const folder =
-      raced ??
-      (await insertItem(db, {
-        ownerId: owner.ownerId,
-        creatorId: owner.creatorId,
-        parentId: current,
-        type: 'folder',
-        name: segment,
-      }));
-    current = folder.id;
-  }
+  for (const segment of segments) current = await folderForSegment(db, owner, current, segment);
   return current;
 }
 
@@ -144,22 +148,6 @@ export async function folderPath(db: Db, folderId: string): Promise<{ id: string
     )
     select id, name from up order by depth desc`);
   return rowsOf<{ id: string; name: string }>(result);
-}
-
-/** Every item below the given ones (not the roots themselves), trashed or not: one recursive query. */
-export async function descendantIds(db: Db, rootIds: readonly string[]): Promise<string[]> {
-  if (rootIds.length === 0) return [];
-  const result = await db.execute(sql`
-    with recursive down(id) as (
-      select id from items where parent_id in (${sql.join(
-        rootIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      union all
-      select i.id from items i join down on i.parent_id = down.id
-    )
-    select id from down`);
-  return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
 /**

@@ -1,5 +1,7 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { rowsOf } from '../../lib/db/migrate.js';
+import { ITEM_NAME_MAX } from '@filestore/contract';
 import { items } from './items.table.js';
 
 /**
@@ -19,8 +21,13 @@ export function nameWithSuffix(name: string, type: 'folder' | 'file', n: number)
   if (n === 0) return name;
   const { base, ext } = splitForSuffix(name, type);
   // "report (1)" suffixed again becomes "report (2)", not "report (1) (1)".
+  const suffix = ` (${n})`;
   const stem = base.replace(/ \(\d+\)$/, '');
-  return `${stem} (${n})${ext}`;
+  // A name at the length limit gives up the end of its stem, never its extension or the suffix.
+  const room = Math.max(ITEM_NAME_MAX - suffix.length - ext.length, 1);
+  let cut = stem.slice(0, room);
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1); // never half an emoji
+  return `${cut}${suffix}${ext}`;
 }
 
 /** Lower-case text after the last dot, or null (no dot, dotfile, or a trailing dot). */
@@ -38,6 +45,42 @@ export interface NameRequest {
   id?: string;
 }
 
+const sameFolder = (ownerId: string, parentId: string | null) =>
+  and(
+    eq(items.ownerId, ownerId),
+    parentId === null ? isNull(items.parentId) : eq(items.parentId, parentId),
+    isNull(items.deletedAt),
+  );
+
+/**
+ * For each candidate: its case-folded form as PostgreSQL folds it (the unique index decides with
+ * PostgreSQL's `lower`, which differs from JavaScript's for final sigma or dotted I) and whether a
+ * live item of the folder already has it.
+ */
+async function lookUpCandidates(
+  db: Db,
+  ownerId: string,
+  parentId: string | null,
+  candidates: readonly string[],
+  ownIds: readonly string[],
+): Promise<{ name: string; key: string; taken: boolean }[]> {
+  const values = sql.join(
+    candidates.map((c, i) => sql`(${i}::int, ${c}::text)`),
+    sql`, `,
+  );
+  const notOwn = ownIds.length ? notInArray(items.id, [...ownIds]) : undefined;
+  const rows = await db.execute(sql`
+    select v.i, lower(v.c) as key, exists (
+      select 1 from ${items} where ${and(sameFolder(ownerId, parentId), notOwn)} and lower(${items.name}) = lower(v.c)
+    ) as taken
+    from (values ${values}) as v(i, c)`);
+  const found = rowsOf<{ i: number; key: string; taken: boolean }>(rows);
+  return candidates.map((name, i) => {
+    const row = found.find((r) => Number(r.i) === i);
+    return { name, key: row?.key ?? name, taken: row?.taken === true };
+  });
+}
+
 /**
  * Picks a free name for each request in folder `parentId` of `ownerId`, also keeping the requests
  * apart from each other. Looks names up in batches through the unique index; the caller writes them
@@ -49,35 +92,17 @@ export async function allocateNames(
   parentId: string | null,
   requests: readonly NameRequest[],
 ): Promise<string[]> {
-  const taken = new Set<string>();
+  const allocated = new Set<string>();
   const result: string[] = [];
   const ownIds = requests.flatMap((r) => (r.id ? [r.id] : []));
   for (const request of requests) {
     for (let start = 0; ; start += BATCH) {
       const candidates = Array.from({ length: BATCH }, (_, i) => nameWithSuffix(request.name, request.type, start + i));
-      const lowered = candidates.map((c) => c.toLowerCase());
-      const rows = await db
-        .select({ name: sql<string>`lower(${items.name})` })
-        .from(items)
-        .where(
-          and(
-            eq(items.ownerId, ownerId),
-            parentId === null ? isNull(items.parentId) : eq(items.parentId, parentId),
-            isNull(items.deletedAt),
-            inArray(sql`lower(${items.name})`, lowered),
-            ownIds.length
-              ? sql`${items.id} not in (${sql.join(
-                  ownIds.map((id) => sql`${id}`),
-                  sql`, `,
-                )})`
-              : undefined,
-          ),
-        );
-      for (const row of rows) taken.add(row.name);
-      const free = candidates.find((c) => !taken.has(c.toLowerCase()));
+      const looked = await lookUpCandidates(db, ownerId, parentId, candidates, ownIds);
+      const free = looked.find((c) => !c.taken && !allocated.has(c.key));
       if (free) {
-        taken.add(free.toLowerCase());
-        result.push(free);
+        allocated.add(free.key);
+        result.push(free.name);
         break;
       }
     }

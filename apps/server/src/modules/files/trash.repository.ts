@@ -87,17 +87,31 @@ export async function deleteAllTrashed(db: Db, ownerId: string): Promise<Deleted
 
 /**
  * Restores, below each given trashed item, what was trashed together with it (same trash root),
- * in one statement. The items themselves are restored by the caller, which places and names them.
+ * in two statements whatever the size. The items themselves are restored by the caller, which
+ * places and names them.
  */
 export async function restoreBelow(db: Db, tops: readonly ItemRow[]) {
-  if (!tops.length) return;
+  // An item trashed on its own is its descendants' trash root: they are found by that id at once.
+  const roots = tops.filter((t) => t.trashRootId === t.id);
+  if (roots.length) {
+    await db.execute(sql`
+      update items set deleted_at = null, trash_root_id = null
+      where trash_root_id in (${idList(roots.map((t) => t.id))}) and deleted_at is not null
+        and id not in (${idList(roots.map((t) => t.id))})`);
+  }
+  // An item that went to the trash with a folder above it takes back only its own part of that
+  // folder's trash: walk down by parent. The trash root is compared as text on purpose, so the
+  // planner cannot look rows up by trash root, which would return the whole trashed tree per step.
+  const inner = tops.filter((t) => t.trashRootId !== t.id);
+  if (!inner.length) return;
   await db.execute(sql`
     with recursive r(id, root_id) as (
       select i.id, t.trash_root_id from items i join items t on i.parent_id = t.id
-      where t.id in (${idList(tops.map((t) => t.id))}) and i.deleted_at is not null and i.trash_root_id = t.trash_root_id
+      where t.id in (${idList(inner.map((t) => t.id))}) and i.deleted_at is not null
+        and i.trash_root_id::text = t.trash_root_id::text
       union all
       select i.id, r.root_id from items i join r on i.parent_id = r.id
-      where i.deleted_at is not null and i.trash_root_id = r.root_id
+      where i.deleted_at is not null and i.trash_root_id::text = r.root_id::text
     )
     update items set deleted_at = null, trash_root_id = null from r where items.id = r.id`);
 }

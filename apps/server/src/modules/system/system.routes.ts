@@ -4,8 +4,11 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { readSettings } from '../settings/index.js';
 import { buildAppConfig } from './app-config.js';
+import { databaseMaintenanceJob } from './maintenance.job.js';
 
 export function systemRoutes(app: TypedApp, ctx: AppContext) {
+  ctx.jobs.register(databaseMaintenanceJob(ctx));
+
   app.get('/api/ping', async () => ({ type: 'success' as const, message: 'pong' as const }));
 
   app.get('/api/config', async (request) => buildAppConfig(ctx, request, await readSettings(ctx.db)));
