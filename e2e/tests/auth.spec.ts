@@ -39,6 +39,8 @@ test('resets a forgotten password through the mail outbox', async ({ page }) => 
   const email = uniqueEmail('rita');
   await signUp(page, 'Rita Reset', email, 'old-password-1');
   await page.getByRole('button', { name: 'Sign out' }).first().click();
+  // Signing out reloads the page; a navigation started before that lands would be cancelled.
+  await expect(page).not.toHaveURL(/\/platform/);
 
   await page.goto('/forgotten-password');
   const before = outbox().length;

@@ -224,23 +224,20 @@ describe('zip download', () => {
     const after = await seedFile(server, ownerId, { name: 'zz-after.bin', parentId: folder.id });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = server.app.server.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
-      const req = http.get({
-        port,
-        host: '127.0.0.1',
-        path: `/api/zip?items=${folder.id}|folder`,
-        headers: { cookie: cookieOf(owner) },
-      });
-      req.on('response', (res) => {
-        expect(res.statusCode).toBe(200);
-        res.once('data', () => {
-          expect(openBlobHandles(big.id)).toBe(1);
-          req.destroy();
-          resolve();
-        });
-      });
+    const req = http.get({
+      port,
+      host: '127.0.0.1',
+      path: `/api/zip?items=${folder.id}|folder`,
+      headers: { cookie: cookieOf(owner) },
+    });
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      req.on('response', resolve);
       req.on('error', (e) => (req.destroyed ? undefined : reject(e)));
     });
+    expect(res.statusCode).toBe(200);
+    // Nothing is read, so the server stalls inside the big file with its blob open.
+    await expect.poll(() => openBlobHandles(big.id), { timeout: 10_000 }).toBe(1);
+    req.destroy();
     await expect.poll(() => openBlobHandles(big.id), { timeout: 5000 }).toBe(0);
     await new Promise((r) => setTimeout(r, 200));
     expect(openBlobHandles(after.id)).toBe(0);
