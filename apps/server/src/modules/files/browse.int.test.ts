@@ -1,5 +1,5 @@
 import { browseResponse, navigationResponse, type BrowseResponse, type SortField } from '@filestore/contract';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installWithAdmin,
@@ -12,7 +12,8 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { folderPhaseBase, phaseQuery } from './browse.repository.js';
+import { folderPhaseBase, key, phaseQuery, trashTopsWhere } from './browse.repository.js';
+import { items } from './items.table.js';
 
 const BIG_FOLDERS = 500;
 
@@ -183,6 +184,19 @@ describe('browsing folders, latest files and the folder tree', () => {
         }
       }
     }
+  });
+
+  it('reads the top of a large trash from its own index, newest deletion first, without sorting', async () => {
+    const where = and(trashTopsWhere(ownerId), eq(items.type, 'file'));
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(
+      await server.ctx.db.execute(
+        sql`explain ${phaseQuery(server.ctx.db, { where, keys: [key.deleted], direction: 'DESC', from: null, offset: 0, limit: 51 }).getSQL()}`,
+      ),
+    )
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+    expect(plan).toMatch(/Index Scan( Backward)? using items_trash_tops_idx/);
+    expect(plan).not.toMatch(/Sort|Seq Scan/);
   });
 
   it('reads the root (parent_id is null) of a large tree from the browse indexes too', async () => {

@@ -11,7 +11,7 @@ interface KeyPart {
   cast: 'timestamptz' | 'bigint' | 'text' | 'uuid';
 }
 
-const key = {
+export const key = {
   type: { expr: sql`${items.type}`, cast: 'text' },
   created: { expr: sql`${items.createdAt}`, cast: 'timestamptz' },
   deleted: { expr: sql`${items.deletedAt}`, cast: 'timestamptz' },
@@ -138,7 +138,8 @@ async function trashPhases(
   keysFor: (type: 'folder' | 'file') => KeyPart[],
   direction: SortDirection,
 ) {
-  // Trash listings are small (what one deletion put there), so counting them is cheap.
+  // The trash's top level counts one row per deletion, a trashed folder its own children: both
+  // through their own index, never the whole trash.
   const totals = await db.select({ type: items.type, n: count() }).from(items).where(where).groupBy(items.type);
   const totalOf = (type: 'folder' | 'file') => totals.find((t) => t.type === type)?.n ?? 0;
   return (['folder', 'file'] as const).map((type) =>
@@ -147,9 +148,11 @@ async function trashPhases(
 }
 
 /** What the owner trashed directly (not what went with a trashed folder), latest deletion first. */
+export const trashTopsWhere = (ownerId: string) =>
+  and(eq(items.ownerId, ownerId), isNotNull(items.deletedAt), sql`${items.trashRootId} = ${items.id}`);
+
 export function trashRootPhases(db: Db, ownerId: string): Promise<Phase[]> {
-  const where = and(eq(items.ownerId, ownerId), isNotNull(items.deletedAt), sql`${items.trashRootId} = ${items.id}`);
-  return trashPhases(db, where, () => [key.deleted], 'DESC');
+  return trashPhases(db, trashTopsWhere(ownerId), () => [key.deleted], 'DESC');
 }
 
 /** Inside a trashed folder: the children that were trashed together with it. */
@@ -159,8 +162,9 @@ export function trashFolderPhases(
   sort: SortField,
   direction: SortDirection,
 ): Promise<Phase[]> {
+  // No owner condition: the folder is the owner's already, and with one the planner may walk the
+  // owner's whole trash instead of this folder's children (`items_parent_idx`).
   const where = and(
-    eq(items.ownerId, folder.ownerId),
     eq(items.parentId, folder.id),
     isNotNull(items.deletedAt),
     folder.trashRootId ? eq(items.trashRootId, folder.trashRootId) : sql`false`,

@@ -84,6 +84,14 @@ export const items = pgTable(
     index('items_trash_root_idx')
       .on(t.trashRootId)
       .where(sql`${t.deletedAt} is not null`),
+    // The trash's top level (items trashed on their own), newest deletion first, one range per type.
+    index('items_trash_tops_idx')
+      .on(t.ownerId, t.type, t.deletedAt, t.id)
+      .where(sql`${t.deletedAt} is not null and ${t.trashRootId} = ${t.id}`),
+    // Search for one or two letters: a prefix range of the owner's names (trigrams need three).
+    index('items_name_prefix_idx')
+      .on(t.ownerId, sql`lower(${t.name}) text_pattern_ops`)
+      .where(sql`${t.deletedAt} is null`),
     index('items_name_trgm_idx')
       .using('gin', sql`lower(${t.name}) gin_trgm_ops`)
       .where(sql`${t.deletedAt} is null`),

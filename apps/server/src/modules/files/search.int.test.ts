@@ -68,7 +68,8 @@ describe('search', () => {
     await seedFile(server, ownerId, { name: 'back\\slash.txt'.replace('\\', '-') });
     await seedFolder(server, ownerId, { name: '📁 مستندات' });
     await seedFile(server, ownerId, { name: 'קובץ.txt' });
-    expect(await search(owner, '%')).toEqual(['100% done.txt']);
+    expect(await search(owner, '0% d')).toEqual(['100% done.txt']);
+    expect(await search(owner, 'a_')).toEqual(['a_b.txt']);
     expect(await search(owner, 'a_b')).toEqual(['a_b.txt']);
     expect(await search(owner, '\\')).toEqual([]);
     expect(await search(owner, 'مستندات')).toEqual(['📁 مستندات']);
@@ -82,6 +83,18 @@ describe('search', () => {
       expect((await owner.get(url)).status, url).toBe(422);
     }
     expect((await server.client().get('/api/search?query=scan')).status).toBe(401);
+  });
+
+  it('matches the start of names for one or two letters, through the owner’s prefix index', async () => {
+    expect(await search(owner, 'Ax')).toEqual(['axb.txt']);
+    expect(await search(owner, 'xb')).toEqual([]);
+    for (const query of ['a', 'Ax', '%']) {
+      const q = searchItemsQuery(server.ctx.db, ownerId, query);
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await server.ctx.db.execute(sql`explain ${q.getSQL()}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(plan, `${query}\n${plan}`).toContain('items_name_prefix_idx');
+    }
   });
 
   it('uses the trigram index for queries of three letters or more', async () => {

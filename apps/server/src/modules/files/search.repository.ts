@@ -14,12 +14,13 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  */
 export function searchItemsQuery(db: Db, ownerId: string, query: string) {
   const escaped = escapeLike(query);
+  // Trigrams need three characters; one or two letters match the start of names, through the
+  // owner's prefix index, so a short query never reads every user's names.
+  const pattern = [...query].length < 3 ? `${escaped}%` : `%${escaped}%`;
   return db
     .select()
     .from(items)
-    .where(
-      and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`lower(${items.name}) like lower(${`%${escaped}%`})`),
-    )
+    .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`lower(${items.name}) like lower(${pattern})`))
     .orderBy(
       sql`${items.type} = 'file'`,
       sql`lower(${items.name}) = lower(${query}) desc`,

@@ -1,0 +1,2 @@
+CREATE INDEX "items_trash_tops_idx" ON "items" USING btree ("owner_id","type","deleted_at","id") WHERE "items"."deleted_at" is not null and "items"."trash_root_id" = "items"."id";--> statement-breakpoint
+CREATE INDEX "items_name_prefix_idx" ON "items" USING btree ("owner_id",lower("name") text_pattern_ops) WHERE "items"."deleted_at" is null;
