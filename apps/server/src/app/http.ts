@@ -13,6 +13,7 @@ import { emojiRoutes } from '../modules/emoji/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
+import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
 import { uploadsRoutes } from '../modules/uploads/index.js';
@@ -54,6 +55,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   usersRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
+  ctx.jobs.register(blobDeletionsJob(ctx));
   filesRoutes(app, ctx);
   uploadsRoutes(app, ctx);
   downloadsRoutes(app, ctx);

@@ -7,3 +7,4 @@ export * from '../modules/files/items.table.js';
 export * from '../modules/uploads/upload-sessions.table.js';
 export * from '../modules/sharing/shares.table.js';
 export * from '../modules/file-requests/file-requests.table.js';
+export * from '../modules/storage/blob-deletions.table.js';

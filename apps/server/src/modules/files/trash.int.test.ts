@@ -40,7 +40,11 @@ describe('trash, restore, delete forever and empty trash', () => {
     owner.post('/api/trash/restore', { to_home, items: rows.map(ref) });
   const trashList = async (id = 'all') =>
     browseResponse.parse((await owner.get(`/api/browse/trash/${id}?per_page=200`)).json());
-  const exists = (key: string) => server.ctx.storage.head(key).then((h) => h !== null);
+  // Deleted bytes go through the blob-deletions job after the commit: let it run first.
+  const exists = async (key: string) => {
+    await server.ctx.jobs.drain(['blob-deletions']);
+    return (await server.ctx.storage.head(key)) !== null;
+  };
 
   /**
    * The stored counters and used storage equal what the rows say (ADR 0005): a folder counts its
@@ -210,6 +214,7 @@ describe('trash, restore, delete forever and empty trash', () => {
     const f1 = await seedFile(server, ownerId, { name: 'one.bin', parentId: inside.id, content: 'a'.repeat(1000) });
     const f2 = await seedFile(server, ownerId, { name: 'two.bin', parentId: folder.id, content: 'b'.repeat(500) });
     await server.ctx.storage.put(`thumbs/${f1.id}/sm`, Buffer.from('thumb'), { size: 5 });
+    await server.ctx.db.update(items).set({ thumbnailStatus: 'ready' }).where(eq(items.id, f1.id));
     await remove([f2]);
     const used = (await user()).storageUsed;
     const res = await remove([folder], true);
@@ -224,6 +229,28 @@ describe('trash, restore, delete forever and empty trash', () => {
     await remove([child], true);
     expect(await counts(box.id)).toEqual({ folders: 0, files: 0 });
     await expectExactCounters();
+  });
+
+  it('answers before storage is done, and tries a failed blob deletion again later', async () => {
+    const file = await seedFile(server, ownerId, { name: 'stubborn.bin' });
+    const deleteMany = server.ctx.storage.deleteMany.bind(server.ctx.storage);
+    let failures = 1;
+    server.ctx.storage.deleteMany = async (keys) => {
+      if (failures-- > 0) throw new Error('storage is down');
+      return deleteMany(keys);
+    };
+    try {
+      expect((await remove([file], true)).status).toBe(200);
+      expect(await row(file.id)).toBeUndefined();
+      expect(await exists(`files/${file.id}`)).toBe(true);
+      // The claim lapses after ten minutes; then the job deletes it.
+      await server.ctx.db.execute(sql`update blob_deletions set claimed_at = now() - interval '11 minutes'`);
+      expect(await exists(`files/${file.id}`)).toBe(false);
+      const left = await server.ctx.db.execute(sql`select count(*)::int as n from blob_deletions`);
+      expect(rowsOf<{ n: number }>(left)[0]?.n).toBe(0);
+    } finally {
+      server.ctx.storage.deleteMany = deleteMany;
+    }
   });
 
   it('handles a selection that holds a folder and something inside it', async () => {

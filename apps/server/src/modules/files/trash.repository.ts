@@ -50,13 +50,21 @@ export async function trashSubtrees(db: Db, ownerId: string, roots: readonly Ite
 export interface DeletedFile {
   id: string;
   blobKey: string | null;
+  /** Whether thumbnails may exist (only files queued for them ever get any). */
+  thumbnails: boolean;
 }
 
 async function deleted(db: Db, ownerId: string, result: unknown): Promise<DeletedFile[]> {
-  const rows = rowsOf<{ id: string; type: string; size: string | number; blob_key: string | null }>(result);
+  const rows = rowsOf<{
+    id: string;
+    type: string;
+    size: string | number;
+    blob_key: string | null;
+    thumbnail_status: string | null;
+  }>(result);
   const files = rows.filter((r) => r.type === 'file');
   await adjustStorageUsed(db, ownerId, -files.reduce((sum, f) => sum + Number(f.size), 0));
-  return files.map((f) => ({ id: f.id, blobKey: f.blob_key }));
+  return files.map((f) => ({ id: f.id, blobKey: f.blob_key, thumbnails: f.thumbnail_status !== null }));
 }
 
 /** Deletes items with everything below them, live or trashed, in one statement; returns the files whose blobs to delete. */
@@ -69,7 +77,7 @@ export async function deleteSubtrees(db: Db, ownerId: string, roots: readonly It
       select i.id from items i join sub on i.parent_id = sub.id
     )
     delete from items where id in (select id from sub) and owner_id = ${ownerId}::uuid
-    returning id, type, size, blob_key`);
+    returning id, type, size, blob_key, thumbnail_status`);
   await applyCounts(db, ownerId, countsByParent(roots.filter(countedInParent), -1));
   return deleted(db, ownerId, result);
 }
@@ -81,7 +89,7 @@ export async function deleteSubtrees(db: Db, ownerId: string, roots: readonly It
 export async function deleteAllTrashed(db: Db, ownerId: string): Promise<DeletedFile[]> {
   const result = await db.execute(sql`
     delete from items where owner_id = ${ownerId}::uuid and deleted_at is not null
-    returning id, type, size, blob_key`);
+    returning id, type, size, blob_key, thumbnail_status`);
   return deleted(db, ownerId, result);
 }
 

@@ -2,7 +2,8 @@ import type { ItemRef, RemoveRequest } from '@filestore/contract';
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
-import type { StorageDriver } from '../storage/index.js';
+import type { JobRunner } from '../../lib/jobs.js';
+import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
 import { loadItems, scopeOf, type Actor } from './access.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
@@ -20,19 +21,17 @@ import { thumbnailKeys } from '../thumbnails/index.js';
 
 export interface FilesDeps {
   db: Db;
-  storage: StorageDriver;
   log: Logger;
+  jobs: Pick<JobRunner, 'trigger'>;
 }
 
-/** Blobs go after the rows are gone (and committed); a failure leaves orphans to reconcile, never a broken listing. */
-async function deleteBlobs(deps: FilesDeps, files: readonly DeletedFile[]) {
-  if (!files.length) return;
-  const keys = files.flatMap((f) => [f.blobKey ?? `files/${f.id}`, ...thumbnailKeys(f.id)]);
-  try {
-    await deps.storage.deleteMany(keys);
-  } catch (err) {
-    deps.log.error({ err, count: keys.length }, 'deleting blobs of deleted files failed');
-  }
+/**
+ * The bytes of deleted files are queued in the deleting transaction and removed by a job after the
+ * commit (storage's outbox): the answer does not wait for storage, and a failure is retried.
+ */
+async function queueBlobsOf(tx: Db, files: readonly DeletedFile[]) {
+  const keys = files.flatMap((f) => [f.blobKey ?? `files/${f.id}`, ...(f.thumbnails ? thumbnailKeys(f.id) : [])]);
+  await queueBlobDeletions(tx, keys);
 }
 
 /** Whether a proper ancestor of `row` is among `among`, per `selectedAncestors`. */
@@ -68,17 +67,22 @@ export async function removeItems(deps: FilesDeps, actor: Actor, refs: RemoveReq
     const deleteRoots = toDelete.filter((r) => !below(ancestors, r, (a) => forceIds.has(a)));
     const trashRoots = toTrash.filter((r) => !below(ancestors, r, (a) => forceIds.has(a) || trashIds.has(a)));
     const gone = await deleteSubtrees(tx, ownerId, deleteRoots);
+    await queueBlobsOf(tx, gone);
     await trashSubtrees(tx, ownerId, trashRoots);
-    return { files: gone, trashed: trashRoots.length, deleted: deleteRoots.length };
+    return { files: gone.length, trashed: trashRoots.length, deleted: deleteRoots.length };
   });
-  await deleteBlobs(deps, files);
+  if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
   return { trashed, deleted };
 }
 
 export async function emptyTrash(deps: FilesDeps, actor: Actor) {
   const ownerId = scopeOf(actor).ownerId;
-  const files = await withTreeLock(deps.db, ownerId, (tx) => deleteAllTrashed(tx, ownerId));
-  await deleteBlobs(deps, files);
+  const files = await withTreeLock(deps.db, ownerId, async (tx) => {
+    const gone = await deleteAllTrashed(tx, ownerId);
+    await queueBlobsOf(tx, gone);
+    return gone.length;
+  });
+  if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
 }
 
 /** Counter changes of restoring `tops` into their destinations. */

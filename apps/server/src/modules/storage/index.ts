@@ -14,3 +14,4 @@ export {
   type StorageDriver,
   type UploadedPart,
 } from './storage.port.js';
+export { BLOB_DELETIONS_JOB, blobDeletionsJob, queueBlobDeletions } from './blob-deletions.js';
