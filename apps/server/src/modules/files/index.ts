@@ -14,3 +14,4 @@ export { presentItem, presentItems, ownerUrls, type ItemUrls } from './item.pres
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';
+export { folderCreationRestricted } from './files.errors.js';

@@ -66,7 +66,7 @@ export async function receiveChunk(
 
 /** The last chunk sent again after its answer got lost: the same file, stored once. */
 async function answerFinished(ctx: AppContext, actor: Actor, fileId: string, body: ChunkBody): Promise<ChunkOutcome> {
-  await body.drain();
+  if (!(await body.drain(MAX_CHUNK_SIZE))) await body.release();
   const file = await loadItem(ctx.db, actor, fileId, { action: 'view', state: 'any' });
   return { status: 201, body: await presentItem(ctx.db, file, { viewerId: actor.user.id }) };
 }
@@ -190,7 +190,8 @@ async function continueSession(
     throw error;
   }
   if (place.offset + place.length <= session.received) {
-    await body.drain();
+    // A chunk already stored: read what a chunk may hold and no more, then answer.
+    if (!(await body.drain(place.length))) await body.release();
     return progress(session);
   }
   if (place.offset !== session.received) throw offsetMismatch(session.received);
@@ -223,11 +224,32 @@ async function storeChunk(
   if (!advanced) {
     const current = await findSession(ctx.db, session.id);
     if (!current) throw uploadNotFound();
+    // The same last chunk sent twice at once: answer with the file the other request makes.
+    if (place.isLast && current.received === current.size) return waitForFile(ctx, actor, current.id);
     // The same chunk sent twice at once: the other request counted it.
     if (place.offset + place.length <= current.received) return progress(current);
     throw offsetMismatch(current.received);
   }
   return place.isLast ? finishSession(ctx, actor, advanced) : progress(advanced);
+}
+
+const FINISH_WAIT_MS = 60_000;
+
+/** Waits (briefly) for the request that received the whole file to turn it into one. */
+async function waitForFile(ctx: AppContext, actor: Actor, sessionId: string): Promise<ChunkOutcome> {
+  let size = 0;
+  for (const started = Date.now(); Date.now() - started < FINISH_WAIT_MS;) {
+    const session = await findSession(ctx.db, sessionId);
+    if (!session) throw uploadNotFound();
+    if (session.completedFileId) {
+      const file = await loadItem(ctx.db, actor, session.completedFileId, { action: 'view', state: 'any' });
+      return { status: 201, body: await presentItem(ctx.db, file, { viewerId: actor.user.id }) };
+    }
+    size = session.size;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  // Everything arrived but the file is not made yet: sending the last chunk again later gets it.
+  throw offsetMismatch(size);
 }
 
 async function finishSession(ctx: AppContext, actor: Actor, session: UploadSessionRow): Promise<ChunkOutcome> {

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors.js';
 import {
   categoryFor,
   ensureFolderPath,
+  folderCreationRestricted,
   extensionOf,
   insertItem,
   loadFolder,
@@ -12,6 +13,7 @@ import {
   type Actor,
 } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
+import { restrictionsFor } from '../users/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
 import { assertMayStore } from './upload-policy.js';
 import { completeSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
@@ -47,6 +49,9 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
       await loadFolder(tx, actor, blob.parentId, { action: 'edit' });
       const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
       assertMayStore({ owner, settings, reserved }, blob.size);
+      // Folders an upload creates are folders like any other: the same restriction applies.
+      const restrictions = restrictionsFor(owner, settings);
+      if (blob.folders.length && !restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
       const parentId = await ensureFolderPath(tx, scope, blob.parentId, blob.folders);
       const file = await insertItem(tx, {
         id: blob.fileId,

@@ -148,6 +148,21 @@ describe('chunked upload', () => {
     expect((await sendChunk(server, bob, fields(2 * CHUNK), chunk(2 * CHUNK))).status).toBe(404);
   });
 
+  it('answers both copies of a last chunk sent twice at once with the same file', async () => {
+    const content = randomBytes(7 * MiB);
+    const uploadId = randomUUID();
+    const fields = (offset: number) => chunkFields('twice.bin', uploadId, content.length, offset);
+    expect((await sendChunk(server, alice, fields(0), content.subarray(0, CHUNK))).status).toBe(200);
+    const last = content.subarray(CHUNK);
+    const [a, b] = await Promise.all([
+      sendChunk(server, alice, fields(CHUNK), last),
+      sendChunk(server, alice, fields(CHUNK), last),
+    ]);
+    expect([a.status, b.status]).toEqual([201, 201]);
+    expect(a.json().data.id).toBe(b.json().data.id);
+    expect((await bytesOf(server, `files/${a.json().data.id}`)).equals(content)).toBe(true);
+  });
+
   it('keeps the session where it was when a chunk arrives short or long', async () => {
     const content = randomBytes(6 * MiB);
     const uploadId = randomUUID();
