@@ -33,14 +33,19 @@ export const itemName = z
   .refine((v) => v !== '.' && v !== '..', { message: 'This name is reserved.' });
 
 export const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, { message: 'Must be a colour like #00BC7E.' });
-/** One emoji (a grapheme may take several code points: flags, skin tones, families). */
+/** One emoji: a single grapheme (which may take several code points: flags, skin tones, families). */
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 export const emoji = z
   .string()
   .min(1)
   .max(32)
-  .refine((v) => /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(v) && !forbiddenInName.test(v), {
-    message: 'Must be an emoji.',
-  });
+  .refine(
+    (v) =>
+      [...graphemes.segment(v)].length === 1 &&
+      /\p{Extended_Pictographic}|\p{Regional_Indicator}/u.test(v) &&
+      !forbiddenInName.test(v),
+    { message: 'Must be one emoji.' },
+  );
 
 export const sortField = z.enum(['created_at', 'name', 'size', 'type']);
 export type SortField = z.infer<typeof sortField>;
@@ -136,7 +141,7 @@ export const fileResource = z.object({
       size: z.number().int(),
       /** Downloads the file (attachment); add `?inline=1` to preview it. */
       file_url: z.string(),
-      /** Images only, once made; each URL serves the original until its thumbnail exists. */
+      /** Images only, null until the background job made the thumbnails (the listing refetches meanwhile). */
       thumbnail: thumbnailUrls.nullable(),
       width: z.number().int().nullable(),
       height: z.number().int().nullable(),

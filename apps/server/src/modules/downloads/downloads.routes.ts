@@ -4,7 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound } from '../../lib/errors.js';
 import { requireUser } from '../auth/index.js';
-import { loadItem, loadItems, type Actor } from '../files/index.js';
+import { loadItem, loadItems, selectedAncestors, type Actor } from '../files/index.js';
 import { contentDisposition } from '../storage/index.js';
 import { assertCanDownload } from './download-access.js';
 import { protectFileBytes } from './file-headers.js';
@@ -35,7 +35,13 @@ export function downloadsRoutes(app: TypedApp, ctx: AppContext) {
   app.get('/api/zip', { schema: { querystring: zipQuery }, exposeHeadRoute: false }, async (request, reply) => {
     const user = requireUser(request);
     const refs = parseZipItems(request.query.items);
-    const selected = await loadItems(ctx.db, { kind: 'user', user }, refs, { action: 'view', state: 'live' });
+    const chosen = await loadItems(ctx.db, { kind: 'user', user }, refs, { action: 'view', state: 'live' });
+    // An item inside a chosen folder comes with that folder; zipping it again would double it.
+    const ancestors = await selectedAncestors(
+      ctx.db,
+      chosen.map((r) => r.id),
+    );
+    const selected = chosen.filter((r) => !ancestors.has(r.id));
     await assertCanDownload(ctx, user, selected);
     const trees = await liveTrees(
       ctx.db,

@@ -153,6 +153,19 @@ describe('zip download', () => {
     expect(String(single.headers['content-disposition'])).toContain('filename="files.zip"');
   });
 
+  it('zips an item once when its folder is chosen too', async () => {
+    const outer = await seedFolder(server, ownerId, { name: 'Outer' });
+    const inner = await seedFolder(server, ownerId, { name: 'Inner', parentId: outer.id });
+    const deep = await seedFile(server, ownerId, { name: 'deep.txt', parentId: inner.id, content: 'deep' });
+    const res = await zipOf(owner, [
+      { id: inner.id, type: 'folder' },
+      { id: outer.id, type: 'folder' },
+      { id: deep.id, type: 'file' },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect((await readZip(res.rawPayload)).paths).toEqual(['Outer/Inner/deep.txt']);
+  });
+
   it('never lets a stored name escape the archive folder', async () => {
     const folder = await seedFolder(server, ownerId, { name: 'Safe' });
     const files = await Promise.all(

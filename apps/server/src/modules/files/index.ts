@@ -9,6 +9,7 @@ export {
   folderPath,
   idsWithinSubtree,
   insertItem,
+  selectedAncestors,
 } from './items.repository.js';
 export { presentItem, presentItems, ownerUrls, type ItemUrls } from './item.presenter.js';
 export { categoryFor } from './categories.js';

@@ -60,6 +60,8 @@ describe('create folder, rename, move', () => {
 
   describe('create folder', () => {
     it('creates at the root and inside a folder, with emoji, colour and right-to-left names intact', async () => {
+      const family = await owner.post('/api/create-folder', { name: 'Family', emoji: '👨‍👩‍👧' });
+      expect(family.json().data.attributes.emoji).toBe('👨‍👩‍👧');
       const res = await owner.post('/api/create-folder', { name: '📁 مستندات', color: '#00BC7E', emoji: '🚀' });
       expect(res.status).toBe(201);
       const folder = folderResource.parse(res.json()).data;
@@ -107,6 +109,8 @@ describe('create folder, rename, move', () => {
         { name: 'x'.repeat(300) },
         { name: 'gpj.\u202eexe' },
         { name: 'ok', emoji: 'not an emoji' },
+        { name: 'ok', emoji: '😀<img src=x onerror=alert(1)>' },
+        { name: 'ok', emoji: '😀😀' },
         { name: 'ok', color: 'red' },
         { name: 'ok', parent_id: 'not-an-id' },
       ]) {

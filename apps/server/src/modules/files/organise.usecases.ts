@@ -53,23 +53,26 @@ function renamePatch(item: ItemRow, req: RenameRequest): Partial<ItemRow> {
 
 /** Name, colour and emoji; a name taken in the folder gets the first free suffix. */
 export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRequest): Promise<ItemRow> {
-  const [item] = await loadItems(db, actor, [{ id, type: req.type }], { action: 'edit' });
-  if (!item) throw notFound();
-  const patch = renamePatch(item, req);
-  return retryOnNameClash(db, async (tx) => {
-    if (req.name !== undefined && req.name !== item.name) {
-      const [name = req.name] = await allocateNames(tx, item.ownerId, item.parentId, [
-        { name: req.name, type: item.type, id: item.id },
-      ]);
-      patch.name = name;
-      if (item.type === 'file') patch.extension = extensionOf(name);
-    }
-    const [row] = await tx
-      .update(items)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(eq(items.id, item.id))
-      .returning();
-    return row ?? item;
+  // Under the tree lock, like moves: the folder the name is checked in cannot change meanwhile.
+  return withTreeLock(db, scopeOf(actor).ownerId, async (locked) => {
+    const [item] = await loadItems(locked, actor, [{ id, type: req.type }], { action: 'edit' });
+    if (!item) throw notFound();
+    const patch = renamePatch(item, req);
+    return retryOnNameClash(locked, async (tx) => {
+      if (req.name !== undefined && req.name !== item.name) {
+        const [name = req.name] = await allocateNames(tx, item.ownerId, item.parentId, [
+          { name: req.name, type: item.type, id: item.id },
+        ]);
+        patch.name = name;
+        if (item.type === 'file') patch.extension = extensionOf(name);
+      }
+      const [row] = await tx
+        .update(items)
+        .set({ ...patch, updatedAt: new Date() })
+        .where(eq(items.id, item.id))
+        .returning();
+      return row ?? item;
+    });
   });
 }
 

@@ -11,26 +11,6 @@ const idList = (ids: readonly string[]) =>
     sql`, `,
   );
 
-/** For each of `ids`, those of `ids` that are its proper ancestors: one recursive query up the tree. */
-export async function selectedAncestors(db: Db, ids: readonly string[]): Promise<Map<string, Set<string>>> {
-  const found = new Map<string, Set<string>>();
-  if (ids.length < 2) return found;
-  const result = await db.execute(sql`
-    with recursive up(start_id, id, depth) as (
-      select i.id, i.parent_id, 1 from items i where i.id in (${idList(ids)}) and i.parent_id is not null
-      union all
-      select up.start_id, i.parent_id, up.depth + 1 from items i join up on i.id = up.id
-      where i.parent_id is not null and up.depth < 1000
-    )
-    select start_id, id from up where id in (${idList(ids)})`);
-  for (const { start_id, id } of rowsOf<{ start_id: string; id: string }>(result)) {
-    const set = found.get(start_id) ?? new Set<string>();
-    set.add(id);
-    found.set(start_id, set);
-  }
-  return found;
-}
-
 /**
  * Trashes live items and their live descendants in one statement; each descendant remembers which
  * item's trashing took it (`trash_root_id`), so restoring that item brings back exactly those.

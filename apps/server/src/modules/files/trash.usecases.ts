@@ -5,6 +5,7 @@ import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
 import { loadItems, scopeOf, type Actor } from './access.js';
+import { selectedAncestors } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
 import {
@@ -12,7 +13,6 @@ import {
   deleteSubtrees,
   restoreBelow,
   restoreTops,
-  selectedAncestors,
   trashSubtrees,
   type DeletedFile,
 } from './trash.repository.js';
