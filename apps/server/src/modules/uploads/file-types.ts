@@ -48,8 +48,20 @@ export async function detectType(head: Buffer, extension: string | null): Promis
   };
 }
 
+/**
+ * Names whose usual meaning today differs from what mime-types says: `.ts` is far more often
+ * TypeScript than an MPEG transport stream (a real stream is recognised by its bytes anyway).
+ */
+const TEXT_BY_EXTENSION: Record<string, string> = {
+  ts: 'text/x-typescript',
+  mts: 'text/x-typescript',
+  cts: 'text/x-typescript',
+  tsx: 'text/x-typescript',
+};
+
 export function mimeForExtension(extension: string | null): string | null {
   if (!extension) return null;
+  if (TEXT_BY_EXTENSION[extension]) return TEXT_BY_EXTENSION[extension];
   const found = mime.lookup(extension);
   return found === false ? null : found;
 }

@@ -367,5 +367,13 @@ describe('chunked upload', () => {
     expect(notes.json().data.attributes).toMatchObject({ mimetype: 'text/markdown', category: 'document' });
     const [notesRow] = await server.ctx.db.select().from(items).where(eq(items.id, notes.json().data.id));
     expect(notesRow?.thumbnailStatus).toBeNull();
+
+    // `.ts` is TypeScript unless the bytes say MPEG transport stream.
+    const code = await uploadFile(server, alice, { name: 'server.ts', content: 'export const x = 1;\n' });
+    expect(code.json().data.attributes).toMatchObject({ mimetype: 'text/x-typescript', category: 'other' });
+    const stream = Buffer.alloc(188 * 4);
+    for (let i = 0; i < 4; i++) stream[i * 188] = 0x47;
+    const video = await uploadFile(server, alice, { name: 'clip.ts', content: stream });
+    expect(video.json().data.attributes).toMatchObject({ mimetype: 'video/mp2t', category: 'video' });
   });
 });
