@@ -2,15 +2,39 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.table.js';
+import { ownerUrls, type ItemUrls } from './item.presenter.js';
 import { idsWithinSubtree } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 
 /**
  * The one access policy for files and folders (architecture: security principles). Every files,
  * upload, download, zip, search, preview and thumbnail endpoint asks it; none decides on its own.
- * Sharing and teams add actor kinds here.
+ * Teams add actor kinds here.
  */
-export type Actor = { kind: 'user'; user: UserRow };
+export type Actor = { kind: 'user'; user: UserRow } | { kind: 'link'; link: LinkGrant; owner: UserRow };
+
+/**
+ * What a share link or an upload request grants whoever holds it (the sharing and file-requests
+ * modules make these after checking the token, its expiry, its password and its status).
+ */
+export interface LinkGrant {
+  source: 'share' | 'request';
+  /** The share's or the request's id: names the actor on upload sessions. */
+  id: string;
+  /** The item the link reaches: it and everything below it, nothing else. */
+  rootId: string;
+  canEdit: boolean;
+  /** Where files seen through the link are fetched from. */
+  urls: ItemUrls;
+}
+
+/** Whose tree (and storage, quota and restrictions) the actor works in. */
+export const ownerOf = (actor: Actor): UserRow => (actor.kind === 'user' ? actor.user : actor.owner);
+
+/** The signed-in user behind the actor; null for someone holding a link. */
+export const viewerOf = (actor: Actor): string | null => (actor.kind === 'user' ? actor.user.id : null);
+
+export const urlsOf = (actor: Actor): ItemUrls => (actor.kind === 'user' ? ownerUrls : actor.link.urls);
 
 /** What an actor reaches: an owner's whole tree, or one subtree of it. */
 export interface Scope {
@@ -25,6 +49,16 @@ export interface Scope {
 }
 
 export function scopeOf(actor: Actor): Scope {
+  if (actor.kind === 'link') {
+    const { link, owner } = actor;
+    return {
+      ownerId: owner.id,
+      rootId: link.rootId,
+      canEdit: link.canEdit,
+      actorKey: `${link.source}:${link.id}`,
+      creatorId: null,
+    };
+  }
   return {
     ownerId: actor.user.id,
     rootId: null,

@@ -1,7 +1,19 @@
 export { filesRoutes } from './files.routes.js';
 export { favouriteFolders } from './favourites.repository.js';
 export { withTreeLock } from './tree.js';
-export { loadFolder, loadItem, loadItems, scopeOf, type Actor, type Scope, type ItemState } from './access.js';
+export {
+  loadFolder,
+  loadItem,
+  loadItems,
+  ownerOf,
+  scopeOf,
+  urlsOf,
+  viewerOf,
+  type Actor,
+  type ItemState,
+  type LinkGrant,
+  type Scope,
+} from './access.js';
 export {
   adjustChildCounts,
   adjustStorageUsed,

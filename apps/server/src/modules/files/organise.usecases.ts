@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
-import { loadFolder, loadItems, scopeOf, type Actor } from './access.js';
+import { loadFolder, loadItems, ownerOf, scopeOf, type Actor } from './access.js';
 import { folderCreationRestricted, moveIntoItself } from './files.errors.js';
 import { folderPath, insertItem } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
@@ -20,7 +20,7 @@ export async function createFolder(
   const scope = scopeOf(actor);
   return withTreeLock(db, scope.ownerId, async (tx) => {
     const parent = await loadFolder(tx, actor, req.parent_id ?? null, { action: 'edit' });
-    const restrictions = restrictionsFor(actor.user, settings);
+    const restrictions = restrictionsFor(ownerOf(actor), settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
     return insertItem(tx, {
       ownerId: scope.ownerId,

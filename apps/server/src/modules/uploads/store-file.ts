@@ -10,6 +10,8 @@ import {
   loadFolder,
   presentItem,
   scopeOf,
+  urlsOf,
+  viewerOf,
   type Actor,
 } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
@@ -76,5 +78,5 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     throw error;
   }
   if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
-  return presentItem(ctx.db, row, { viewerId: actor.user.id });
+  return presentItem(ctx.db, row, { viewerId: viewerOf(actor), urls: urlsOf(actor) });
 }
