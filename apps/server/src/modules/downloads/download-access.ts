@@ -9,7 +9,7 @@ export const downloadRestricted = (reason?: string | null) =>
 
 /**
  * Whether the bytes may leave: the restriction belongs to whoever owns the items (the viewer
- * today; the sharer once share links and teams add other actors), never to the viewer alone.
+ * for the owner, the sharer for a share link or upload request), never to the viewer alone.
  */
 export async function assertCanDownload(ctx: AppContext, viewer: UserRow, rows: readonly ItemRow[]): Promise<void> {
   const ownerIds = [...new Set(rows.map((r) => r.ownerId))];

@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.table.js';
-import { ownerUrls, type ItemUrls } from './item.presenter.js';
+import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
 import { idsWithinSubtree } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 
@@ -35,6 +35,25 @@ export const ownerOf = (actor: Actor): UserRow => (actor.kind === 'user' ? actor
 export const viewerOf = (actor: Actor): string | null => (actor.kind === 'user' ? actor.user.id : null);
 
 export const urlsOf = (actor: Actor): ItemUrls => (actor.kind === 'user' ? ownerUrls : actor.link.urls);
+
+/**
+ * How items are presented to the actor: favourites and share links only for a signed-in viewer,
+ * the link's own file URLs, and nothing above the link's root (its parent stays hidden).
+ */
+export const presentingFor = (actor: Actor): PresentOptions =>
+  actor.kind === 'user'
+    ? { viewerId: actor.user.id }
+    : { viewerId: null, urls: actor.link.urls, topId: actor.link.rootId };
+
+/**
+ * A link reaches its root item but may not rename, move or remove it: that would change (or end)
+ * what its owner chose to share. Everything inside stays writable for an editor.
+ */
+export function assertKeepsLinkRoot(actor: Actor, rows: readonly { id: string }[]): void {
+  if (actor.kind === 'link' && rows.some((r) => r.id === actor.link.rootId)) {
+    throw forbidden('The shared item itself cannot be renamed, moved or removed through its link.');
+  }
+}
 
 /** What an actor reaches: an owner's whole tree, or one subtree of it. */
 export interface Scope {

@@ -1,4 +1,4 @@
-import type { FileResource, FolderResource, ItemResource } from '@filestore/contract';
+import type { FileResource, FolderResource, ItemResource, ItemType } from '@filestore/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { favourites, items, type ItemRow } from './items.table.js';
@@ -20,11 +20,57 @@ export interface PresentOptions {
   urls?: ItemUrls;
   /** Parent names already known (a listing knows its folder); saves a query. */
   parents?: Map<string, string>;
+  /** The top of what a link's visitor may see: its parent (the owner's folder above) is not shown. */
+  topId?: string;
+}
+
+/** Relationships other modules add to the items their owner sees (the files module knows none of them). */
+export interface ExtraRelationships {
+  shared: FolderResource['data']['relationships']['shared'];
+}
+
+/**
+ * Called once per `presentItems` with the ids of the rows the viewer owns; answers the
+ * relationships of those that have any. Registered at start-up (sharing adds `shared`).
+ */
+export type RelationshipLoader = (
+  db: Db,
+  rows: readonly { id: string; type: ItemType }[],
+) => Promise<Map<string, Partial<ExtraRelationships>>>;
+
+const relationshipLoaders = new Map<string, RelationshipLoader>();
+
+/** Registering the same name again replaces the loader (a process may build the app more than once). */
+export function registerRelationshipLoader(name: string, loader: RelationshipLoader): void {
+  relationshipLoaders.set(name, loader);
+}
+
+async function extraRelationships(db: Db, rows: readonly ItemRow[], viewerId: string | null) {
+  const merged = new Map<string, Partial<ExtraRelationships>>();
+  // Only an item's owner learns its share links: visitors never see the tokens of nested items.
+  const owned = viewerId ? rows.filter((r) => r.ownerId === viewerId) : [];
+  if (!owned.length) return merged;
+  for (const loader of relationshipLoaders.values()) {
+    for (const [id, extra] of await loader(db, owned)) merged.set(id, { ...merged.get(id), ...extra });
+  }
+  return merged;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-function presentFolder(row: ItemRow, favourite: boolean, parentName: string | undefined): FolderResource {
+interface Around {
+  parentName: string | undefined;
+  /** The row is the top of a link's view: no parent id, no parent relationship. */
+  hideParent: boolean;
+  extra: Partial<ExtraRelationships> | undefined;
+}
+
+function parentOf(row: ItemRow, around: Around) {
+  if (!row.parentId || around.hideParent) return null;
+  return { data: { id: row.parentId, type: 'folder' as const, attributes: { name: around.parentName ?? '' } } };
+}
+
+function presentFolder(row: ItemRow, favourite: boolean, around: Around): FolderResource {
   return {
     data: {
       id: row.id,
@@ -34,23 +80,18 @@ function presentFolder(row: ItemRow, favourite: boolean, parentName: string | un
         color: row.color,
         emoji: row.emoji,
         items: row.folderCount + row.fileCount,
-        parent_id: row.parentId,
+        parent_id: around.hideParent ? null : row.parentId,
         is_favourite: favourite,
         created_at: row.createdAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
         deleted_at: iso(row.deletedAt),
       },
-      relationships: {
-        parent: row.parentId
-          ? { data: { id: row.parentId, type: 'folder', attributes: { name: parentName ?? '' } } }
-          : null,
-        shared: null,
-      },
+      relationships: { parent: parentOf(row, around), shared: around.extra?.shared ?? null },
     },
   };
 }
 
-function presentFile(row: ItemRow, urls: ItemUrls, parentName: string | undefined): FileResource {
+function presentFile(row: ItemRow, urls: ItemUrls, around: Around): FileResource {
   const thumbnail =
     row.thumbnailStatus === 'ready'
       ? { sm: urls.thumbnail(row, 'sm'), md: urls.thumbnail(row, 'md'), lg: urls.thumbnail(row, 'lg') }
@@ -71,22 +112,20 @@ function presentFile(row: ItemRow, urls: ItemUrls, parentName: string | undefine
         thumbnail,
         width: row.width,
         height: row.height,
-        parent_id: row.parentId,
+        parent_id: around.hideParent ? null : row.parentId,
         created_at: row.createdAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
         deleted_at: iso(row.deletedAt),
       },
-      relationships: {
-        parent: row.parentId
-          ? { data: { id: row.parentId, type: 'folder', attributes: { name: parentName ?? '' } } }
-          : null,
-        shared: null,
-      },
+      relationships: { parent: parentOf(row, around), shared: around.extra?.shared ?? null },
     },
   };
 }
 
-/** Turns rows into resources with two batched look-ups at most (favourites, parent names). */
+/**
+ * Turns rows into resources with a few batched look-ups at most (favourites, parent names, and one
+ * per registered relationship loader for the viewer's own items).
+ */
 export async function presentItems(db: Db, rows: readonly ItemRow[], opts: PresentOptions): Promise<ItemResource[]> {
   const urls = opts.urls ?? ownerUrls;
   const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
@@ -99,16 +138,28 @@ export async function presentItems(db: Db, rows: readonly ItemRow[], opts: Prese
     for (const f of favs) starred.add(f.itemId);
   }
   const parents = new Map(opts.parents ?? []);
-  const missing = [...new Set(rows.flatMap((r) => (r.parentId && !parents.has(r.parentId) ? [r.parentId] : [])))];
+  const shownParent = (r: ItemRow) => (r.id === opts.topId ? null : r.parentId);
+  const missing = [
+    ...new Set(
+      rows.flatMap((r) => {
+        const parentId = shownParent(r);
+        return parentId && !parents.has(parentId) ? [parentId] : [];
+      }),
+    ),
+  ];
   if (missing.length) {
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
+  const extras = await extraRelationships(db, rows, opts.viewerId);
   return rows.map((row) => {
-    const parentName = row.parentId ? parents.get(row.parentId) : undefined;
-    return row.type === 'folder'
-      ? presentFolder(row, starred.has(row.id), parentName)
-      : presentFile(row, urls, parentName);
+    const parentId = shownParent(row);
+    const around: Around = {
+      parentName: parentId ? parents.get(parentId) : undefined,
+      hideParent: row.id === opts.topId,
+      extra: extras.get(row.id),
+    };
+    return row.type === 'folder' ? presentFolder(row, starred.has(row.id), around) : presentFile(row, urls, around);
   });
 }
 

@@ -1,7 +1,21 @@
 import type { NavigationFolder } from '@filestore/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { rowsOf } from '../../lib/db/migrate.js';
 import { items } from './items.table.js';
+
+type FolderNode = Omit<NavigationFolder, 'folders'>;
+
+/** Assembles rows (siblings already in name order) into a tree whose roots have no parent among them. */
+function assemble(rows: readonly FolderNode[]): NavigationFolder[] {
+  const nodes = new Map<string, NavigationFolder>(rows.map((r) => [r.id, { ...r, folders: [] }]));
+  const roots: NavigationFolder[] = [];
+  for (const node of nodes.values()) {
+    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
+    (parent ? parent.folders : roots).push(node);
+  }
+  return roots;
+}
 
 /** Every live folder of the owner as a tree, siblings by name: one query, assembled in memory. */
 export async function folderTree(db: Db, ownerId: string): Promise<NavigationFolder[]> {
@@ -16,11 +30,22 @@ export async function folderTree(db: Db, ownerId: string): Promise<NavigationFol
     .from(items)
     .where(and(eq(items.ownerId, ownerId), eq(items.type, 'folder'), isNull(items.deletedAt)))
     .orderBy(asc(sql`lower(${items.name})`), asc(items.id));
-  const nodes = new Map<string, NavigationFolder>(rows.map((r) => [r.id, { ...r, folders: [] }]));
-  const roots: NavigationFolder[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
-    (parent ? parent.folders : roots).push(node);
-  }
-  return roots;
+  return assemble(rows);
+}
+
+/**
+ * The live folders below `rootId` as a tree (the root itself not included), for a link that
+ * reaches only that subtree: one recursive query down `items_parent_idx`, nothing above the root.
+ */
+export async function subtreeFolderTree(db: Db, rootId: string): Promise<NavigationFolder[]> {
+  const result = await db.execute(sql`
+    with recursive down(id, depth) as (
+      select id, 1 from items where parent_id = ${rootId}::uuid and type = 'folder' and deleted_at is null
+      union all
+      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null and down.depth < 1000
+    )
+    select i.id, i.name, i.color, i.emoji, i.parent_id from items i join down on down.id = i.id
+    order by lower(i.name), i.id`);
+  return assemble(rowsOf<FolderNode>(result));
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
-import { loadFolder, loadItems, ownerOf, scopeOf, type Actor } from './access.js';
+import { assertKeepsLinkRoot, loadFolder, loadItems, ownerOf, scopeOf, type Actor } from './access.js';
 import { folderCreationRestricted, moveIntoItself } from './files.errors.js';
 import { folderPath, insertItem } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
@@ -57,6 +57,7 @@ export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRe
   return withTreeLock(db, scopeOf(actor).ownerId, async (locked) => {
     const [item] = await loadItems(locked, actor, [{ id, type: req.type }], { action: 'edit' });
     if (!item) throw notFound();
+    assertKeepsLinkRoot(actor, [item]);
     const patch = renamePatch(item, req);
     return retryOnNameClash(locked, async (tx) => {
       if (req.name !== undefined && req.name !== item.name) {
@@ -90,6 +91,7 @@ export async function moveItems(
   const ids = await withTreeLock(db, ownerId, async (tx) => {
     const target = await loadFolder(tx, actor, toId, { action: 'edit' });
     const rows = await loadItems(tx, actor, refs, { action: 'edit' });
+    assertKeepsLinkRoot(actor, rows);
     const targetId = target?.id ?? null;
     const moving = new Set(rows.map((r) => r.id));
     if (target && (await folderPath(tx, target.id)).some((p) => moving.has(p.id))) throw moveIntoItself();

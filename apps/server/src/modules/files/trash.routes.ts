@@ -10,26 +10,17 @@ import {
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
+import { removeAs } from './handlers.js';
 import { presentItems } from './item.presenter.js';
-import { emptyTrash, removeItems, restoreItems } from './trash.usecases.js';
-
-const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number }) =>
-  deleted === 0
-    ? 'The items were moved to the trash.'
-    : trashed === 0
-      ? 'The items were deleted forever.'
-      : 'The items were removed.';
+import { emptyTrash, restoreItems } from './trash.usecases.js';
 
 /** Trash, restore, delete forever and empty the trash (spec §7, ADR 0005). */
 export function trashRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/remove',
     { schema: { body: removeRequest, response: { 200: messageResponse } } },
-    async (request): Promise<MessageResponse> => {
-      const user = requireUser(request);
-      const result = await removeItems(ctx, { kind: 'user', user }, request.body.items);
-      return { type: 'success', message: removedMessage(result) };
-    },
+    async (request): Promise<MessageResponse> =>
+      removeAs(ctx, { kind: 'user', user: requireUser(request) }, request.body.items),
   );
 
   app.post(

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
-import { loadItems, scopeOf, type Actor } from './access.js';
+import { assertKeepsLinkRoot, loadItems, scopeOf, type Actor } from './access.js';
 import { selectedAncestors } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
@@ -41,10 +41,12 @@ const below = (ancestors: Map<string, Set<string>>, row: ItemRow, among: (id: st
 /**
  * Trashes items (`force_delete` false) or deletes them forever with everything below them. An item
  * inside another one of the request goes with it. Deletions run first, so an item deleted forever
- * inside a folder trashed by the same request still leaves that folder's count.
+ * inside a folder trashed by the same request still leaves that folder's count. Someone holding a
+ * link only ever trashes: what they remove waits in the owner's trash, who can restore it.
  */
-export async function removeItems(deps: FilesDeps, actor: Actor, refs: RemoveRequest['items']) {
+export async function removeItems(deps: FilesDeps, actor: Actor, requested: RemoveRequest['items']) {
   const ownerId = scopeOf(actor).ownerId;
+  const refs = actor.kind === 'link' ? requested.map((r) => ({ ...r, force_delete: false })) : requested;
   const forceIds = new Set(refs.filter((r) => r.force_delete).map((r) => r.id));
   const { files, trashed, deleted } = await withTreeLock(deps.db, ownerId, async (tx) => {
     const toDelete = await loadItems(
@@ -59,6 +61,7 @@ export async function removeItems(deps: FilesDeps, actor: Actor, refs: RemoveReq
       refs.filter((r) => !forceIds.has(r.id)),
       { action: 'edit', state: 'live' },
     );
+    assertKeepsLinkRoot(actor, [...toDelete, ...toTrash]);
     const ancestors = await selectedAncestors(
       tx,
       [...toDelete, ...toTrash].map((r) => r.id),

@@ -1,4 +1,5 @@
-export { thumbnailsModule } from './thumbnails.routes.js';
+export { thumbnailsModule, thumbnailSizeParam } from './thumbnails.routes.js';
+export { sendThumbnail } from './thumbnail-handler.js';
 export { THUMBNAILS_JOB } from './thumbnails.job.js';
 export {
   THUMBNAIL_SIZES,

@@ -3,7 +3,7 @@ import type { ItemResource, UploadProgressResponse } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { MB } from '../../lib/format.js';
-import { extensionOf, loadItem, presentItem, scopeOf, urlsOf, viewerOf, type Actor } from '../files/index.js';
+import { extensionOf, loadItem, presentItem, presentingFor, scopeOf, type Actor } from '../files/index.js';
 import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
 import { admitUpload } from './admission.js';
 import type { ChunkBody } from './chunk-body.js';
@@ -68,7 +68,7 @@ export async function receiveChunk(
 async function answerFinished(ctx: AppContext, actor: Actor, fileId: string, body: ChunkBody): Promise<ChunkOutcome> {
   if (!(await body.drain(MAX_CHUNK_SIZE))) await body.release();
   const file = await loadItem(ctx.db, actor, fileId, { action: 'view', state: 'any' });
-  return { status: 201, body: await presentItem(ctx.db, file, { viewerId: viewerOf(actor), urls: urlsOf(actor) }) };
+  return { status: 201, body: await presentItem(ctx.db, file, presentingFor(actor)) };
 }
 
 function assertChunkSize(size: number, chunkSize: number): void {
@@ -103,7 +103,8 @@ async function startSession(
 ): Promise<ChunkOutcome> {
   const scope = scopeOf(actor);
   const extension = extensionOf(fields.name);
-  const parentId = fields.parent_id ?? null;
+  // No folder named: the top of the actor's scope (the root, or the folder a link reaches).
+  const parentId = fields.parent_id ?? scope.rootId;
   assertChunkSize(fields.size, fields.chunk_size);
   const place = placeChunk({ size: fields.size, chunkSize: fields.chunk_size, received: 0 }, fields);
   const { settings } = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: fields.upload_id });
@@ -243,7 +244,7 @@ async function waitForFile(ctx: AppContext, actor: Actor, sessionId: string): Pr
     if (!session) throw uploadNotFound();
     if (session.completedFileId) {
       const file = await loadItem(ctx.db, actor, session.completedFileId, { action: 'view', state: 'any' });
-      return { status: 201, body: await presentItem(ctx.db, file, { viewerId: viewerOf(actor), urls: urlsOf(actor) }) };
+      return { status: 201, body: await presentItem(ctx.db, file, presentingFor(actor)) };
     }
     size = session.size;
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -9,9 +9,8 @@ import {
   insertItem,
   loadFolder,
   presentItem,
+  presentingFor,
   scopeOf,
-  urlsOf,
-  viewerOf,
   type Actor,
 } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
@@ -48,13 +47,13 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     row = await ctx.db.transaction(async (tx) => {
       const owner = await lockOwner(tx, scope.ownerId);
       if (!owner) throw notFound();
-      await loadFolder(tx, actor, blob.parentId, { action: 'edit' });
+      const parent = await loadFolder(tx, actor, blob.parentId, { action: 'edit' });
       const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
       assertMayStore({ owner, settings, reserved }, blob.size);
       // Folders an upload creates are folders like any other: the same restriction applies.
       const restrictions = restrictionsFor(owner, settings);
       if (blob.folders.length && !restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
-      const parentId = await ensureFolderPath(tx, scope, blob.parentId, blob.folders);
+      const parentId = await ensureFolderPath(tx, scope, parent?.id ?? null, blob.folders);
       const file = await insertItem(tx, {
         id: blob.fileId,
         ownerId: scope.ownerId,
@@ -78,5 +77,5 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     throw error;
   }
   if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
-  return presentItem(ctx.db, row, { viewerId: viewerOf(actor), urls: urlsOf(actor) });
+  return presentItem(ctx.db, row, presentingFor(actor));
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
-import { extensionOf, type Actor } from '../files/index.js';
+import { extensionOf, scopeOf, type Actor } from '../files/index.js';
 import { admitUpload } from './admission.js';
 import type { ChunkBody } from './chunk-body.js';
 import type { ChunkFields } from './chunk-request.js';
@@ -22,7 +22,8 @@ export async function uploadWholeFile(
   body: ChunkBody,
 ): Promise<ItemResource> {
   const extension = extensionOf(fields.name);
-  const parentId = fields.parent_id ?? null;
+  // No folder named: the top of the actor's scope (the root, or the folder a link reaches).
+  const parentId = fields.parent_id ?? scopeOf(actor).rootId;
   const { settings, allowance } = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: null });
   assertTypeAllowed(settings, { extension, mimetypes: typesForExtension(extension) });
 

@@ -1,0 +1,71 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../app/context.js';
+import { notFound } from '../../lib/errors.js';
+import { loadItem, loadItems, ownerOf, selectedAncestors, type Actor } from '../files/index.js';
+import { contentDisposition } from '../storage/index.js';
+import { assertCanDownload } from './download-access.js';
+import { protectFileBytes } from './file-headers.js';
+import { sendFileBytes } from './file-response.js';
+import { planZipEntries } from './zip-entries.js';
+import { parseZipItems } from './zip-items.js';
+import { liveTrees } from './zip.repository.js';
+import { streamZip } from './zip-stream.js';
+
+/*
+ * Downloads for any actor: the owner's routes and the share-link and upload-request routes call
+ * these. What may leave is decided by the owner's restrictions, whoever asks.
+ */
+
+/**
+ * One file's bytes, with ranges and validators. The owner also reaches trashed files (to preview
+ * them in the trash); someone holding a link only live ones inside its subtree.
+ */
+export async function downloadFile(
+  ctx: AppContext,
+  actor: Actor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: { id: string; inline: boolean },
+) {
+  const state = actor.kind === 'user' ? 'any' : 'live';
+  const row = await loadItem(ctx.db, actor, target.id, { action: 'view', state });
+  if (row.type !== 'file' || !row.blobKey) throw notFound();
+  await assertCanDownload(ctx, ownerOf(actor), [row]);
+  const file = { ...row, blobKey: row.blobKey, changedAt: row.updatedAt };
+  return sendFileBytes(ctx.storage, request, reply, file, { inline: target.inline });
+}
+
+/** A streamed zip of the chosen live files and folders (`items` as `id|type,id|type`). */
+export async function downloadZip(
+  ctx: AppContext,
+  actor: Actor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  itemsParam: string,
+) {
+  const refs = parseZipItems(itemsParam);
+  const chosen = await loadItems(ctx.db, actor, refs, { action: 'view', state: 'live' });
+  // An item inside a chosen folder comes with that folder; zipping it again would double it.
+  const ancestors = await selectedAncestors(
+    ctx.db,
+    chosen.map((r) => r.id),
+  );
+  const selected = chosen.filter((r) => !ancestors.has(r.id));
+  await assertCanDownload(ctx, ownerOf(actor), selected);
+  const trees = await liveTrees(
+    ctx.db,
+    selected.filter((r) => r.type === 'folder').map((r) => r.id),
+  );
+  const { stream, size } = await streamZip(ctx.storage, planZipEntries(selected, trees), request.log);
+  const [only] = selected;
+  const filename = selected.length === 1 && only?.type === 'folder' ? `${only.name}.zip` : 'files.zip';
+  protectFileBytes(reply);
+  return reply
+    .headers({
+      'content-type': 'application/zip',
+      'content-length': size,
+      'content-disposition': contentDisposition(filename),
+      'cache-control': 'private, no-store',
+    })
+    .send(stream);
+}

@@ -1,0 +1,130 @@
+import type {
+  BrowseQuery,
+  BrowseResponse,
+  CreateFolderRequest,
+  FolderResource,
+  ItemResource,
+  ItemsResponse,
+  MessageResponse,
+  MoveRequest,
+  NavigationResponse,
+  RemoveRequest,
+  RenameRequest,
+} from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import type { Db } from '../../lib/db/database.js';
+import { readSettings } from '../settings/index.js';
+import { loadFolder, ownerOf, presentingFor, type Actor } from './access.js';
+import { folderPhases } from './browse.repository.js';
+import { presentItem, presentItems, type PresentOptions } from './item.presenter.js';
+import { folderPath } from './items.repository.js';
+import type { ItemRow } from './items.table.js';
+import { folderTree, subtreeFolderTree } from './navigation.js';
+import { createFolder, moveItems, renameItem } from './organise.usecases.js';
+import { readPage, type Phase } from './paging.js';
+import { removeItems } from './trash.usecases.js';
+
+/*
+ * The bodies of the files routes, for any actor: the signed-in user's routes and the share-link and
+ * upload-request routes call the same functions, so a rule written here holds for all of them.
+ */
+
+/**
+ * Ancestors, outermost first. A link's start at its root (the owner's folders above it stay
+ * unknown); inside the trash they start at the folder whose deletion put it there.
+ */
+async function breadcrumbs(db: Db, folder: ItemRow, topId: string | undefined) {
+  const path = await folderPath(db, folder.id);
+  if (topId) {
+    const start = path.findIndex((p) => p.id === topId);
+    return start < 0 ? [] : path.slice(start);
+  }
+  const start = folder.deletedAt ? path.findIndex((p) => p.id === folder.trashRootId) : -1;
+  return start > 0 ? path.slice(start) : path;
+}
+
+/** One page of a listing as the browse envelope. */
+export async function listing(
+  db: Db,
+  presenting: PresentOptions,
+  folder: ItemRow | null,
+  phases: Phase[],
+  query: BrowseQuery,
+  name: string,
+): Promise<BrowseResponse> {
+  const { rows, paginate } = await readPage(phases, query, name);
+  const parents = folder ? new Map([[folder.id, folder.name]]) : undefined;
+  const root = folder ? await presentItem(db, folder, presenting) : null;
+  return {
+    data: await presentItems(db, rows, { ...presenting, parents }),
+    meta: {
+      root: root && root.data.type === 'folder' ? { data: root.data } : null,
+      path: folder ? await breadcrumbs(db, folder, presenting.topId) : [],
+      paginate,
+    },
+  };
+}
+
+/** A live folder of the actor's scope (`all`/null: its top), folders first. */
+export async function browseFolder(
+  ctx: AppContext,
+  actor: Actor,
+  id: string | null | undefined,
+  query: BrowseQuery,
+): Promise<BrowseResponse> {
+  const folder = await loadFolder(ctx.db, actor, id, { action: 'view' });
+  const owner = ownerOf(actor);
+  const sort = query.sort ?? 'created_at';
+  const direction = query.direction ?? 'DESC';
+  const totals = folder
+    ? { folders: folder.folderCount, files: folder.fileCount }
+    : { folders: owner.rootFolderCount, files: owner.rootFileCount };
+  const phases = folderPhases(ctx.db, { ownerId: owner.id, parentId: folder?.id ?? null, sort, direction, totals });
+  const name = `folder:${folder?.id ?? 'root'}:${sort}:${direction}`;
+  return listing(ctx.db, presentingFor(actor), folder, phases, query, name);
+}
+
+/** The folder tree of the actor's scope: the owner's whole tree, or what lies below a link's root. */
+export async function navigationOf(ctx: AppContext, actor: Actor): Promise<NavigationResponse> {
+  if (actor.kind === 'user') {
+    const folders = await folderTree(ctx.db, actor.user.id);
+    return { data: [{ location: 'files', name: 'Files', folders, isMovable: true, isOpen: true }] };
+  }
+  const root = await loadFolder(ctx.db, actor, null, { action: 'view' });
+  if (!root) throw new Error('a link always has a root folder');
+  const location = actor.link.source === 'share' ? 'public' : 'upload-request';
+  const folders = await subtreeFolderTree(ctx.db, root.id);
+  return { data: [{ location, name: root.name, folders, isMovable: actor.link.canEdit, isOpen: true }] };
+}
+
+export async function createFolderAs(
+  ctx: AppContext,
+  actor: Actor,
+  body: CreateFolderRequest,
+): Promise<FolderResource> {
+  const folder = await createFolder(ctx.db, actor, await readSettings(ctx.db), body);
+  const { data } = await presentItem(ctx.db, folder, presentingFor(actor));
+  if (data.type !== 'folder') throw new Error('create-folder made a file');
+  return { data };
+}
+
+export async function renameAs(ctx: AppContext, actor: Actor, id: string, body: RenameRequest): Promise<ItemResource> {
+  const row = await renameItem(ctx.db, actor, id, body);
+  return presentItem(ctx.db, row, presentingFor(actor));
+}
+
+export async function moveAs(ctx: AppContext, actor: Actor, body: MoveRequest): Promise<ItemsResponse> {
+  const rows = await moveItems(ctx.db, actor, body.to_id, body.items);
+  return { data: await presentItems(ctx.db, rows, presentingFor(actor)) };
+}
+
+const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number }) =>
+  deleted === 0
+    ? 'The items were moved to the trash.'
+    : trashed === 0
+      ? 'The items were deleted forever.'
+      : 'The items were removed.';
+
+export async function removeAs(ctx: AppContext, actor: Actor, refs: RemoveRequest['items']): Promise<MessageResponse> {
+  return { type: 'success', message: removedMessage(await removeItems(ctx, actor, refs)) };
+}
