@@ -13,6 +13,7 @@ import { emojiRoutes } from '../modules/emoji/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
+import { sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
@@ -60,6 +61,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   uploadsRoutes(app, ctx);
   downloadsRoutes(app, ctx);
   thumbnailsModule(app, ctx);
+  sharingModule(app, ctx);
   usageRoutes(app, ctx);
   emojiRoutes(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

@@ -1,5 +1,13 @@
 export { usersRoutes } from './users.routes.js';
-export { insertUser, findUserByEmail, findUserById, adminExists, countUsers, updateUser } from './users.repository.js';
+export {
+  insertUser,
+  findUserByEmail,
+  findUserById,
+  adminExists,
+  countUsers,
+  fullName,
+  updateUser,
+} from './users.repository.js';
 export { presentUser } from './user.presenter.js';
 export { restrictionsFor, storageCapacity } from './entitlements.js';
 export { users, type UserRow } from './users.table.js';

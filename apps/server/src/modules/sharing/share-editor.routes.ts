@@ -1,0 +1,89 @@
+import {
+  createFolderRequest,
+  folderResource,
+  itemResource,
+  itemsResponse,
+  messageResponse,
+  moveRequest,
+  removeRequest,
+  renameRequest,
+  uuid,
+  type ItemResource,
+  type ItemsResponse,
+  type MessageResponse,
+} from '@filestore/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../app/context.js';
+import type { TypedApp } from '../../app/types.js';
+import { createFolderAs, moveAs, removeAs, renameAs } from '../files/index.js';
+import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
+import { openShareForEditing } from './share-access.js';
+import { shareToken } from './share-visitor.routes.js';
+
+const tokenParams = z.object({ token: shareToken });
+
+/**
+ * What an editor link adds (a visitor link answers 403 `share.read_only`): uploads, new folders,
+ * rename, move and remove, all inside the shared folder and in its owner's storage. Removing puts
+ * items in the owner's trash, whatever the request asks.
+ */
+export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
+  uploadRoutesScope(app, (scope) => {
+    scope.post('/api/sharing/upload/chunks/:token', { schema: { params: tokenParams } }, async (request, reply) => {
+      const actor = async () => (await openShareForEditing(ctx, request, request.params.token)).actor;
+      const outcome = await receiveUpload(ctx, actor, request);
+      return reply.code(outcome.status).send(outcome.body);
+    });
+
+    scope.delete(
+      '/api/sharing/upload/chunks/:uploadId/:token',
+      { schema: { params: z.object({ uploadId: uuid, token: shareToken }) } },
+      async (request, reply) => {
+        const { actor } = await openShareForEditing(ctx, request, request.params.token);
+        await cancelUpload(ctx, actor, request.params.uploadId);
+        return reply.code(204).send();
+      },
+    );
+  });
+
+  app.post(
+    '/api/sharing/create-folder/:token',
+    { schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } } },
+    async (request, reply) => {
+      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      return reply.code(201).send(await createFolderAs(ctx, actor, request.body));
+    },
+  );
+
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/sharing/rename/:id/:token',
+    schema: {
+      params: z.object({ id: uuid, token: shareToken }),
+      body: renameRequest,
+      response: { 200: itemResource },
+    },
+    handler: async (request): Promise<ItemResource> => {
+      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      return renameAs(ctx, actor, request.params.id, request.body);
+    },
+  });
+
+  app.post(
+    '/api/sharing/move/:token',
+    { schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } } },
+    async (request): Promise<ItemsResponse> => {
+      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      return moveAs(ctx, actor, request.body);
+    },
+  );
+
+  app.post(
+    '/api/sharing/remove/:token',
+    { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
+    async (request): Promise<MessageResponse> => {
+      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      return removeAs(ctx, actor, request.body.items);
+    },
+  );
+}

@@ -1,0 +1,77 @@
+import type { PublicShareResponse, ShareResource } from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import { publicUrl } from '../auth/index.js';
+import { presentItem, type ItemRow, type ItemUrls, type RelationshipLoader } from '../files/index.js';
+import { fullName, type UserRow } from '../users/index.js';
+import { sharesOfItems } from './shares.repository.js';
+import type { ShareRow } from './shares.table.js';
+
+/** Where anyone with the link opens it (the web's share page). */
+export const shareLink = (base: string, token: string) => `${base}/share/${token}`;
+
+/** File URLs handed out through a share: the visitor routes, which check the token on every request. */
+export function shareUrls(token: string): ItemUrls {
+  const t = encodeURIComponent(token);
+  return {
+    file: (row) => `/api/sharing/download/${row.id}/${t}`,
+    thumbnail: (row, size) => `/api/sharing/thumbnail/${row.id}/${size}/${t}`,
+  };
+}
+
+export function presentShare(share: ShareRow, base: string): ShareResource {
+  return {
+    data: {
+      id: share.id,
+      type: 'shared',
+      attributes: {
+        token: share.token,
+        item_id: share.itemId,
+        type: share.type,
+        permission: share.permission,
+        protected: share.passwordHash !== null,
+        expire_in: share.expireIn,
+        expires_at: share.expiresAt?.toISOString() ?? null,
+        link: shareLink(base, share.token),
+        created_at: share.createdAt.toISOString(),
+      },
+    },
+  };
+}
+
+/** `relationships.shared` of the items their owner sees: one query for a whole listing. */
+export function sharedRelationships(ctx: AppContext): RelationshipLoader {
+  return async (db, rows) => {
+    const found = await sharesOfItems(
+      db,
+      rows.map((r) => r.id),
+    );
+    const result = new Map<string, { shared: ShareResource }>();
+    if (!found.length) return result;
+    const base = await publicUrl(ctx);
+    for (const share of found) result.set(share.itemId, { shared: presentShare(share, base) });
+    return result;
+  };
+}
+
+/** What anyone with the link may know; the item only once the link is open to them. */
+export async function presentPublicShare(
+  ctx: AppContext,
+  opened: { share: ShareRow; item: ItemRow; owner: UserRow; unlocked: boolean },
+): Promise<PublicShareResponse> {
+  const { share, item, owner, unlocked } = opened;
+  const resource = unlocked
+    ? await presentItem(ctx.db, item, { viewerId: null, urls: shareUrls(share.token), topId: item.id })
+    : null;
+  return {
+    data: {
+      token: share.token,
+      type: share.type,
+      permission: share.permission,
+      protected: share.passwordHash !== null,
+      unlocked,
+      expires_at: share.expiresAt?.toISOString() ?? null,
+      owner: { name: fullName(owner), color: owner.color },
+      item: resource,
+    },
+  };
+}

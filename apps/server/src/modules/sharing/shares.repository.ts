@@ -1,0 +1,140 @@
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { items, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
+import { users, type UserRow } from '../users/index.js';
+import { shares, shareUnlocks, type ShareRow } from './shares.table.js';
+
+export type NewShare = typeof shares.$inferInsert;
+
+export interface SharedItem {
+  share: ShareRow;
+  item: ItemRow;
+}
+
+/** A token as a visitor sends it, with the item it shares and its owner: one indexed query. */
+export async function findShareByToken(db: Db, token: string): Promise<(SharedItem & { owner: UserRow }) | undefined> {
+  const [row] = await db
+    .select({ share: shares, item: items, owner: users })
+    .from(shares)
+    .innerJoin(items, eq(items.id, shares.itemId))
+    .innerJoin(users, eq(users.id, shares.userId))
+    .where(eq(shares.token, token));
+  return row;
+}
+
+/** One of the user's own shares by token; anybody else's (or an unknown one) is not found. */
+export async function findOwnShare(db: Db, userId: string, token: string): Promise<SharedItem | undefined> {
+  const [row] = await db
+    .select({ share: shares, item: items })
+    .from(shares)
+    .innerJoin(items, eq(items.id, shares.itemId))
+    .where(and(eq(shares.token, token), eq(shares.userId, userId)));
+  return row;
+}
+
+/** Inserts the share unless the item has one already (two requests racing included): null then. */
+export async function insertShare(db: Db, values: NewShare): Promise<ShareRow | null> {
+  const [row] = await db.insert(shares).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateShare(db: Db, id: string, patch: Partial<NewShare>): Promise<ShareRow> {
+  const [row] = await db
+    .update(shares)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(shares.id, id))
+    .returning();
+  if (!row) throw new Error('share vanished while being updated');
+  return row;
+}
+
+/** The user's shares among these tokens. */
+export async function ownSharesByToken(db: Db, userId: string, tokens: readonly string[]): Promise<ShareRow[]> {
+  return db
+    .select()
+    .from(shares)
+    .where(and(eq(shares.userId, userId), inArray(shares.token, [...tokens])));
+}
+
+/** Deleting a share drops its unlocks too (foreign key cascade). */
+export async function deleteShares(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.delete(shares).where(inArray(shares.id, [...ids]));
+}
+
+export async function sharesOfItems(db: Db, itemIds: readonly string[]): Promise<ShareRow[]> {
+  if (!itemIds.length) return [];
+  return db
+    .select()
+    .from(shares)
+    .where(inArray(shares.itemId, [...itemIds]));
+}
+
+export async function insertUnlock(db: Db, unlock: { id: string; shareId: string; expiresAt: Date }) {
+  await db.insert(shareUnlocks).values(unlock);
+}
+
+export async function hasUnlock(db: Db, shareId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: shareUnlocks.id })
+    .from(shareUnlocks)
+    .where(and(eq(shareUnlocks.id, id), eq(shareUnlocks.shareId, shareId), gt(shareUnlocks.expiresAt, sql`now()`)));
+  return !!row;
+}
+
+/** Everyone who gave the password so far must give it again. */
+export async function dropUnlocks(db: Db, shareId: string): Promise<void> {
+  await db.delete(shareUnlocks).where(eq(shareUnlocks.shareId, shareId));
+}
+
+/**
+ * The user's live shared items, newest share first, as one phase of a listing: one range of
+ * `shares_user_created_idx` (user, created_at, id) read backwards from the cursor.
+ */
+export async function sharedItemsPhase(db: Db, userId: string): Promise<Phase> {
+  const where = and(eq(shares.userId, userId), isNull(items.deletedAt));
+  const [counted] = await db
+    .select({ n: count() })
+    .from(shares)
+    .innerJoin(items, eq(items.id, shares.itemId))
+    .where(where);
+  return {
+    total: counted?.n ?? 0,
+    fetch: async (from, offset, limit): Promise<KeyedRow[]> => {
+      if (limit <= 0) return [];
+      const [createdAt, shareId] = from?.key ?? [];
+      const after =
+        createdAt && shareId
+          ? sql`(${shares.createdAt}, ${shares.id}) < (${createdAt}::timestamptz, ${shareId}::uuid)`
+          : undefined;
+      const rows = await db
+        .select({ item: items, createdAt: sql<string>`${shares.createdAt}::text`, shareId: shares.id })
+        .from(shares)
+        .innerJoin(items, eq(items.id, shares.itemId))
+        .where(and(where, after))
+        .orderBy(desc(shares.createdAt), desc(shares.id))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => ({ row: r.item, key: [r.createdAt, r.shareId] }));
+    },
+  };
+}
+
+/** Unlocks past their time, and shares expired for more than `graceDays` (until then a visitor sees "expired"). */
+export async function purgeExpired(db: Db, graceDays: number, batch: number): Promise<number> {
+  const staleUnlocks = db
+    .select({ id: shareUnlocks.id })
+    .from(shareUnlocks)
+    .where(lt(shareUnlocks.expiresAt, sql`now()`))
+    .limit(batch);
+  const unlocks = await db
+    .delete(shareUnlocks)
+    .where(inArray(shareUnlocks.id, staleUnlocks))
+    .returning({ id: shareUnlocks.id });
+  const longExpired = db
+    .select({ id: shares.id })
+    .from(shares)
+    .where(lt(shares.expiresAt, new Date(Date.now() - graceDays * 86_400_000)))
+    .limit(batch);
+  const gone = await db.delete(shares).where(inArray(shares.id, longExpired)).returning({ id: shares.id });
+  return Math.max(unlocks.length, gone.length);
+}

@@ -1,0 +1,127 @@
+import type { createShareRequest, ShareResource, updateShareRequest } from '@filestore/contract';
+import QRCode from 'qrcode';
+import type { z } from 'zod';
+import type { AppContext } from '../../app/context.js';
+import { randomToken } from '../../lib/crypto.js';
+import { notFound, validationFailed } from '../../lib/errors.js';
+import { hashPassword, publicUrl } from '../auth/index.js';
+import { loadItems } from '../files/index.js';
+import type { UserRow } from '../users/index.js';
+import { reserveShareMails, sendShareMails } from './share.mails.js';
+import { presentShare, shareLink } from './share.presenter.js';
+import {
+  deleteShares,
+  dropUnlocks,
+  findOwnShare,
+  insertShare,
+  ownSharesByToken,
+  sharesOfItems,
+  updateShare,
+  type NewShare,
+  type SharedItem,
+} from './shares.repository.js';
+import { shareExists } from './sharing.errors.js';
+
+type CreateShare = z.output<typeof createShareRequest>;
+type UpdateShare = z.output<typeof updateShareRequest>;
+
+const HOUR_MS = 3_600_000;
+/** 24 random bytes: 192 bits, 32 characters of base64url. */
+const TOKEN_BYTES = 24;
+
+const expiryOf = (hours: number | null) => ({
+  expireIn: hours,
+  expiresAt: hours === null ? null : new Date(Date.now() + hours * HOUR_MS),
+});
+
+/** The share of one of the user's tokens; another user's or an unknown token is not found. */
+export async function ownShareOrThrow(ctx: AppContext, user: UserRow, token: string): Promise<SharedItem> {
+  const found = await findOwnShare(ctx.db, user.id, token);
+  if (!found) throw notFound();
+  return found;
+}
+
+/**
+ * Shares one of the user's live items. A file is always shared for viewing; a folder for viewing
+ * unless asked otherwise. The addresses given get the link by mail.
+ */
+export async function createShare(ctx: AppContext, user: UserRow, req: CreateShare): Promise<ShareResource> {
+  const [item] = await loadItems(ctx.db, { kind: 'user', user }, [{ id: req.id, type: req.type }], {
+    action: 'edit',
+  });
+  if (!item) throw notFound();
+  if ((await sharesOfItems(ctx.db, [item.id])).length) throw shareExists();
+  const emails = [...new Set(req.emails ?? [])];
+  await reserveShareMails(ctx, user.id, emails.length);
+  const share = await insertShare(ctx.db, {
+    token: randomToken(TOKEN_BYTES),
+    userId: user.id,
+    itemId: item.id,
+    type: item.type,
+    permission: item.type === 'folder' ? (req.permission ?? 'visitor') : 'visitor',
+    passwordHash: req.isPassword && req.password ? await hashPassword(req.password) : null,
+    ...expiryOf(req.expiration ?? null),
+  });
+  if (!share) throw shareExists();
+  const base = await publicUrl(ctx);
+  if (emails.length) {
+    // The share exists whatever the mail server says: a failure is logged, the link still works.
+    await sendShareMails(ctx, user, item, shareLink(base, share.token), emails).catch((error: unknown) =>
+      ctx.log.error({ err: error, shareId: share.id }, 'could not mail a share link'),
+    );
+  }
+  return presentShare(share, base);
+}
+
+/** Permission, password and expiry; a new (or no) password locks out everyone who had unlocked it. */
+export async function changeShare(
+  ctx: AppContext,
+  user: UserRow,
+  token: string,
+  req: UpdateShare,
+): Promise<ShareResource> {
+  const { share } = await ownShareOrThrow(ctx, user, token);
+  const patch: Partial<NewShare> = {};
+  if (req.permission !== undefined) patch.permission = share.type === 'folder' ? req.permission : 'visitor';
+  if (req.protected === false) patch.passwordHash = null;
+  else if (req.password) patch.passwordHash = await hashPassword(req.password);
+  else if (req.protected === true && share.passwordHash === null) {
+    throw validationFailed({ password: ['Enter a password.'] });
+  }
+  if (req.expiration !== undefined) Object.assign(patch, expiryOf(req.expiration));
+  const lockOut = patch.passwordHash !== undefined && share.passwordHash !== null;
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (lockOut) await dropUnlocks(tx, share.id);
+    return updateShare(tx, share.id, patch);
+  });
+  return presentShare(updated, await publicUrl(ctx));
+}
+
+/** Stops sharing: every token must be the user's, or nothing is revoked (404). */
+export async function revokeShares(ctx: AppContext, user: UserRow, tokens: readonly string[]): Promise<void> {
+  const wanted = [...new Set(tokens)];
+  const found = await ownSharesByToken(ctx.db, user.id, wanted);
+  if (found.length !== wanted.length) throw notFound();
+  await deleteShares(
+    ctx.db,
+    found.map((s) => s.id),
+  );
+}
+
+export async function mailShare(ctx: AppContext, user: UserRow, token: string, emails: readonly string[]) {
+  const { share, item } = await ownShareOrThrow(ctx, user, token);
+  const unique = [...new Set(emails)];
+  await reserveShareMails(ctx, user.id, unique.length);
+  await sendShareMails(ctx, user, item, shareLink(await publicUrl(ctx), share.token), unique);
+}
+
+/** The link as an SVG QR code (black on white, a quiet zone of two modules). */
+export async function shareQr(ctx: AppContext, user: UserRow, token: string): Promise<string> {
+  const { share } = await ownShareOrThrow(ctx, user, token);
+  return QRCode.toString(shareLink(await publicUrl(ctx), share.token), {
+    type: 'svg',
+    margin: 2,
+    width: 192,
+    errorCorrectionLevel: 'M',
+  });
+}

@@ -1,0 +1,19 @@
+import type { AppContext } from '../../app/context.js';
+import type { JobDefinition } from '../../lib/jobs.js';
+import { purgeExpired } from './shares.repository.js';
+
+export const SHARES_CLEANUP_JOB = 'shares-cleanup';
+/** An expired link says "expired" for a month, then it is gone and says "not found". */
+const EXPIRED_GRACE_DAYS = 30;
+const BATCH = 500;
+
+/** Hourly: drops unlocks past their 24 hours and shares expired for more than 30 days. */
+export function sharesCleanupJob(ctx: AppContext): JobDefinition {
+  return {
+    name: SHARES_CLEANUP_JOB,
+    intervalMs: 3_600_000,
+    async run() {
+      return { more: (await purgeExpired(ctx.db, EXPIRED_GRACE_DAYS, BATCH)) === BATCH };
+    },
+  };
+}
