@@ -4,9 +4,11 @@
  * The server serves it from GET /translations/en; the web also bundles it as the fallback.
  */
 import { enFiles } from './en-files.js';
+import { enPublic } from './en-public.js';
 import { enTransfer } from './en-transfer.js';
 
 export const en: Record<string, string> = {
+  ...enPublic,
   ...enFiles,
   ...enTransfer,
   // Common

@@ -3,17 +3,20 @@ import type { DownloadableItem } from './index';
 /** Matches the contract's zipQuery bound on `items`. */
 const ZIP_ITEMS_MAX_CHARS = 40_000;
 
-/** `/api/zip?items=id|type,id|type`, URL-encoded; null when the list is too long for one zip. */
-export function zipUrl(items: readonly Pick<DownloadableItem, 'id' | 'type'>[]): string | null {
+/**
+ * `/api/zip?items=id|type,id|type` (or a share link's zip call), URL-encoded; null when the list
+ * is too long for one zip.
+ */
+export function zipUrl(items: readonly Pick<DownloadableItem, 'id' | 'type'>[], endpoint = '/api/zip'): string | null {
   const list = items.map((item) => `${item.id}|${item.type}`).join(',');
   if (list.length > ZIP_ITEMS_MAX_CHARS) return null;
-  return `/api/zip?items=${encodeURIComponent(list)}`;
+  return `${endpoint}?items=${encodeURIComponent(list)}`;
 }
 
 /** Where one item downloads from: its file_url, or a zip for a folder. */
-export function downloadUrl(item: DownloadableItem): string | null {
+export function downloadUrl(item: DownloadableItem, zipEndpoint?: string): string | null {
   if (item.type === 'file' && item.attributes.file_url) return item.attributes.file_url;
-  return zipUrl([item]);
+  return zipUrl([item], zipEndpoint);
 }
 
 /** A same-origin GET through a temporary anchor: the server's Content-Disposition names the file. */

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { showAlert } from '../../lib/popups';
+import { useFilesSource } from '../files/browser/source';
 import { useUser } from '../user/user.api';
 import { startDownload, zipUrl } from './download-urls';
 import type { DownloadableItem } from './index';
@@ -10,13 +11,16 @@ import type { DownloadableItem } from './index';
 const ZIP_ITEMS_MAX = 900;
 
 /**
- * One file → its file_url; several items or any folder → one zip (spec §7). Refused with the
- * temporarily-disabled alert while the account may not download (spec §5).
+ * One file → its file_url; several items or any folder → one zip (spec §7), from the account or
+ * through the link on screen. Refused with the temporarily-disabled alert while the account may
+ * not download (spec §5); through a link the server applies the owner's restrictions.
  */
 export function useDownloadItems(): (items: DownloadableItem[]) => void {
   const { t } = useTranslation();
   const { data: user } = useUser();
-  const restrictions = user?.meta.restrictions;
+  const source = useFilesSource();
+  const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
+  const zipEndpoint = source.endpoints.zip;
   return useCallback(
     (items: DownloadableItem[]) => {
       if (items.length === 0) return;
@@ -29,7 +33,8 @@ export function useDownloadItems(): (items: DownloadableItem[]) => void {
         startDownload(only.attributes.file_url, only.attributes.name);
         return;
       }
-      const url = items.length <= ZIP_ITEMS_MAX ? zipUrl(items) : null;
+      if (!zipEndpoint) return;
+      const url = items.length <= ZIP_ITEMS_MAX ? zipUrl(items, zipEndpoint) : null;
       if (!url) {
         showAlert(t('download.too_many_title'), t('download.too_many', { count: ZIP_ITEMS_MAX }));
         return;
@@ -39,6 +44,6 @@ export function useDownloadItems(): (items: DownloadableItem[]) => void {
         description: t('download.zip_started_hint'),
       });
     },
-    [restrictions, t],
+    [restrictions, zipEndpoint, t],
   );
 }

@@ -23,10 +23,12 @@ import { useDownloadItems } from '../downloads';
 import { openPreview } from '../preview';
 import { useUploadActions } from '../uploads';
 import { useUser } from '../user/user.api';
+import { useFilesSource } from './browser/source';
+import { menuForSource } from './browser/source-menu';
 import { useBrowser, type BrowserContext } from './browser/store';
 import { openFileDialog } from './dialogs/store';
 import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite } from './files.api';
-import { folderPath, isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
+import { isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
 
 /** Where items end up after a move: a folder, or the root of My Files (id null). */
 export interface MoveTarget {
@@ -48,6 +50,7 @@ export function useItemActions() {
   const restoreItems = useRestoreItems();
   const moveItems = useMoveItems();
   const favourite = useToggleFavourite();
+  const source = useFilesSource();
 
   const fail = (error: unknown) => showAlert(t('files.action_failed'), errorMessage(t, error));
 
@@ -67,7 +70,7 @@ export function useItemActions() {
   const actions = {
     open(item: Item, context: BrowserContext | null = useBrowser.getState().context) {
       if (isFolder(item)) {
-        void navigate(context === 'trash' ? trashPath(item.id) : folderPath(item.id));
+        void navigate(context === 'trash' ? trashPath(item.id) : source.folderPath(item.id));
         return;
       }
       const files = useBrowser.getState().items.filter(isFile);
@@ -77,7 +80,8 @@ export function useItemActions() {
     },
 
     createFolder(parentId: string | null) {
-      const restrictions = user?.meta.restrictions;
+      // Through a link the owner's restrictions apply, and the server says so.
+      const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
       if (restrictions && !restrictions.canCreateFolder) {
         showAlert(t('files.create_folder_disabled_title'), restrictions.reason ?? t('files.create_folder_disabled'));
         return;
@@ -105,6 +109,8 @@ export function useItemActions() {
 
     trash(items: Item[]) {
       if (!items.length) return;
+      // A link's holder has no trash to undo from: they confirm first.
+      if (source.kind !== 'account') return openFileDialog({ kind: 'remove', items });
       remove.mutateAsync({ items: items.map(refOf), forever: false }).then(
         () =>
           toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
@@ -237,7 +243,7 @@ export function useItemActions() {
           group: 2,
         },
       );
-      return list;
+      return menuForSource(source, t, list, items);
     },
 
     /** What a right-click on the empty part of a listing offers. */
@@ -260,7 +266,7 @@ export function useItemActions() {
 
     /** New folder, upload files, upload folder: the upload button's menu and the empty area's. */
     uploadMenu(folderId: string | null): MenuAction[] {
-      return [
+      return menuForSource(source, t, [
         {
           id: 'upload-files',
           label: t('files.upload_files'),
@@ -282,7 +288,7 @@ export function useItemActions() {
           onSelect: () => actions.createFolder(folderId),
           group: 1,
         },
-      ];
+      ]);
     },
   };
   return actions;

@@ -1,10 +1,13 @@
-import { useMatch } from 'react-router';
+import { useMatch, useParams } from 'react-router';
+import { useFilesSource } from './browser/source';
 
 /**
  * The folder the user is looking at on the Files screen (null at the root, and on other screens),
- * where uploads and new folders go.
+ * where uploads and new folders go. On a link's page it is the route's `:id` (null: the link's folder).
  */
 export function useCurrentFolderId(): string | null {
+  const source = useFilesSource();
   const match = useMatch('/platform/files/:id');
-  return match?.params.id ?? null;
+  const { id } = useParams();
+  return source.kind === 'account' ? (match?.params.id ?? null) : (id ?? null);
 }

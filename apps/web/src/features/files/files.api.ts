@@ -25,6 +25,7 @@ import { usePreferences } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
 import { useUser } from '../user/user.api';
 import type { Item } from './items';
+import { useFilesSource, type FilesSource } from './browser/source';
 import { filesKeys, type Sorting } from './query-keys';
 import { refreshFiles } from './refresh';
 
@@ -44,13 +45,14 @@ const FIRST_PAGE: PageParam = { cursor: null, page: 1 };
 
 export type ListingKind = 'folder' | 'latest' | 'trash';
 
-function listingPath(kind: ListingKind, folderId: string | null): string {
+function listingPath(source: FilesSource, kind: ListingKind, folderId: string | null): string {
+  if (kind === 'folder') return source.endpoints.listing(folderId);
   if (kind === 'latest') return '/api/browse/latest';
-  return `/api/browse/${kind === 'folder' ? 'folders' : 'trash'}/${folderId ?? 'all'}`;
+  return `/api/browse/trash/${folderId ?? 'all'}`;
 }
 
-function listingKey(kind: ListingKind, folderId: string | null, sorting: Sorting) {
-  if (kind === 'folder') return filesKeys.browse(folderId, sorting);
+function listingKey(source: FilesSource, kind: ListingKind, folderId: string | null, sorting: Sorting) {
+  if (kind === 'folder') return source.keys.browse(folderId, sorting);
   if (kind === 'latest') return filesKeys.latest;
   return [...filesKeys.trash(folderId), sorting.field, sorting.direction] as const;
 }
@@ -74,11 +76,13 @@ function awaitingThumbnails(data: { pages: BrowseResponse[] } | undefined): bool
 
 /**
  * A listing read page by page (spec §4 folder loading): the first page shows a loading state,
- * later pages add items as the user scrolls. A 401 or 403 signs the visitor out (spec §6).
+ * later pages add items as the user scrolls. A 401 or 403 signs the user out (spec §6); through a
+ * link it tells the link's page, which knows whether the link expired or wants its password again.
  */
 export function useListing(kind: ListingKind, folderId: string | null) {
+  const source = useFilesSource();
   const sorting = usePreferences((s) => s.sorting);
-  const queryKey = listingKey(kind, folderId, sorting);
+  const queryKey = listingKey(source, kind, folderId, sorting);
   return useInfiniteQuery({
     queryKey,
     initialPageParam: FIRST_PAGE,
@@ -91,9 +95,10 @@ export function useListing(kind: ListingKind, folderId: string | null) {
       if (pageParam.cursor) params.set('cursor', pageParam.cursor);
       else if (pageParam.page > 1) params.set('page', String(pageParam.page));
       try {
-        return await api.get(`${listingPath(kind, folderId)}?${params}`, { schema: browseResponse, signal });
+        return await api.get(`${listingPath(source, kind, folderId)}?${params}`, { schema: browseResponse, signal });
       } catch (error) {
-        if (isApiError(error) && error.status === 403) useSession.getState().markUnauthorised();
+        if (source.onLinkError) source.onLinkError(error);
+        else if (isApiError(error) && error.status === 403) useSession.getState().markUnauthorised();
         throw error;
       }
     },
@@ -120,18 +125,30 @@ export function useListingItems(data: { pages: BrowseResponse[] } | undefined): 
   return useMemo(() => data?.pages.flatMap((page) => page.data.map((r) => r.data)) ?? [], [data]);
 }
 
-/** The folder tree of the navigator and of the move popup (only "My Files" is movable here). */
+/**
+ * The folder tree of the navigator and of the move popup: the folders below the source's top
+ * (only "My Files" is movable for a signed-in user; a link's own folder for its holder).
+ */
 export function useNavigationTree() {
+  const source = useFilesSource();
   const authenticated = useSession((s) => s.authenticated);
+  const { navigation, navigationLocation } = source.endpoints;
   return useQuery({
-    queryKey: filesKeys.navigation,
+    queryKey: source.keys.navigation,
     queryFn: async () => {
-      const { data } = await api.get('/api/browse/navigation', { schema: navigationResponse });
-      return data.find((section) => section.location === 'files')?.folders ?? [];
+      const { data } = await api.get(navigation, { schema: navigationResponse });
+      const section = data.find((s) => s.location === navigationLocation);
+      return topFolders(section?.folders ?? [], source.root.id);
     },
-    enabled: authenticated,
+    enabled: authenticated || source.kind !== 'account',
     staleTime: 30_000,
   });
+}
+
+/** A link's tree may come as its folder with the children inside, or as the children: the children. */
+function topFolders(folders: TreeFolder[], rootId: string | null): TreeFolder[] {
+  const [only] = folders;
+  return rootId && folders.length === 1 && only?.id === rootId ? only.folders : folders;
 }
 
 export type TreeFolder = NavigationFolder;
@@ -178,16 +195,20 @@ function useFilesMutation<V, R>(
   optimistic?: (client: QueryClient, vars: V) => void,
 ) {
   const client = useQueryClient();
+  const { onLinkError } = useFilesSource();
   return useMutation({
     mutationFn,
     onMutate: optimistic ? (vars: V) => optimistic(client, vars) : undefined,
+    onError: onLinkError,
     onSettled: () => refreshFiles(client),
   });
 }
 
 export function useCreateFolder() {
+  const { endpoints } = useFilesSource();
   return useFilesMutation(
-    async (body: CreateFolderRequest) => (await api.post('/api/create-folder', body, { schema: folderResource })).data,
+    async (body: CreateFolderRequest) =>
+      (await api.post(endpoints.createFolder, body, { schema: folderResource })).data,
   );
 }
 
@@ -199,29 +220,32 @@ export interface RenameVars {
 }
 
 export function useRenameItem() {
+  const { endpoints } = useFilesSource();
   return useFilesMutation(async ({ item, name, emoji, color }: RenameVars) => {
     const body =
       item.type === 'folder'
         ? { name, emoji: emoji ?? null, color: color ?? null, type: item.type, _method: 'patch' }
         : { name, type: item.type, _method: 'patch' };
-    return (await api.post(`/api/rename/${item.id}`, body, { schema: itemResource })).data;
+    return (await api.post(endpoints.rename(item.id), body, { schema: itemResource })).data;
   });
 }
 
 export function useMoveItems() {
+  const { endpoints } = useFilesSource();
   return useFilesMutation(
     async ({ items, to }: { items: ItemRef[]; to: string | null }) =>
-      itemsOf(await api.post('/api/move', { to_id: to, items }, { schema: itemsResponse })),
+      itemsOf(await api.post(endpoints.move, { to_id: to, items }, { schema: itemsResponse })),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }
 
 /** Moves to the trash, or deletes for good with `forever` (spec §4: force_delete). */
 export function useRemoveItems() {
+  const { endpoints } = useFilesSource();
   return useFilesMutation(
     ({ items, forever }: { items: ItemRef[]; forever: boolean }) =>
       api.post(
-        '/api/remove',
+        endpoints.remove,
         { items: items.map((i) => ({ ...i, force_delete: forever })) },
         { schema: messageResponse },
       ),

@@ -10,6 +10,7 @@ import { cn } from '../../ui/cn';
 import { useFolderDrop, type DropHandlers } from './browser/dnd';
 import { useDropHandlers } from './browser/useDropHandlers';
 import { FolderIcon } from './browser/ItemIcon';
+import { useFilesSource } from './browser/source';
 import { useBrowser } from './browser/store';
 import { useFavourites, useNavigationTree, useToggleFavourite, type Favourite, type TreeFolder } from './files.api';
 import { folderPath } from './items';
@@ -64,6 +65,7 @@ function TreeNode({
   const expanded = useTreeState((s) => s.expanded.has(folder.id));
   const toggle = useTreeState((s) => s.toggle);
   const drop = useFolderDrop({ target: { id: folder.id, name: folder.name }, ancestors, on });
+  const { folderPath } = useFilesSource();
   const hasChildren = folder.folders.length > 0;
   return (
     <li>
@@ -128,19 +130,40 @@ function SectionHeading({ label, open, onToggle }: { label: string; open: boolea
   );
 }
 
+/** Folders as collapsible rows that open them and take dropped items (`depth` indents them). */
+export function FolderTree({
+  folders,
+  depth = 0,
+  ancestors = [],
+  onNavigate,
+}: {
+  folders: TreeFolder[];
+  depth?: number;
+  ancestors?: string[];
+  onNavigate?: () => void;
+}) {
+  const on = useDropHandlers();
+  const expand = useTreeState((s) => s.expand);
+  const path = useBrowser((s) => (s.context === 'files' ? s.path : null));
+  useEffect(() => {
+    // The open folder's branch unfolds so it can be seen highlighted.
+    if (path && path.length > 1) expand(path.slice(0, -1).map((p) => p.id));
+  }, [path, expand]);
+  return (
+    <ul className="mt-1">
+      {folders.map((folder) => (
+        <TreeNode key={folder.id} folder={folder} depth={depth} ancestors={ancestors} on={on} onNavigate={onNavigate} />
+      ))}
+    </ul>
+  );
+}
+
 /** The navigator's folder tree (spec: navigation tree): opens folders, takes dropped items. */
 export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const tree = useNavigationTree();
   const open = useTreeState((s) => s.open);
   const toggleOpen = useTreeState((s) => s.toggleOpen);
-  const expand = useTreeState((s) => s.expand);
-  const on = useDropHandlers();
-  const path = useBrowser((s) => (s.context === 'files' ? s.path : null));
-  useEffect(() => {
-    // The open folder's branch unfolds so it can be seen highlighted.
-    if (path && path.length > 1) expand(path.slice(0, -1).map((p) => p.id));
-  }, [path, expand]);
   return (
     <div>
       <SectionHeading label={t('nav.folders')} open={open} onToggle={toggleOpen} />
@@ -156,11 +179,7 @@ export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
             ))}
           </div>
         ) : tree.data && tree.data.length > 0 ? (
-          <ul className="mt-1">
-            {tree.data.map((folder) => (
-              <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} on={on} onNavigate={onNavigate} />
-            ))}
-          </ul>
+          <FolderTree folders={tree.data} onNavigate={onNavigate} />
         ) : (
           <p className="px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">{t('nav.folders_empty')}</p>
         ))}

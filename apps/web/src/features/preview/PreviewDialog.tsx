@@ -1,8 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import {
-  lazy,
-  Suspense,
   useEffect,
   useRef,
   type ButtonHTMLAttributes,
@@ -12,57 +10,17 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../ui/cn';
-import { Spinner } from '../../ui/Spinner';
 import { useDownloadItems } from '../downloads';
 import { formatBytes } from '../files/format';
+import { FileViewer } from './FileViewer';
 import { imageUrl, previewKind, type PreviewKind } from './kinds';
 import { usePreview, type PreviewFile } from './preview-store';
-import { ImageViewer } from './viewers/ImageViewer';
-import { AudioViewer, VideoViewer } from './viewers/MediaViewer';
-import { NoPreview } from './viewers/NoPreview';
-
-const PdfViewer = lazy(() => import('./viewers/PdfViewer'));
-const TextViewer = lazy(() => import('./viewers/TextViewer'));
 
 type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement>;
 
 const SWIPE_MIN_PX = 60;
 /** Kinds that scroll on their own, where a horizontal swipe must not change the file. */
 const SCROLLING: ReadonlySet<PreviewKind> = new Set(['pdf', 'text']);
-
-function Loading() {
-  const { t } = useTranslation();
-  return (
-    <div className="flex size-full items-center justify-center text-neutral-400">
-      <Spinner className="size-7" label={t('preview.loading')} />
-    </div>
-  );
-}
-
-function Viewer({ file, kind, onDownload }: { file: PreviewFile; kind: PreviewKind; onDownload: () => void }) {
-  switch (kind) {
-    case 'image':
-      return <ImageViewer file={file} onDownload={onDownload} />;
-    case 'video':
-      return <VideoViewer file={file} onDownload={onDownload} />;
-    case 'audio':
-      return <AudioViewer file={file} onDownload={onDownload} />;
-    case 'pdf':
-      return (
-        <Suspense fallback={<Loading />}>
-          <PdfViewer file={file} onDownload={onDownload} />
-        </Suspense>
-      );
-    case 'text':
-      return (
-        <Suspense fallback={<Loading />}>
-          <TextViewer file={file} onDownload={onDownload} />
-        </Suspense>
-      );
-    default:
-      return <NoPreview file={file} onDownload={onDownload} />;
-  }
-}
 
 function HeaderButton({ label, children, ...rest }: { label: string; children: ReactNode } & ButtonProps) {
   return (
@@ -183,7 +141,7 @@ export default function PreviewDialog() {
             onPointerUp={onPointerUp}
             onPointerCancel={() => (swipeStart.current = null)}
           >
-            <Viewer key={file.id} file={file} kind={kind} onDownload={onDownload} />
+            <FileViewer key={file.id} file={file} kind={kind} onDownload={onDownload} />
             {hasPrevious && <StepButton side="left" label={t('preview.previous')} onClick={() => go(-1)} />}
             {hasNext && <StepButton side="right" label={t('preview.next')} onClick={() => go(1)} />}
           </div>

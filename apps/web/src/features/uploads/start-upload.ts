@@ -3,7 +3,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, isApiError } from '../../lib/api';
 import { showAlert } from '../../lib/popups';
-import { checkFiles, planUpload, type FolderUpload, type SourceTree, type UploadItem } from '../../lib/upload';
+import {
+  checkFiles,
+  planUpload,
+  type ChunkDestination,
+  type FolderUpload,
+  type SourceTree,
+  type UploadItem,
+} from '../../lib/upload';
 import { refreshFiles } from '../files/refresh';
 import { reportFailure, reportRefusals, showUploadDisabled } from './feedback';
 import { setChunkSize, uploads } from './upload-store';
@@ -13,6 +20,9 @@ export interface UploadTarget {
   config: AppConfig;
   restrictions: Restrictions | undefined;
   queryClient: QueryClient;
+  /** Where chunks and the folders of a folder upload go: the account's calls, or a link's. */
+  destination: ChunkDestination;
+  createFolderUrl: string;
 }
 
 const REFRESH_EVERY_MS = 1000;
@@ -44,8 +54,8 @@ function bindHooks(target: UploadTarget): void {
   });
 }
 
-async function createFolder(name: string, parentId: string | null): Promise<string> {
-  const created = await api.post('/api/create-folder', { name, parent_id: parentId }, { schema: folderResource });
+async function createFolder(url: string, name: string, parentId: string | null): Promise<string> {
+  const created = await api.post(url, { name, parent_id: parentId }, { schema: folderResource });
   return created.data.id;
 }
 
@@ -55,8 +65,8 @@ function folderError(error: unknown): void {
 }
 
 /** Creates the top folder (the server may answer "Name (1)"), then the empty folders inside it. */
-async function prepareFolder(folder: FolderUpload, parentId: string | null): Promise<string> {
-  const topId = await createFolder(folder.name, parentId);
+async function prepareFolder(url: string, folder: FolderUpload, parentId: string | null): Promise<string> {
+  const topId = await createFolder(url, folder.name, parentId);
   const ids = new Map<string, string>([['', topId]]);
   for (const segments of folder.emptyDirectories) {
     let parent = topId;
@@ -64,7 +74,7 @@ async function prepareFolder(folder: FolderUpload, parentId: string | null): Pro
       const key = segments.slice(0, depth).join('/');
       let id = ids.get(key);
       if (!id) {
-        id = await createFolder(segments[depth - 1] ?? '', parent);
+        id = await createFolder(url, segments[depth - 1] ?? '', parent);
         ids.set(key, id);
       }
       parent = id;
@@ -79,7 +89,7 @@ async function prepareFolder(folder: FolderUpload, parentId: string | null): Pro
  */
 export async function startUpload(tree: SourceTree, target: UploadTarget): Promise<void> {
   if (tree.files.length === 0 && tree.directories.length === 0) return;
-  const { config, restrictions, parentId } = target;
+  const { config, restrictions, parentId, destination, createFolderUrl } = target;
   if (restrictions && !restrictions.canUpload) {
     showUploadDisabled(config, restrictions.reason);
     return;
@@ -90,13 +100,15 @@ export async function startUpload(tree: SourceTree, target: UploadTarget): Promi
   bindHooks(target);
   setChunkSize(config.chunkSize);
   // Folders first, so the whole drop is one batch: one total, one "complete" at the end.
-  const items: UploadItem[] = plan.files.map((file) => ({ file, name: file.name, parentId, path: null }));
+  const items: UploadItem[] = plan.files.map((file) => ({ file, name: file.name, parentId, path: null, destination }));
   let createdFolder = false;
   for (const folder of plan.folders) {
     try {
-      const folderId = await prepareFolder(folder, parentId);
+      const folderId = await prepareFolder(createFolderUrl, folder, parentId);
       createdFolder = true;
-      items.push(...folder.files.map(({ file, path }) => ({ file, name: file.name, parentId: folderId, path })));
+      items.push(
+        ...folder.files.map(({ file, path }) => ({ file, name: file.name, parentId: folderId, path, destination })),
+      );
     } catch (error) {
       folderError(error);
     }

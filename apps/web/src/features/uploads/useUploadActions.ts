@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useConfig } from '../../lib/config';
 import { fromFileList, readDropped, takeEntries, type SourceTree } from '../../lib/upload/entries';
+import { useFilesSource } from '../files/browser/source';
 import { useCurrentFolderId } from '../files/current-folder';
 import { useUser } from '../user/user.api';
 import type { UploadActions } from './index';
@@ -56,10 +57,20 @@ export function useUploadActions(): UploadActions {
   const queryClient = useQueryClient();
   const { data: user } = useUser();
   const currentFolderId = useCurrentFolderId();
-  const restrictions = user?.meta.restrictions;
+  const source = useFilesSource();
+  // Through a link the owner's restrictions apply: the server answers for them.
+  const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
+  const { upload: destination, createFolder: createFolderUrl } = source.endpoints;
 
   return useMemo(() => {
-    const target = (parentId: string | null): UploadTarget => ({ parentId, config, restrictions, queryClient });
+    const target = (parentId: string | null): UploadTarget => ({
+      parentId,
+      config,
+      restrictions,
+      queryClient,
+      destination,
+      createFolderUrl,
+    });
     const pick = (kind: Picker) => {
       // No point choosing files the server will refuse: say so before the picker opens.
       if (restrictions && !restrictions.canUpload) {
@@ -81,5 +92,5 @@ export function useUploadActions(): UploadActions {
         void readDropped(dropped).then((tree) => upload(tree, into));
       },
     };
-  }, [config, restrictions, queryClient, currentFolderId]);
+  }, [config, restrictions, queryClient, currentFolderId, destination, createFolderUrl]);
 }

@@ -265,4 +265,27 @@ describe('upload engine', () => {
     expect(done.uploaded).toBe(1);
     expect(server.sent[0]!.fields.upload_id).not.toBe(server.sent[1]!.fields.upload_id);
   });
+
+  it('sends each file to its own destination and drops a failed session there', async () => {
+    const destinations: (string | undefined)[] = [];
+    const dropped: string[] = [];
+    const server = fakeServer((sent) => (sent.fields.name === 'refused.txt' ? { status: 500, body: null } : undefined));
+    const transport: ChunkTransport = {
+      send: (request) => {
+        destinations.push(request.destination?.chunks);
+        return server.transport.send(request);
+      },
+      discard: async (uploadId, destination) => {
+        dropped.push(destination ? destination.discard(uploadId) : `account/${uploadId}`);
+      },
+    };
+    const share = { chunks: '/api/sharing/upload/chunks/tok', discard: (id: string) => `/share-drop/${id}/tok` };
+    const { engine, idle } = engineWith(transport);
+    engine.add([file(10, 'mine.txt'), { ...file(10, 'shared.txt'), destination: share }]);
+    engine.add([{ ...file(10, 'refused.txt'), destination: share }]);
+    await idle();
+    expect(destinations.slice(0, 2)).toEqual([undefined, '/api/sharing/upload/chunks/tok']);
+    const refused = server.sent.find((s) => s.fields.name === 'refused.txt')!;
+    expect(dropped).toEqual([`/share-drop/${refused.fields.upload_id}/tok`]);
+  });
 });

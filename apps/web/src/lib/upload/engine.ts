@@ -1,6 +1,6 @@
 import { chunkFileName, extensionOf, uploadId } from './ids';
 import { failureOf, isTransient, nextOffset, type FailureKind, type UploadFailure } from './failures';
-import { AbortedError, type ChunkResponse, type ChunkTransport } from './transport';
+import { AbortedError, type ChunkDestination, type ChunkResponse, type ChunkTransport } from './transport';
 
 export type { FailureKind, UploadFailure } from './failures';
 
@@ -27,6 +27,8 @@ export interface UploadItem {
   parentId: string | null;
   /** "/" + the file's path inside an uploaded folder ("/Photos/a.jpg"), or null. */
   path: string | null;
+  /** A share link's or upload request's upload calls; the transport's own when absent. */
+  destination?: ChunkDestination;
 }
 
 export interface UploadTask {
@@ -82,6 +84,7 @@ const CLEARS_QUEUE: ReadonlySet<FailureKind> = new Set(['quota', 'type', 'too_la
 interface Job {
   task: UploadTask;
   file: Blob;
+  destination: ChunkDestination | undefined;
   uploadId: string;
   /** A chunk reached the server, so cancelling must tell it to drop the session. */
   started: boolean;
@@ -134,6 +137,7 @@ export class UploadEngine {
           failure: null,
         },
         file: item.file,
+        destination: item.destination,
         uploadId: uploadId(),
         started: false,
         controller: null,
@@ -148,7 +152,7 @@ export class UploadEngine {
     if (!job || TERMINAL.has(job.task.status)) return;
     this.update(job, { status: 'cancelled' });
     job.controller?.abort();
-    if (job.started) void this.options.transport.discard(job.uploadId);
+    if (job.started) void this.options.transport.discard(job.uploadId, job.destination);
   }
 
   cancelAll(): void {
@@ -222,6 +226,7 @@ export class UploadEngine {
           chunk: file.slice(offset, end),
           chunkName: chunkFileName(task.name),
           signal: controller.signal,
+          destination: job.destination,
           onProgress: (bytes) => {
             if (job.task.status !== 'uploading' && job.task.status !== 'processing') return;
             const sent = Math.min(size, offset + bytes);
@@ -269,7 +274,7 @@ export class UploadEngine {
   private fail(job: Job, failure: UploadFailure): void {
     this.update(job, { status: 'failed', failure });
     // The server holds quota for an open session: let it go now rather than when it expires.
-    if (job.started) void this.options.transport.discard(job.uploadId);
+    if (job.started) void this.options.transport.discard(job.uploadId, job.destination);
     if (CLEARS_QUEUE.has(failure.kind)) {
       for (const other of this.jobs) if (other.task.status === 'queued') this.update(other, { status: 'skipped' });
     }

@@ -2,7 +2,8 @@ import type { ChunkResponse } from './transport';
 
 /**
  * quota: 423 or upload.quota_exceeded; type: upload.type_blocked; too_large: 413 or
- * upload.too_large; refused: 401/403 (signed out or uploads restricted); generic: anything else.
+ * upload.too_large; refused: 401/403 (signed out, uploads restricted, a view-only link) or 410
+ * (the link expired, the request closed); generic: anything else.
  */
 export type FailureKind = 'quota' | 'type' | 'too_large' | 'refused' | 'generic';
 
@@ -36,7 +37,7 @@ function classify(status: number, code: string | null): FailureKind {
   if (code === 'upload.quota_exceeded' || status === 423) return 'quota';
   if (code === 'upload.type_blocked') return 'type';
   if (code === 'upload.too_large' || status === 413) return 'too_large';
-  if (code === 'upload.restricted' || status === 401 || status === 403) return 'refused';
+  if (code === 'upload.restricted' || status === 401 || status === 403 || status === 410) return 'refused';
   return 'generic';
 }
 

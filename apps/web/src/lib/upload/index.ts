@@ -19,4 +19,4 @@ export {
   type FolderUpload,
   type SourceTree,
 } from './entries';
-export { xhrTransport, type ChunkTransport } from './transport';
+export { accountUploads, xhrTransport, type ChunkDestination, type ChunkTransport } from './transport';

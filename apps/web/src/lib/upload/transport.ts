@@ -4,6 +4,18 @@ export interface ChunkResponse {
   body: unknown;
 }
 
+/** Where a file's chunks go, and where its unfinished session is dropped (a link has its own). */
+export interface ChunkDestination {
+  chunks: string;
+  discard: (uploadId: string) => string;
+}
+
+/** The signed-in user's upload calls: `POST /api/upload/chunks`, `DELETE /api/upload/chunks/<id>`. */
+export const accountUploads: ChunkDestination = {
+  chunks: '/api/upload/chunks',
+  discard: (uploadId) => `/api/upload/chunks/${encodeURIComponent(uploadId)}`,
+};
+
 export interface ChunkRequest {
   /** Text fields, sent in this order before the chunk (the server streams the last part). */
   fields: [string, string][];
@@ -11,13 +23,15 @@ export interface ChunkRequest {
   chunkName: string;
   onProgress: (sentBytes: number) => void;
   signal: AbortSignal;
+  /** The transport's own destination when absent. */
+  destination?: ChunkDestination;
 }
 
 /** How chunks reach the server; the engine's tests pass their own. */
 export interface ChunkTransport {
   send(request: ChunkRequest): Promise<ChunkResponse>;
   /** Tells the server to drop a session that will not be finished. */
-  discard(uploadId: string): Promise<void>;
+  discard(uploadId: string, destination?: ChunkDestination): Promise<void>;
 }
 
 /** The request never got an answer (offline, DNS, connection reset). */
@@ -100,10 +114,11 @@ function post(url: string, request: ChunkRequest, token: string): Promise<ChunkR
   });
 }
 
-/** The browser transport for `POST /api/upload/chunks` and `DELETE /api/upload/chunks/<id>`. */
-export function xhrTransport(endpoint = '/api/upload/chunks'): ChunkTransport {
+/** The browser transport: to the request's destination, else `fallback`. */
+export function xhrTransport(fallback: ChunkDestination = accountUploads): ChunkTransport {
   return {
     async send(request) {
+      const endpoint = (request.destination ?? fallback).chunks;
       let response = await post(endpoint, request, await csrfToken());
       if (response.status === 419) {
         // The CSRF cookie rotated (signed in elsewhere, expired): refresh it once and resend.
@@ -112,8 +127,8 @@ export function xhrTransport(endpoint = '/api/upload/chunks'): ChunkTransport {
       }
       return response;
     },
-    async discard(uploadId) {
-      await fetch(`${endpoint}/${encodeURIComponent(uploadId)}`, {
+    async discard(uploadId, destination = fallback) {
+      await fetch(destination.discard(uploadId), {
         method: 'DELETE',
         credentials: 'same-origin',
         headers: { Accept: 'application/json', 'X-XSRF-TOKEN': await csrfToken() },

@@ -5,8 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
 import type { MoveTarget } from '../actions';
-import { folderPath, trashPath } from '../items';
+import { trashPath } from '../items';
 import { useFolderDrop, type DropHandlers } from './dnd';
+import { useFilesSource } from './source';
 import { useDropHandlers } from './useDropHandlers';
 
 interface Segment {
@@ -42,18 +43,27 @@ function SegmentLink({
   );
 }
 
+/** A link's path starts below its own folder, whatever the server put above it. */
+function pathBelow(path: Breadcrumb[], rootId: string | null): Breadcrumb[] {
+  const at = rootId ? path.findIndex((p) => p.id === rootId) : -1;
+  return at >= 0 ? path.slice(at + 1) : path;
+}
+
 /**
- * "My Files › Projects › 2024" from the listing's `meta.path`. Every segment but the last is a
- * link and takes dropped items; long paths fold their middle into a menu.
+ * "My Files › Projects › 2024" from the listing's `meta.path` (a link's starts at its folder).
+ * Every segment but the last is a link and takes dropped items; long paths fold their middle
+ * into a menu.
  */
 export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const on = useDropHandlers();
-  const toOf = (id: string | null) => (trash ? trashPath(id) : folderPath(id));
+  const source = useFilesSource();
+  const toOf = (id: string | null) => (trash ? trashPath(id) : source.folderPath(id));
+  const rootName = trash ? t('nav.trash') : (source.root.name ?? t('nav.my_files'));
   const segments: Segment[] = [
-    { id: null, name: trash ? t('nav.trash') : t('nav.my_files'), to: toOf(null) },
-    ...path.map((p) => ({ id: p.id, name: p.name, to: toOf(p.id) })),
+    { id: trash ? null : source.root.id, name: rootName, to: toOf(null) },
+    ...pathBelow(path, source.root.id).map((p) => ({ id: p.id, name: p.name, to: toOf(p.id) })),
   ];
   const current = segments[segments.length - 1]!;
   const before = segments.slice(0, -1);
@@ -90,7 +100,7 @@ export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash
             )}
             <SegmentLink
               segment={segment}
-              droppable={!trash}
+              droppable={!trash && source.can('move')}
               ancestors={ancestorsOf(segments.indexOf(segment))}
               on={on}
             />

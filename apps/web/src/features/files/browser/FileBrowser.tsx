@@ -9,10 +9,11 @@ import { usePreferences } from '../../../lib/preferences';
 import { Button } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';
 import { useListing, useListingItems, type ListingKind } from '../files.api';
-import { folderPath, trashPath } from '../items';
+import { trashPath } from '../items';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ListingView } from './ListingView';
 import { SelectionBar } from './SelectionBar';
+import { useFilesSource } from './source';
 import { useBrowser, type BrowserContext } from './store';
 
 function Skeleton() {
@@ -52,18 +53,26 @@ function Skeleton() {
 
 function MissingFolder({ context }: { context: BrowserContext }) {
   const { t } = useTranslation();
+  const source = useFilesSource();
   const trash = context === 'trash';
+  const link = source.kind !== 'account';
   return (
     <EmptyState
       icon={<FolderX className="size-8" aria-hidden />}
       title={t('files.missing_title')}
-      description={t(trash ? 'trash.missing_description' : 'files.missing_description')}
+      description={t(
+        trash ? 'trash.missing_description' : link ? 'public.missing_description' : 'files.missing_description',
+      )}
       action={
         <Link
-          to={trash ? trashPath(null) : folderPath(null)}
+          to={trash ? trashPath(null) : source.folderPath(null)}
           className="inline-flex min-h-11 items-center rounded-xl bg-accent-strong px-4 text-sm font-semibold text-white hover:brightness-110 dark:bg-accent dark:text-neutral-950"
         >
-          {trash ? t('trash.back_to_trash') : t('files.back_to_my_files')}
+          {trash
+            ? t('trash.back_to_trash')
+            : link
+              ? t('public.back_to_folder', { name: source.root.name ?? '' })
+              : t('files.back_to_my_files')}
         </Link>
       }
     />
@@ -101,8 +110,9 @@ export function FileBrowser({ kind, context, folderId, empty, label }: FileBrows
   const { error } = listing;
   const missing = isApiError(error) && error.status === 404;
   useEffect(() => {
-    // 401/403 send the visitor to sign-in (spec §6); a missing folder gets its own screen.
-    if (!error || (isApiError(error) && [401, 403, 404].includes(error.status))) return;
+    // 401/403 send the visitor to sign-in (spec §6) or a link's page to its password or expiry
+    // (410); a missing folder gets its own screen.
+    if (!error || (isApiError(error) && [401, 403, 404, 410].includes(error.status))) return;
     showAlert(t('files.load_failed_title'), errorMessage(t, error));
   }, [error, t]);
 

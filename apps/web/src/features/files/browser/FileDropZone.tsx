@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { useUploadActions } from '../../uploads';
 import { isFileDrag, useFileDropTarget } from './dnd';
+import { useFilesSource } from './source';
 import { useBrowser } from './store';
 
 interface FileDropZoneProps extends HTMLAttributes<HTMLDivElement> {
@@ -19,6 +20,7 @@ interface FileDropZoneProps extends HTMLAttributes<HTMLDivElement> {
 export function FileDropZone({ folderId, enabled, className, children, ...rest }: FileDropZoneProps) {
   const { t } = useTranslation();
   const uploads = useUploadActions();
+  const source = useFilesSource();
   const folderName = useBrowser((s) => s.folder?.attributes.name);
   const hovered = useFileDropTarget((s) => s.name);
   const [active, setActive] = useState(false);
@@ -79,7 +81,7 @@ export function FileDropZone({ folderId, enabled, className, children, ...rest }
             <UploadCloud className="size-8 text-accent-strong dark:text-accent" aria-hidden />
             <p className="text-base font-semibold text-neutral-900 dark:text-white">
               {t('files.drop_to_upload', {
-                folder: hovered ?? (folderId ? (folderName ?? '') : t('nav.my_files')),
+                folder: hovered ?? (folderId ? (folderName ?? '') : (source.root.name ?? t('nav.my_files'))),
               })}
             </p>
           </div>

@@ -10,6 +10,7 @@ import { useItemActions } from '../actions';
 import type { Item } from '../items';
 import { FileDropZone } from './FileDropZone';
 import { ItemView } from './ItemView';
+import { useFilesSource } from './source';
 import { selectedItems, useBrowser, type BrowserContext } from './store';
 import { useFinePointer } from './useMedia';
 import { useDropHandlers } from './useDropHandlers';
@@ -61,7 +62,9 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
   const selected = useBrowser((s) => s.selected);
   const selectMode = useBrowser((s) => s.selectMode);
   const actions = useItemActions();
-  const fine = useFinePointer();
+  const source = useFilesSource();
+  // Dragging items moves them: only where moving is allowed.
+  const fine = useFinePointer() && source.can('move');
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
   const [active, setActiveState] = useState(0);
@@ -153,7 +156,11 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
         return menuTarget.current === 'items' && count > 1 ? t('files.selected_count', { count }) : undefined;
       }}
     >
-      <FileDropZone folderId={folderId} enabled={context === 'files'} className="flex min-h-0 flex-1 flex-col">
+      <FileDropZone
+        folderId={folderId}
+        enabled={context === 'files' && source.can('upload')}
+        className="flex min-h-0 flex-1 flex-col"
+      >
         <div
           ref={scrollRef}
           role={items.length ? 'listbox' : 'region'}

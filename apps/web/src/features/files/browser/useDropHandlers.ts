@@ -2,14 +2,18 @@ import { useMemo, useRef } from 'react';
 import { useUploadActions } from '../../uploads';
 import { useItemActions } from '../actions';
 import type { DropHandlers } from './dnd';
+import { useFilesSource } from './source';
 
 /**
- * What a drop does: dragged items move, desktop files upload (unless `uploads` is false). One
- * stable object per list, handed to every row, so rows stay cheap to mount while scrolling.
+ * What a drop does: dragged items move, desktop files upload (unless `allowUploads` is false, or the
+ * link doesn't allow it). One stable object per list, handed to every row, so rows stay cheap to
+ * mount while scrolling.
  */
-export function useDropHandlers(uploads = true): DropHandlers {
+export function useDropHandlers(allowUploads = true): DropHandlers {
   const actions = useItemActions();
   const upload = useUploadActions();
+  const source = useFilesSource();
+  const uploads = allowUploads && source.can('upload');
   const latest = useRef({ actions, upload });
   latest.current = { actions, upload };
   return useMemo(

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import type { ItemActions } from '../actions';
+import { useFilesSource } from './source';
 import { selectedItems, useBrowser, type BrowserContext } from './store';
 
 type Keys = Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'shiftKey' | 'preventDefault' | 'stopPropagation'>;
@@ -33,6 +34,7 @@ export function useListKeyboard({
   grid,
   scrollRef,
 }: Options) {
+  const source = useFilesSource();
   const handleKey = (e: Keys) => {
     const s = useBrowser.getState();
     const count = s.items.length;
@@ -80,7 +82,7 @@ export function useListKeyboard({
       }
       case 'F2': {
         const list = targets();
-        if (context !== 'trash' && list.length === 1) {
+        if (context !== 'trash' && list.length === 1 && source.can('rename')) {
           e.preventDefault();
           actions.rename(list[0]!);
         }
@@ -90,7 +92,7 @@ export function useListKeyboard({
       case 'Backspace': {
         if (e.key === 'Backspace' && !e.metaKey) return;
         const list = targets();
-        if (!list.length) return;
+        if (!list.length || !source.can('remove')) return;
         e.preventDefault();
         if (context === 'trash') actions.deleteForever(list);
         else actions.trash(list);

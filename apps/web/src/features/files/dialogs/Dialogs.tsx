@@ -7,6 +7,7 @@ import { errorMessage } from '../../../lib/forms';
 import { showAlert } from '../../../lib/popups';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
+import { useFilesSource } from '../browser/source';
 import { useBrowser } from '../browser/store';
 import { useCreateFolder, useEmptyTrash, useRemoveItems, useRenameItem } from '../files.api';
 import { isFolder, refOf, type Item } from '../items';
@@ -188,6 +189,37 @@ function DeleteForeverDialog({ items }: { items: Item[] }) {
   );
 }
 
+/** A share link's editor or a request's guest removes items: they go to the owner's trash. */
+function RemoveDialog({ items }: { items: Item[] }) {
+  const { t } = useTranslation();
+  const close = useClose();
+  const remove = useRemoveItems();
+  const source = useFilesSource();
+  const count = items.length;
+  const name = count === 1 ? items[0]!.attributes.name : '';
+  const owner = source.ownerName ?? '';
+  return (
+    <ConfirmDialog
+      title={t('public.remove_title', { count, name })}
+      description={t(source.kind === 'share' ? 'public.remove_share_description' : 'public.remove_description', {
+        count,
+        owner,
+      })}
+      confirmLabel={t('public.remove')}
+      onConfirm={async () => {
+        try {
+          await remove.mutateAsync({ items: items.map(refOf), forever: false });
+          close();
+          toast.success(t('public.removed', { count, name }));
+        } catch (error) {
+          close();
+          showAlert(t('files.action_failed'), errorMessage(t, error));
+        }
+      }}
+    />
+  );
+}
+
 function EmptyTrashDialog() {
   const { t } = useTranslation();
   const close = useClose();
@@ -222,6 +254,8 @@ export default function Dialogs({ dialog }: { dialog: FileDialog }) {
       return <MoveDialog items={dialog.items} />;
     case 'delete-forever':
       return <DeleteForeverDialog items={dialog.items} />;
+    case 'remove':
+      return <RemoveDialog items={dialog.items} />;
     case 'empty-trash':
       return <EmptyTrashDialog />;
   }

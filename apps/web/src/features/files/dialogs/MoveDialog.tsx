@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/Spinner';
 import { useItemActions, type MoveTarget } from '../actions';
 import { FolderIcon } from '../browser/ItemIcon';
+import { useFilesSource } from '../browser/source';
 import { useBrowser } from '../browser/store';
 import { useNavigationTree } from '../files.api';
 import type { Item } from '../items';
@@ -19,6 +20,9 @@ export function MoveDialog({ items }: { items: Item[] }) {
   const close = useFileDialogs((s) => s.close);
   const actions = useItemActions();
   const tree = useNavigationTree();
+  const source = useFilesSource();
+  // The top row is My Files (id null), or a link's own folder, which moves take by its id.
+  const targetOf = (id: string | null) => id ?? source.root.id;
   const path = useBrowser((s) => s.path);
   const [expanded, setExpanded] = useState(() => new Set(path.map((p) => p.id)));
   const [chosen, setChosen] = useState<MoveTarget | null>(null);
@@ -27,8 +31,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
 
   const moving = useMemo(() => new Set(items.filter((i) => i.type === 'folder').map((i) => i.id)), [items]);
   const rows = useMemo(
-    () => flatten(tree.data ?? [], t('nav.my_files'), expanded, moving),
-    [tree.data, t, expanded, moving],
+    () => flatten(tree.data ?? [], source.root.name ?? t('nav.my_files'), expanded, moving),
+    [tree.data, source.root.name, t, expanded, moving],
   );
   const parents = new Set(items.map((i) => i.attributes.parent_id));
   const alreadyThere = chosen !== null && parents.size === 1 && parents.has(chosen.id);
@@ -46,7 +50,7 @@ export function MoveDialog({ items }: { items: Item[] }) {
     requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-key="${keyOf(row.id)}"]`)?.focus());
   };
   const choose = (row: Row) => {
-    if (!row.disabled) setChosen({ id: row.id, name: row.name });
+    if (!row.disabled) setChosen({ id: targetOf(row.id), name: row.name });
   };
 
   const onKeyDown = (e: KeyboardEvent, row: Row, index: number) => {
@@ -92,7 +96,7 @@ export function MoveDialog({ items }: { items: Item[] }) {
           <ul ref={listRef} role="tree" aria-label={t('files.move_destination')}>
             {rows.map((row, index) => {
               const key = keyOf(row.id);
-              const isChosen = chosen !== null && chosen.id === row.id;
+              const isChosen = chosen !== null && chosen.id === targetOf(row.id);
               return (
                 <li
                   key={key}
@@ -140,6 +144,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
                       size="xs"
                       className={row.disabled ? 'opacity-40' : undefined}
                     />
+                  ) : source.root.id ? (
+                    <FolderIcon color={null} emoji={null} size="xs" />
                   ) : (
                     <Home className="size-5 shrink-0" aria-hidden />
                   )}

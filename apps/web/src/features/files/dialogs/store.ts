@@ -7,6 +7,8 @@ export type FileDialog =
   | { kind: 'rename'; item: Item }
   | { kind: 'move'; items: Item[] }
   | { kind: 'delete-forever'; items: Item[] }
+  /** Through a link: confirm, as its holder can't undo. */
+  | { kind: 'remove'; items: Item[] }
   | { kind: 'empty-trash' };
 
 interface DialogState {

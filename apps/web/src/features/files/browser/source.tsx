@@ -1,0 +1,76 @@
+import { createContext, useContext, type ReactNode } from 'react';
+import { accountUploads, type ChunkDestination } from '../../../lib/upload';
+import { folderPath } from '../items';
+import { filesKeys, type Sorting } from '../query-keys';
+
+/** What a source may let its holder do beyond opening, previewing and downloading single files. */
+export type SourceAction = 'upload' | 'create-folder' | 'rename' | 'move' | 'remove' | 'zip' | 'favourite';
+
+/** The calls of one place files are seen from (paths without query strings). */
+export interface SourceEndpoints {
+  listing: (folderId: string | null) => string;
+  navigation: string;
+  /** The section of the navigation answer that holds this source's tree. */
+  navigationLocation: 'files' | 'public' | 'upload-request';
+  createFolder: string;
+  rename: (id: string) => string;
+  move: string;
+  remove: string;
+  /** Zips (`?items=` is added); null where archives aren't offered. */
+  zip: string | null;
+  upload: ChunkDestination;
+}
+
+/**
+ * Where the file browser's items come from and where its changes go: the signed-in user's own
+ * files, or a share link or upload request seen by someone holding the link. The browser, the
+ * popups, uploads, downloads and the preview read it, so one set of components serves every page.
+ */
+export interface FilesSource {
+  kind: 'account' | 'share' | 'request';
+  /** The top folder: null id is the root of My Files; a null name means "My Files". */
+  root: { id: string | null; name: string | null };
+  can: (action: SourceAction) => boolean;
+  /** The route that shows a folder (null: the top). */
+  folderPath: (id: string | null) => string;
+  endpoints: SourceEndpoints;
+  keys: {
+    browse: (folderId: string | null, sorting: Sorting) => readonly unknown[];
+    navigation: readonly unknown[];
+  };
+  /** The owner's name, for sentences like "moves to Jane's trash" (links only). */
+  ownerName: string | null;
+  /** A listing or a change answered that the link itself stopped working (expired, locked, revoked). */
+  onLinkError?: (error: unknown) => void;
+}
+
+export const accountSource: FilesSource = {
+  kind: 'account',
+  root: { id: null, name: null },
+  can: () => true,
+  folderPath,
+  endpoints: {
+    listing: (folderId) => `/api/browse/folders/${folderId ?? 'all'}`,
+    navigation: '/api/browse/navigation',
+    navigationLocation: 'files',
+    createFolder: '/api/create-folder',
+    rename: (id) => `/api/rename/${id}`,
+    move: '/api/move',
+    remove: '/api/remove',
+    zip: '/api/zip',
+    upload: accountUploads,
+  },
+  keys: { browse: filesKeys.browse, navigation: filesKeys.navigation },
+  ownerName: null,
+};
+
+const FilesSourceContext = createContext<FilesSource>(accountSource);
+
+/** The signed-in screens have no provider: they get the account. Link pages wrap their tree in one. */
+export function FilesSourceProvider({ source, children }: { source: FilesSource; children: ReactNode }) {
+  return <FilesSourceContext value={source}>{children}</FilesSourceContext>;
+}
+
+export function useFilesSource(): FilesSource {
+  return useContext(FilesSourceContext);
+}
