@@ -10,6 +10,7 @@ import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
+import { fileRequestsModule } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
@@ -62,6 +63,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   downloadsRoutes(app, ctx);
   thumbnailsModule(app, ctx);
   sharingModule(app, ctx);
+  fileRequestsModule(app, ctx);
   usageRoutes(app, ctx);
   emojiRoutes(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

@@ -1,2 +1,3 @@
 export { createMailer, probeSmtp, type Mailer, type MailMessage } from './mailer.js';
 export { actionMail } from './templates.js';
+export { reserveUserMails } from './user-mail-limit.js';

@@ -3,21 +3,6 @@ import { actionMail } from '../mail/index.js';
 import type { ItemRow } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
 import { fullName, type UserRow } from '../users/index.js';
-import { tooManyMails } from './sharing.errors.js';
-
-const MAILS_PER_HOUR = 50;
-const HOUR = 3_600_000;
-
-/**
- * Counts the mails a user is about to send through share links, at most 50 an hour: the server
- * must not become a way to send mail to anyone. Checked before anything is created or sent.
- */
-export async function reserveShareMails(ctx: AppContext, userId: string, count: number): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    const result = await ctx.rateLimiter.hit(`share-mail:${userId}`, MAILS_PER_HOUR, HOUR);
-    if (!result.allowed) throw tooManyMails(result.retryAfter);
-  }
-}
 
 /** Tells each address that the sharer shared the item with them, with the link. */
 export async function sendShareMails(

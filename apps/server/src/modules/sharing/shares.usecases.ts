@@ -6,8 +6,9 @@ import { randomToken } from '../../lib/crypto.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { hashPassword, publicUrl } from '../auth/index.js';
 import { loadItems } from '../files/index.js';
+import { reserveUserMails } from '../mail/index.js';
 import type { UserRow } from '../users/index.js';
-import { reserveShareMails, sendShareMails } from './share.mails.js';
+import { sendShareMails } from './share.mails.js';
 import { presentShare, shareLink } from './share.presenter.js';
 import {
   deleteShares,
@@ -52,7 +53,7 @@ export async function createShare(ctx: AppContext, user: UserRow, req: CreateSha
   if (!item) throw notFound();
   if ((await sharesOfItems(ctx.db, [item.id])).length) throw shareExists();
   const emails = [...new Set(req.emails ?? [])];
-  await reserveShareMails(ctx, user.id, emails.length);
+  await reserveUserMails(ctx, user.id, emails.length);
   const share = await insertShare(ctx.db, {
     token: randomToken(TOKEN_BYTES),
     userId: user.id,
@@ -111,7 +112,7 @@ export async function revokeShares(ctx: AppContext, user: UserRow, tokens: reado
 export async function mailShare(ctx: AppContext, user: UserRow, token: string, emails: readonly string[]) {
   const { share, item } = await ownShareOrThrow(ctx, user, token);
   const unique = [...new Set(emails)];
-  await reserveShareMails(ctx, user.id, unique.length);
+  await reserveUserMails(ctx, user.id, unique.length);
   await sendShareMails(ctx, user, item, shareLink(await publicUrl(ctx), share.token), unique);
 }
 

@@ -5,7 +5,3 @@ export const shareExpired = () => new AppError(410, 'share.expired', 'This link 
 export const shareLocked = () => new AppError(403, 'share.locked', 'This link is protected by a password.');
 export const wrongSharePassword = () => new AppError(401, 'share.wrong_password', 'The password is not correct.');
 export const shareReadOnly = () => new AppError(403, 'share.read_only', 'This link only lets you view and download.');
-export const tooManyMails = (retryAfter: number) =>
-  new AppError(429, 'rate_limited', `Too many mails sent. Try again in ${Math.ceil(retryAfter / 60)} minutes.`, {
-    retryAfter,
-  });

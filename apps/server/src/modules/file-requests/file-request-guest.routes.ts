@@ -1,0 +1,136 @@
+import {
+  browseQuery,
+  browseResponse,
+  createFolderRequest,
+  folderIdParam,
+  folderResource,
+  itemResource,
+  itemsResponse,
+  looseBoolean,
+  messageResponse,
+  moveRequest,
+  navigationResponse,
+  removeRequest,
+  renameRequest,
+  uuid,
+  type BrowseResponse,
+  type ItemResource,
+  type ItemsResponse,
+  type MessageResponse,
+  type NavigationResponse,
+} from '@filestore/contract';
+import { z } from 'zod';
+import type { AppContext } from '../../app/context.js';
+import type { TypedApp } from '../../app/types.js';
+import { downloadFile } from '../downloads/index.js';
+import { browseFolder, createFolderAs, moveAs, navigationOf, removeAs, renameAs } from '../files/index.js';
+import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
+import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
+import { touchLastUpload } from './file-requests.repository.js';
+import { requestToken } from './file-requests.routes.js';
+import { openRequest } from './request-access.js';
+
+const tokenParams = z.object({ token: requestToken });
+const itemParams = z.object({ token: requestToken, id: uuid });
+
+/**
+ * What a guest does with an open request (spec §7 `/api/file-request/{token}/…`), all inside the
+ * request's folder and in its owner's storage: browse, upload, make folders, rename, move, remove
+ * (to the owner's trash), download and thumbnails. A closed request answers 410.
+ */
+export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
+  const actorOf = async (token: string) => (await openRequest(ctx, token)).actor;
+
+  app.get(
+    '/api/file-request/:token/browse/:id?',
+    {
+      schema: {
+        params: z.object({ token: requestToken, id: folderIdParam.optional() }),
+        querystring: browseQuery,
+        response: { 200: browseResponse },
+      },
+    },
+    async (request): Promise<BrowseResponse> =>
+      browseFolder(ctx, await actorOf(request.params.token), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/file-request/:token/navigation',
+    { schema: { params: tokenParams, response: { 200: navigationResponse } } },
+    async (request): Promise<NavigationResponse> => navigationOf(ctx, await actorOf(request.params.token)),
+  );
+
+  uploadRoutesScope(app, (scope) => {
+    scope.post(
+      '/api/file-request/:token/upload/chunks',
+      { schema: { params: tokenParams } },
+      async (request, reply) => {
+        let requestId: string | undefined;
+        const outcome = await receiveUpload(
+          ctx,
+          async () => {
+            const actor = await actorOf(request.params.token);
+            requestId = actor.link.id;
+            return actor;
+          },
+          request,
+        );
+        if (outcome.status === 201 && requestId) await touchLastUpload(ctx.db, requestId);
+        return reply.code(outcome.status).send(outcome.body);
+      },
+    );
+
+    scope.delete(
+      '/api/file-request/:token/upload/chunks/:uploadId',
+      { schema: { params: z.object({ token: requestToken, uploadId: uuid }) } },
+      async (request, reply) => {
+        await cancelUpload(ctx, await actorOf(request.params.token), request.params.uploadId);
+        return reply.code(204).send();
+      },
+    );
+  });
+
+  app.post(
+    '/api/file-request/:token/create-folder',
+    { schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } } },
+    async (request, reply) =>
+      reply.code(201).send(await createFolderAs(ctx, await actorOf(request.params.token), request.body)),
+  );
+
+  app.route({
+    method: ['POST', 'PATCH'],
+    url: '/api/file-request/:token/rename/:id',
+    schema: { params: itemParams, body: renameRequest, response: { 200: itemResource } },
+    handler: async (request): Promise<ItemResource> =>
+      renameAs(ctx, await actorOf(request.params.token), request.params.id, request.body),
+  });
+
+  app.post(
+    '/api/file-request/:token/move',
+    { schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } } },
+    async (request): Promise<ItemsResponse> => moveAs(ctx, await actorOf(request.params.token), request.body),
+  );
+
+  app.post(
+    '/api/file-request/:token/remove',
+    { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
+    async (request): Promise<MessageResponse> => removeAs(ctx, await actorOf(request.params.token), request.body.items),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/file-request/:token/download/:id',
+    schema: { params: itemParams, querystring: z.object({ inline: looseBoolean.optional() }) },
+    handler: async (request, reply) =>
+      downloadFile(ctx, await actorOf(request.params.token), request, reply, {
+        id: request.params.id,
+        inline: request.query.inline === true,
+      }),
+  });
+
+  app.get(
+    '/api/file-request/:token/thumbnail/:id/:size',
+    { schema: { params: z.object({ token: requestToken, id: uuid, size: thumbnailSizeParam }) } },
+    async (request, reply) => sendThumbnail(ctx, await actorOf(request.params.token), request, reply, request.params),
+  );
+}

@@ -1,0 +1,88 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../lib/db/database.js';
+import { rowsOf } from '../../lib/db/migrate.js';
+import { items, type ItemRow } from '../files/index.js';
+import { users, type UserRow } from '../users/index.js';
+import { IDLE_FILLED_HOURS, UNUSED_EXPIRY_HOURS } from './file-request-status.js';
+import { fileRequests, type FileRequestRow } from './file-requests.table.js';
+
+export type NewFileRequest = typeof fileRequests.$inferInsert;
+
+export interface FoundRequest {
+  request: FileRequestRow;
+  owner: UserRow;
+  folder: ItemRow;
+}
+
+export async function insertFileRequest(db: Db, values: NewFileRequest): Promise<FileRequestRow> {
+  const [row] = await db.insert(fileRequests).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** A guest's token with its owner and folder: one indexed query. */
+export async function findRequestByToken(db: Db, token: string): Promise<FoundRequest | undefined> {
+  const [row] = await db
+    .select({ request: fileRequests, owner: users, folder: items })
+    .from(fileRequests)
+    .innerJoin(users, eq(users.id, fileRequests.userId))
+    .innerJoin(items, eq(items.id, fileRequests.folderId))
+    .where(eq(fileRequests.token, token));
+  return row;
+}
+
+/** Active → filled, once: null when someone (or the job) closed it first. */
+export async function markFilled(db: Db, id: string): Promise<FileRequestRow | null> {
+  const [row] = await db
+    .update(fileRequests)
+    .set({ status: 'filled', updatedAt: sql`now()` })
+    .where(and(eq(fileRequests.id, id), eq(fileRequests.status, 'active')))
+    .returning();
+  return row ?? null;
+}
+
+export async function touchLastUpload(db: Db, id: string): Promise<void> {
+  await db
+    .update(fileRequests)
+    .set({ lastUploadAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(fileRequests.id, id));
+}
+
+/** Live files anywhere below the folder: one recursive query. */
+export async function countFilesBelow(db: Db, folderId: string): Promise<number> {
+  const result = await db.execute(sql`
+    with recursive down(id, depth) as (
+      select id, 0 from items where id = ${folderId}::uuid
+      union all
+      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null and down.depth < 1000
+    )
+    select count(*)::int as n from items f join down on f.parent_id = down.id
+    where f.type = 'file' and f.deleted_at is null`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/**
+ * Closes a batch of requests that are due, claimed with `for update skip locked` so several nodes
+ * never close (and mail about) the same one: never used 72 h after creation → expired; last
+ * upload a day old → filled.
+ */
+export async function closeDueRequests(db: Db, batch: number): Promise<FileRequestRow[]> {
+  const result = await db.execute(sql`
+    with due as (
+      select id from file_requests
+      where status = 'active' and (
+        (last_upload_at is null and created_at <= now() - make_interval(hours => ${UNUSED_EXPIRY_HOURS}::int))
+        or last_upload_at <= now() - make_interval(hours => ${IDLE_FILLED_HOURS}::int))
+      order by created_at
+      limit ${batch}
+      for update skip locked
+    )
+    update file_requests r
+    set status = case when r.last_upload_at is null then 'expired' else 'filled' end, updated_at = now()
+    from due where r.id = due.id
+    returning r.id`);
+  const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
+  if (!ids.length) return [];
+  return db.select().from(fileRequests).where(inArray(fileRequests.id, ids));
+}

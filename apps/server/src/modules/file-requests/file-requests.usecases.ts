@@ -1,0 +1,74 @@
+import type { CreateFileRequest } from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import { randomToken } from '../../lib/crypto.js';
+import { folderCreationRestricted, insertItem, loadFolder, withTreeLock } from '../files/index.js';
+import { reserveUserMails } from '../mail/index.js';
+import { readSettings } from '../settings/index.js';
+import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
+import { sendFilledMail, sendRequestMail } from './file-request.mails.js';
+import { countFilesBelow, insertFileRequest, markFilled, type FoundRequest } from './file-requests.repository.js';
+import { requestClosed } from './file-requests.errors.js';
+import type { FileRequestRow } from './file-requests.table.js';
+import type { OpenedRequest } from './request-access.js';
+
+/** 24 random bytes: 192 bits, 32 characters of base64url. */
+const TOKEN_BYTES = 24;
+
+const defaultName = (now: Date) => `Upload request ${now.toISOString().slice(0, 10)}`;
+
+/**
+ * Makes the request and, right away, its own folder inside the folder the owner chose (or the
+ * root): the guest's uploads land there and nowhere else, and the owner sees it from the start.
+ */
+export async function createFileRequest(ctx: AppContext, user: UserRow, req: CreateFileRequest): Promise<FoundRequest> {
+  if (req.email) await reserveUserMails(ctx, user.id, 1);
+  const settings = await readSettings(ctx.db);
+  const created = await withTreeLock(ctx.db, user.id, async (tx) => {
+    const target = await loadFolder(tx, { kind: 'user', user }, req.folder_id ?? null, { action: 'edit' });
+    const restrictions = restrictionsFor(user, settings);
+    if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
+    const folder = await insertItem(tx, {
+      ownerId: user.id,
+      creatorId: user.id,
+      parentId: target?.id ?? null,
+      type: 'folder',
+      name: req.name ?? defaultName(new Date()),
+    });
+    const request = await insertFileRequest(tx, {
+      token: randomToken(TOKEN_BYTES),
+      userId: user.id,
+      folderId: folder.id,
+      notes: req.notes || null,
+      email: req.email ?? null,
+    });
+    return { request, folder };
+  });
+  if (req.email) {
+    // The request exists whatever the mail server says; the owner can still copy the link.
+    await sendRequestMail(ctx, user, created.request, req.email).catch((error: unknown) =>
+      ctx.log.error({ err: error, requestId: created.request.id }, 'could not mail an upload request'),
+    );
+  }
+  return { ...created, owner: user };
+}
+
+async function tellOwner(ctx: AppContext, owner: UserRow, request: FileRequestRow, folderName: string) {
+  const files = await countFilesBelow(ctx.db, request.folderId);
+  await sendFilledMail(ctx, owner, request, folderName, files);
+}
+
+/** The guest pressed Done: the request stops taking files and the owner gets a mail. */
+export async function closeFileRequest(ctx: AppContext, opened: OpenedRequest): Promise<FoundRequest> {
+  const request = await markFilled(ctx.db, opened.request.id);
+  if (!request) throw requestClosed();
+  await tellOwner(ctx, opened.owner, request, opened.folder.name).catch((error: unknown) =>
+    ctx.log.error({ err: error, requestId: request.id }, 'could not mail the owner of a filled request'),
+  );
+  return { ...opened, request };
+}
+
+/** After the job filled a request that went quiet: the same mail as Done (the reference stays silent). */
+export async function tellOwnerOfFilled(ctx: AppContext, request: FileRequestRow, folderName: string) {
+  const owner = await findUserById(ctx.db, request.userId);
+  if (owner) await tellOwner(ctx, owner, request, folderName);
+}

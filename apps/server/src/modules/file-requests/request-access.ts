@@ -1,0 +1,37 @@
+import type { AppContext } from '../../app/context.js';
+import { notFound } from '../../lib/errors.js';
+import type { Actor } from '../files/index.js';
+import { currentStatus } from './file-request-status.js';
+import { requestUrls } from './file-request.presenter.js';
+import { findRequestByToken, type FoundRequest } from './file-requests.repository.js';
+import { requestClosed } from './file-requests.errors.js';
+
+export interface OpenedRequest extends FoundRequest {
+  /** The guest as an actor of the access policy: the request's folder and what lies below it. */
+  actor: Actor & { kind: 'link' };
+}
+
+/**
+ * Resolves a guest's token once per request: unknown → 404; anything but active → 410
+ * `request.closed`. The guest reaches the request's folder only, and writes there while it is open.
+ */
+export async function openRequest(ctx: AppContext, token: string): Promise<OpenedRequest> {
+  const found = await findRequestByToken(ctx.db, token);
+  if (!found) throw notFound();
+  if (currentStatus(found.request) !== 'active') throw requestClosed();
+  const link = {
+    source: 'request' as const,
+    id: found.request.id,
+    rootId: found.request.folderId,
+    canEdit: true,
+    urls: requestUrls(found.request.token),
+  };
+  return { ...found, actor: { kind: 'link', link, owner: found.owner } };
+}
+
+/** The request in any state (its page says which); unknown → 404. */
+export async function findRequestOrThrow(ctx: AppContext, token: string): Promise<FoundRequest> {
+  const found = await findRequestByToken(ctx.db, token);
+  if (!found) throw notFound();
+  return found;
+}
