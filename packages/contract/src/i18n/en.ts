@@ -5,11 +5,13 @@
  */
 import { enFiles } from './en-files.js';
 import { enPublic } from './en-public.js';
+import { enSharing } from './en-sharing.js';
 import { enTransfer } from './en-transfer.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
   ...enFiles,
+  ...enSharing,
   ...enTransfer,
   // Common
   'common.loading': 'Loading…',

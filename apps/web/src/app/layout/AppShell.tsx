@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
 import { PreviewOverlay } from '../../features/preview';
+import { SharingDialogs } from '../../features/sharing/owner/SharingDialogs';
 import { UploadPanel } from '../../features/uploads';
 import { useUser } from '../../features/user/user.api';
 import { useTheme } from '../../lib/theme';
@@ -50,6 +51,7 @@ export function AppShell() {
       <MobileMenu />
       <Spotlight />
       <FileDialogs />
+      <SharingDialogs />
       <UploadPanel />
       <PreviewOverlay />
     </div>

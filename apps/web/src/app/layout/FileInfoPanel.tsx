@@ -6,6 +6,7 @@ import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { formatBytes, formatDate } from '../../features/files/format';
 import { folderPath, isFolder, type Item } from '../../features/files/items';
+import { SharedSection } from '../../features/sharing/owner/SharedSection';
 import { usePreferences } from '../../lib/preferences';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -64,6 +65,7 @@ function OneItem({ item }: { item: Item }) {
             {parent?.attributes.name || t('nav.my_files')}
           </Link>
         </Fact>
+        {context !== 'trash' && <SharedSection item={item} />}
       </dl>
     </>
   );

@@ -1,4 +1,4 @@
-import { Clock, FolderOpen, FolderPlus, Link2, UploadCloud } from 'lucide-react';
+import { Clock, FolderOpen, FolderPlus, UploadCloud } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
@@ -83,13 +83,5 @@ export function RecentUploadsPage() {
   );
 }
 
-export function MySharedItemsPage() {
-  const { t } = useTranslation();
-  return (
-    <EmptyState
-      icon={<Link2 className="size-8" aria-hidden />}
-      title={t('shared.empty_title')}
-      description={t('shared.empty_description')}
-    />
-  );
-}
+/** Lives with the rest of the owner's sharing screens. */
+export { MySharedItemsPage } from '../sharing/owner/MySharedItemsPage';

@@ -23,6 +23,7 @@ import { useDownloadItems } from '../downloads';
 import { openPreview } from '../preview';
 import { useUploadActions } from '../uploads';
 import { useUser } from '../user/user.api';
+import { requestFilesAction, shareAction } from '../sharing/owner/menu';
 import { useFilesSource } from './browser/source';
 import { menuForSource } from './browser/source-menu';
 import { useBrowser, type BrowserContext } from './browser/store';
@@ -216,6 +217,7 @@ export function useItemActions() {
         onSelect: () => actions.download(items),
         group: 1,
       });
+      if (one) list.push(shareAction(t, one));
       if (one)
         list.push({
           id: 'rename',
@@ -288,6 +290,7 @@ export function useItemActions() {
           onSelect: () => actions.createFolder(folderId),
           group: 1,
         },
+        requestFilesAction(t, folderId),
       ]);
     },
   };

@@ -4,6 +4,7 @@ import { memo, useEffect, useState, type DragEvent, type MouseEvent, type Pointe
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../../ui/Menu';
+import { SharedMark } from '../../sharing/owner/SharedSection';
 import { formatBytes, formatDate } from '../format';
 import { isFolder, type Item } from '../items';
 import { useFolderDrop, type DropHandlers } from './dnd';
@@ -180,6 +181,7 @@ export const ItemView = memo(function ItemView({
             {name}
           </p>
           <p className="mt-0.5 w-full truncate text-center text-xs text-neutral-500 dark:text-neutral-400" title={meta}>
+            {item.relationships.shared && context !== 'trash' && <SharedMark />}
             {meta}
           </p>
           {selectMode && (
@@ -217,6 +219,7 @@ export const ItemView = memo(function ItemView({
             )}
           </p>
           <p className="truncate text-[13px] text-neutral-500 dark:text-neutral-400" title={meta}>
+            {item.relationships.shared && context !== 'trash' && <SharedMark />}
             {meta}
           </p>
         </div>

@@ -1,0 +1,264 @@
+import { ITEM_NAME_MAX, EMAIL_PATTERN } from '@filestore/contract';
+import { ChevronDown, FolderOpen, Home, Inbox } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../lib/api';
+import { errorMessage } from '../../../lib/forms';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { useBrowser } from '../../files/browser/store';
+import { nameError } from '../../files/dialogs/ItemForm';
+import { useNavigationTree } from '../../files/files.api';
+import { formatDate } from '../../files/format';
+import { folderPath } from '../../files/items';
+import { LinkField } from '../../sharing/owner/LinkField';
+import { cancelClass, DialogActions, SheetDialog } from '../../sharing/owner/SheetDialog';
+import { useSharingDialogs } from '../../sharing/owner/store';
+import { useCreateFileRequest, type FileRequest } from './file-requests.api';
+import { FolderPicker, pathTo, type PickedFolder } from './FolderPicker';
+
+const NOTES_MAX = 2000;
+
+/** Spec §2 create-file-request: where uploads go, a folder name, a message, who to mail; then the link. */
+export function CreateFileRequestDialog({
+  folderId,
+  folderName,
+}: {
+  folderId: string | null;
+  folderName: string | null;
+}) {
+  const { t } = useTranslation();
+  const close = useSharingDialogs((s) => s.close);
+  const [created, setCreated] = useState<FileRequest | null>(null);
+  return (
+    <SheetDialog
+      open
+      onOpenChange={(o) => !o && close()}
+      title={created ? t('file_request.created_title') : t('file_request.title')}
+      description={created ? t('file_request.created_description') : t('file_request.description')}
+      closeLabel={t('common.close')}
+    >
+      {created ? (
+        <CreatedView request={created} />
+      ) : (
+        <RequestForm folderId={folderId} folderName={folderName} onCreated={setCreated} />
+      )}
+    </SheetDialog>
+  );
+}
+
+/** "Upload request 12 Jul 2026" (slashes of some locales' dates can't be in a name). */
+function defaultName(t: (key: string, o: Record<string, string>) => string): string {
+  return t('file_request.default_name', { date: formatDate(new Date().toISOString()) }).replace(/[/\\]/g, '-');
+}
+
+function RequestForm({
+  folderId,
+  folderName,
+  onCreated,
+}: {
+  folderId: string | null;
+  folderName: string | null;
+  onCreated: (request: FileRequest) => void;
+}) {
+  const { t } = useTranslation();
+  const close = useSharingDialogs((s) => s.close);
+  const create = useCreateFileRequest();
+  const tree = useNavigationTree();
+  const notesId = useId();
+  const placeholder = useMemo(() => defaultName(t), [t]);
+  const [target, setTarget] = useState<PickedFolder>({ id: folderId, name: folderName ?? '' });
+  const [picking, setPicking] = useState(false);
+  const [name, setName] = useState('');
+  const [notes, setNotes] = useState('');
+  const [email, setEmail] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<'name' | 'notes' | 'email' | 'folder_id', string>>>({});
+  const [failure, setFailure] = useState<string>();
+
+  // The folder's name when the caller didn't know it (the tree has every folder).
+  const known = target.id ? pathTo(tree.data ?? [], target.id).at(-1)?.name : t('nav.my_files');
+  const targetName = target.name || known || '';
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const problems: typeof errors = {};
+    const folderName = name.trim() || placeholder;
+    problems.name = nameError(t, folderName);
+    if (email.trim() && !EMAIL_PATTERN.test(email.trim())) problems.email = t('validation.email');
+    if (notes.length > NOTES_MAX) problems.notes = t('file_request.notes_too_long', { count: NOTES_MAX });
+    setErrors(problems);
+    setFailure(undefined);
+    if (Object.values(problems).some(Boolean)) return;
+    try {
+      const request = await create.mutateAsync({
+        folder_id: target.id,
+        name: folderName,
+        notes: notes.trim() || undefined,
+        email: email.trim() || undefined,
+      });
+      onCreated(request);
+    } catch (error) {
+      const fields = isApiError(error) ? error.errors : {};
+      const next = {
+        name: fields.name?.[0],
+        notes: fields.notes?.[0],
+        email: fields.email?.[0],
+        folder_id: fields.folder_id?.[0],
+      };
+      setErrors(next);
+      if (!Object.values(next).some(Boolean)) setFailure(errorMessage(t, error));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
+      <div className="space-y-2">
+        <p id={`${notesId}-where`} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          {t('file_request.where')}
+        </p>
+        <button
+          type="button"
+          aria-expanded={picking}
+          aria-describedby={`${notesId}-where`}
+          onClick={() => setPicking((v) => !v)}
+          className="flex min-h-12 w-full items-center gap-3 rounded-xl border border-neutral-300 px-3.5 text-left text-[15px] text-neutral-900 shadow-xs transition hover:bg-neutral-50 focus-visible:outline-2 focus-visible:outline-accent dark:border-neutral-700 dark:text-neutral-100 dark:hover:bg-neutral-800/60"
+        >
+          {target.id ? (
+            <FolderOpen className="size-5 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
+          ) : (
+            <Home className="size-5 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
+          )}
+          <span className="min-w-0 flex-1 truncate font-medium">{targetName}</span>
+          <span className="flex shrink-0 items-center gap-1 text-sm font-semibold text-accent-strong dark:text-accent">
+            {picking ? t('file_request.picker_done') : t('file_request.change')}
+            <ChevronDown className={picking ? 'size-4 rotate-180 transition' : 'size-4 transition'} aria-hidden />
+          </span>
+        </button>
+        {picking && (
+          <FolderPicker
+            key={tree.data ? 'ready' : 'loading'}
+            folders={tree.data}
+            loading={tree.isPending}
+            value={{ id: target.id, name: targetName }}
+            onChange={setTarget}
+            label={t('file_request.where')}
+          />
+        )}
+        {errors.folder_id && (
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errors.folder_id}
+          </p>
+        )}
+        <p className="text-sm text-neutral-500 dark:text-neutral-400">
+          {t('file_request.where_hint', { name: name.trim() || placeholder, folder: targetName })}
+        </p>
+      </div>
+      <TextField
+        label={t('file_request.name')}
+        placeholder={placeholder}
+        value={name}
+        maxLength={ITEM_NAME_MAX + 20}
+        error={errors.name}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
+        }}
+      />
+      <div className="space-y-1.5">
+        <label htmlFor={notesId} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          {t('file_request.notes')}
+        </label>
+        <textarea
+          id={notesId}
+          value={notes}
+          rows={3}
+          maxLength={NOTES_MAX}
+          placeholder={t('file_request.notes_placeholder')}
+          aria-invalid={errors.notes ? true : undefined}
+          aria-describedby={errors.notes ? `${notesId}-error` : undefined}
+          onChange={(e) => setNotes(e.target.value)}
+          className="block w-full resize-y rounded-xl border border-neutral-300 bg-white px-3.5 py-2.5 text-[15px] text-neutral-900 shadow-xs transition placeholder:text-neutral-400 focus:border-accent focus:ring-4 focus:ring-accent/20 focus:outline-none dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500"
+        />
+        {errors.notes && (
+          <p id={`${notesId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+            {errors.notes}
+          </p>
+        )}
+      </div>
+      <TextField
+        label={t('file_request.email')}
+        hint={t('file_request.email_hint')}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder={t('file_request.email_placeholder')}
+        value={email}
+        error={errors.email}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
+        }}
+      />
+      {failure && <Notice tone="error">{failure}</Notice>}
+      <DialogActions sticky>
+        <Button variant="secondary" onClick={close} className={cancelClass}>
+          {t('files.cancel')}
+        </Button>
+        <Button type="submit" loading={create.isPending} icon={<Inbox className="size-4" aria-hidden />}>
+          {t('file_request.submit')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+function CreatedView({ request }: { request: FileRequest }) {
+  const { t } = useTranslation();
+  const close = useSharingDialogs((s) => s.close);
+  const navigate = useNavigate();
+  const { attributes } = request;
+  const folder = request.relationships.folder?.data;
+  const opening = useRef(false);
+
+  // Back on the listing, point at the new folder when it is in the folder on screen.
+  useEffect(
+    () => () => {
+      const { context, folder: open } = useBrowser.getState();
+      if (folder && !opening.current && context === 'files' && (open?.id ?? null) === folder.attributes.parent_id) {
+        void navigate({ search: `?highlight=${folder.id}` }, { replace: true });
+      }
+    },
+    [folder, navigate],
+  );
+
+  return (
+    <div className="mt-5 space-y-5">
+      <LinkField link={attributes.link} label={t('file_request.link')} focusCopy />
+      {attributes.email && <Notice tone="success">{t('file_request.emailed', { email: attributes.email })}</Notice>}
+      {folder && (
+        <p className="text-sm leading-6 text-neutral-600 dark:text-neutral-400">
+          {t('file_request.folder_made', { name: folder.attributes.name })}
+        </p>
+      )}
+      <DialogActions>
+        {folder && (
+          <Button
+            variant="secondary"
+            className="sm:mr-auto"
+            icon={<FolderOpen className="size-4" aria-hidden />}
+            onClick={() => {
+              opening.current = true;
+              close();
+              void navigate(folderPath(folder.id));
+            }}
+          >
+            {t('file_request.open_folder')}
+          </Button>
+        )}
+        <Button onClick={close}>{t('sharing.done')}</Button>
+      </DialogActions>
+    </div>
+  );
+}

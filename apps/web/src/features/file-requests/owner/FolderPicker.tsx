@@ -1,0 +1,140 @@
+import { ChevronRight, Home } from 'lucide-react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../ui/cn';
+import { Spinner } from '../../../ui/Spinner';
+import { FolderIcon } from '../../files/browser/ItemIcon';
+import { flatten, keyOf, type Row } from '../../files/dialogs/move-tree';
+import type { TreeFolder } from '../../files/files.api';
+
+export interface PickedFolder {
+  id: string | null;
+  name: string;
+}
+
+/** The ids from the root down to `id` (to open the tree at the chosen folder). */
+export function pathTo(folders: TreeFolder[], id: string | null): TreeFolder[] {
+  if (!id) return [];
+  for (const f of folders) {
+    if (f.id === id) return [f];
+    const below = pathTo(f.folders, id);
+    if (below.length) return [f, ...below];
+  }
+  return [];
+}
+
+interface FolderPickerProps {
+  folders: TreeFolder[] | undefined;
+  loading: boolean;
+  value: PickedFolder;
+  onChange: (folder: PickedFolder) => void;
+  label: string;
+}
+
+/** The folder tree of the move popup, as a single-choice tree (arrows, Enter/Space choose). */
+export function FolderPicker({ folders, loading, value, onChange, label }: FolderPickerProps) {
+  const { t } = useTranslation();
+  const [expanded, setExpanded] = useState(() => new Set(pathTo(folders ?? [], value.id).map((f) => f.id)));
+  const [focused, setFocused] = useState(keyOf(value.id));
+  const listRef = useRef<HTMLUListElement>(null);
+  const rows = useMemo(() => flatten(folders ?? [], t('nav.my_files'), expanded, new Set()), [folders, t, expanded]);
+
+  const toggle = (id: string, open?: boolean) =>
+    setExpanded((prev) => {
+      const next = new Set(prev);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const focusRow = (row: Row | undefined) => {
+    if (!row) return;
+    setFocused(keyOf(row.id));
+    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-key="${keyOf(row.id)}"]`)?.focus());
+  };
+  const choose = (row: Row) => onChange({ id: row.id, name: row.name });
+
+  const onKeyDown = (e: KeyboardEvent, row: Row, index: number) => {
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => focusRow(rows[index + 1]),
+      ArrowUp: () => focusRow(rows[index - 1]),
+      Home: () => focusRow(rows[0]),
+      End: () => focusRow(rows[rows.length - 1]),
+      ArrowRight: () => {
+        if (row.id && row.hasChildren && !row.expanded) toggle(row.id, true);
+        else if (row.expanded) focusRow(rows[index + 1]);
+      },
+      ArrowLeft: () => {
+        if (row.id && row.expanded) toggle(row.id, false);
+        else focusRow(rows.find((r) => r.id === row.parent));
+      },
+      Enter: () => choose(row),
+      ' ': () => choose(row),
+    };
+    const run = keys[e.key];
+    if (run) {
+      e.preventDefault();
+      run();
+    }
+  };
+
+  return (
+    <div className="max-h-60 min-h-32 overflow-y-auto rounded-xl border border-neutral-200 p-1.5 dark:border-neutral-800">
+      {loading ? (
+        <div className="flex h-28 items-center justify-center text-neutral-500">
+          <Spinner label={t('common.loading')} className="size-5" />
+        </div>
+      ) : (
+        <ul ref={listRef} role="tree" aria-label={label}>
+          {rows.map((row, index) => {
+            const key = keyOf(row.id);
+            const chosen = row.id === value.id;
+            return (
+              <li
+                key={key}
+                data-key={key}
+                role="treeitem"
+                aria-level={row.depth + 1}
+                aria-expanded={row.hasChildren && row.id ? row.expanded : undefined}
+                aria-selected={chosen}
+                tabIndex={focused === key ? 0 : -1}
+                onKeyDown={(e) => onKeyDown(e, row, index)}
+                onFocus={() => setFocused(key)}
+                onClick={() => choose(row)}
+                style={{ paddingLeft: `${row.depth * 20 + 4}px` }}
+                className={cn(
+                  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg pr-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-accent',
+                  chosen
+                    ? 'bg-accent/12 font-semibold text-accent-strong dark:bg-accent/20 dark:text-accent'
+                    : 'text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
+                )}
+              >
+                {row.id && row.hasChildren ? (
+                  <button
+                    type="button"
+                    tabIndex={-1}
+                    aria-hidden
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      toggle(row.id!);
+                    }}
+                    className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-200/70 dark:hover:bg-neutral-700"
+                  >
+                    <ChevronRight className={cn('size-4 transition-transform', row.expanded && 'rotate-90')} />
+                  </button>
+                ) : (
+                  <span className="size-7 shrink-0" />
+                )}
+                {row.id ? (
+                  <FolderIcon color={row.color} emoji={row.emoji} size="xs" />
+                ) : (
+                  <Home className="size-5 shrink-0" aria-hidden />
+                )}
+                <span className="truncate">{row.name}</span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { fileRequestResource, type CreateFileRequest, type FileRequestResource } from '@filestore/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { refreshFiles } from '../../files/refresh';
+
+export type FileRequest = FileRequestResource['data'];
+
+/** POST /api/file-request: 201 with the request; its folder is made at once, so the listings refresh. */
+export function useCreateFileRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateFileRequest) =>
+      (await api.post('/api/file-request', body, { schema: fileRequestResource })).data,
+    onSettled: () => refreshFiles(client),
+  });
+}
