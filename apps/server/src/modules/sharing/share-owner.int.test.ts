@@ -12,6 +12,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
+import { SHARES_CLEANUP_JOB } from './sharing.jobs.js';
 import { shares, shareUnlocks } from './shares.table.js';
 
 /** A mail's text with quoted-printable undone (soft line breaks, =XX bytes). */
@@ -300,5 +301,46 @@ describe('share links: the owner API', () => {
     await owner.post('/api/remove', { items: [{ id: folder.id, type: 'folder', force_delete: true }] });
     expect(await shareRow(s.token)).toBeUndefined();
     expect((await visitor.get(`/api/sharing/${s.token}`)).status).toBe(404);
+  });
+
+  it('hourly, drops unlocks past their day and shares expired for more than 30 days', async () => {
+    const ago = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const recent = await share({ id: (await seedFolder(server, ownerId, { name: 'Recent' })).id, type: 'folder' });
+    const old = await share({ id: (await seedFolder(server, ownerId, { name: 'Old' })).id, type: 'folder' });
+    const open = await share({
+      id: (await seedFolder(server, ownerId, { name: 'Open' })).id,
+      type: 'folder',
+      isPassword: true,
+      password: 'pw',
+    });
+    await server.ctx.db
+      .update(shares)
+      .set({ expiresAt: ago(1) })
+      .where(eq(shares.token, recent.token));
+    await server.ctx.db
+      .update(shares)
+      .set({ expiresAt: ago(31) })
+      .where(eq(shares.token, old.token));
+    const visitor = server.client('10.9.0.1');
+    expect((await visitor.post(`/api/sharing/authenticate/${open.token}`, { password: 'pw' })).status).toBe(200);
+    const openId = (await shareRow(open.token))!.id;
+    const unlocks = () => server.ctx.db.select().from(shareUnlocks).where(eq(shareUnlocks.shareId, openId));
+    expect(await unlocks()).toHaveLength(1);
+
+    await server.ctx.jobs.drain([SHARES_CLEANUP_JOB]);
+    expect(await shareRow(recent.token)).toBeDefined();
+    expect(await shareRow(old.token)).toBeUndefined();
+    expect(await unlocks()).toHaveLength(1);
+    expect((await visitor.get(`/api/sharing/${recent.token}`)).status).toBe(410);
+    expect((await visitor.get(`/api/sharing/${old.token}`)).status).toBe(404);
+
+    // A day later the unlock is gone and the visitor must give the password again.
+    await server.ctx.db
+      .update(shareUnlocks)
+      .set({ expiresAt: ago(0.001) })
+      .where(eq(shareUnlocks.shareId, openId));
+    expect((await visitor.get(`/api/sharing/folders/all/${open.token}`)).status).toBe(403);
+    await server.ctx.jobs.drain([SHARES_CLEANUP_JOB]);
+    expect(await unlocks()).toHaveLength(0);
   });
 });
