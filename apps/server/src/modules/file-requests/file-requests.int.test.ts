@@ -80,7 +80,13 @@ describe('upload requests', () => {
       },
     );
   /** Every guest call but GET of the request itself, with ids inside the request unless told otherwise. */
-  const guestCalls = (client: TestClient, token: string, id: string, folderId: string): Promise<TestResponse>[] => [
+  const guestCalls = (
+    client: TestClient,
+    token: string,
+    id: string,
+    folderId: string,
+    { done = true } = {},
+  ): Promise<TestResponse>[] => [
     client.get(`/api/file-request/${token}/browse`),
     client.get(`/api/file-request/${token}/browse/${folderId}`),
     client.get(`/api/file-request/${token}/navigation`),
@@ -92,7 +98,7 @@ describe('upload requests', () => {
     client.post(`/api/file-request/${token}/remove`, { items: [{ id, type: 'file' }] }),
     client.get(`/api/file-request/${token}/download/${id}`),
     client.get(`/api/file-request/${token}/thumbnail/${id}/sm`),
-    client.request('DELETE', `/api/file-request/${token}`),
+    ...(done ? [client.request('DELETE', `/api/file-request/${token}`)] : []),
   ];
 
   beforeAll(async () => {
@@ -393,6 +399,21 @@ describe('upload requests', () => {
     // Running again changes nothing and mails nobody twice.
     await server.ctx.jobs.drain([FILE_REQUESTS_JOB]);
     expect(server.outbox().length).toBe(before + 1);
+  });
+
+  it('answers 404 to every guest call with an unknown token, and while the request folder is in the trash', async () => {
+    const guest = server.client();
+    for (const res of await Promise.all(
+      guestCalls(guest, 'no-such-token-no-such-token-0000', UNKNOWN_ID, UNKNOWN_ID),
+    )) {
+      expect(res.status, res.body).toBe(404);
+    }
+    const req = await createRequest({ name: 'Binned request' });
+    const t = req.attributes.token;
+    const file = fileResource.parse((await upload(guest, t, { name: 'kept.txt' })).json()).data;
+    await owner.post('/api/remove', { items: [{ id: req.attributes.folder_id, type: 'folder' }] });
+    const calls = guestCalls(guest, t, file.id, req.attributes.folder_id, { done: false });
+    for (const res of await Promise.all(calls)) expect(res.status, res.body).toBe(404);
   });
 
   it('a request whose folder was deleted forever is gone', async () => {

@@ -277,6 +277,17 @@ describe('share links: what a visitor reaches', () => {
     expect((await server.client('10.2.0.3').get(`/api/sharing/folders/all/${locked}`)).status).toBe(403);
   });
 
+  it('keeps the writes of a protected editor link locked too, until the password is given', async () => {
+    const folder = await seedFolder(server, ownerId, { name: 'Locked drop', parentId: outside.id });
+    const locked = await share(folder, { permission: 'editor', isPassword: true, password: 'drop it' });
+    const editor = server.client('10.2.1.1');
+    const before = JSON.stringify(await server.ctx.db.select().from(items).where(eq(items.ownerId, ownerId)));
+    await expectAll(writes(editor, locked), 403, 'share.locked');
+    expect(JSON.stringify(await server.ctx.db.select().from(items).where(eq(items.ownerId, ownerId)))).toBe(before);
+    expect((await editor.post(`/api/sharing/authenticate/${locked}`, { password: 'drop it' })).status).toBe(200);
+    expect((await editor.post(`/api/sharing/create-folder/${locked}`, { name: 'Now open' })).status).toBe(201);
+  });
+
   it('refuses wrong passwords with 401, and after 5 in a minute from one address, any with 429', async () => {
     const locked = await share(fileA, { isPassword: true, password: 'correct horse' });
     const guesser = server.client('10.3.0.1');
