@@ -8,8 +8,8 @@ export const enPublic: Record<string, string> = {
 
   // Share links
   'public.shared_by': 'Shared by {{name}}',
-  'public.can_view': 'You can view and download',
-  'public.can_edit': 'You can add and change files',
+  'public.can_view': 'View and download',
+  'public.can_edit': 'Can add and change files',
   'public.a_folder': 'shared a folder with you',
   'public.a_file': 'shared a file with you',
   'public.expires_now': 'Expires now',

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../../lib/route-handle';
 import { HomeGate } from '../guards';
 import { ScreenLoading } from '../ScreenLoading';
@@ -14,6 +14,12 @@ const visitor = () => import('../../features/sharing/pages');
 const wizard = () => import('../../features/setup/pages');
 // React.lazy rather than a lazy route: HomeGate usually redirects, and then the chunk isn't needed.
 const HomePage = lazy(() => info().then((m) => ({ default: m.HomePage })));
+
+/** /request/{token} (a link typed without its end) opens the upload page. */
+function RequestTokenRedirect() {
+  const { token = '' } = useParams();
+  return <Navigate to={`/request/${encodeURIComponent(token)}/upload`} replace />;
+}
 
 export const publicRoutes: RouteObject[] = [
   {
@@ -41,15 +47,16 @@ export const publicRoutes: RouteObject[] = [
     element: <Outlet />,
     children: [
       { index: true, lazy: lazyPage(visitor, (m) => m.RequestUploadPage) },
+      { path: ':token', element: <RequestTokenRedirect /> },
       { path: ':token/upload/:id?', lazy: lazyPage(visitor, (m) => m.RequestUploadPage) },
     ],
   },
   {
     path: '/share/:token',
     children: [
-      { index: true, lazy: lazyPage(visitor, (m) => m.SharePage) },
-      { path: 'files/:id?', lazy: lazyPage(visitor, (m) => m.SharePage) },
-      { path: 'file', lazy: lazyPage(visitor, (m) => m.SharePage) },
+      { index: true, lazy: lazyPage(visitor, (m) => m.ShareEntryPage) },
+      { path: 'files/:id?', lazy: lazyPage(visitor, (m) => m.ShareFolderPage) },
+      { path: 'file', lazy: lazyPage(visitor, (m) => m.ShareFilePage) },
       { path: 'authenticate', lazy: lazyPage(visitor, (m) => m.ShareAuthenticatePage) },
     ],
   },

@@ -29,7 +29,7 @@ export interface SourceEndpoints {
 export interface FilesSource {
   kind: 'account' | 'share' | 'request';
   /** The top folder: null id is the root of My Files; a null name means "My Files". */
-  root: { id: string | null; name: string | null };
+  root: { id: string | null; name: string | null; color?: string | null; emoji?: string | null };
   can: (action: SourceAction) => boolean;
   /** The route that shows a folder (null: the top). */
   folderPath: (id: string | null) => string;
