@@ -5,6 +5,7 @@ import { lazyPage } from './lazy';
 
 const account = () => import('../../features/user/pages');
 const shell = () => import('../layout/shell');
+const sharedItems = () => import('../../features/sharing/owner/MySharedItemsPage');
 
 const signedIn = (section: RouteHandle['section'], title: string, icon: RouteHandle['icon']): RouteHandle => ({
   auth: true,
@@ -32,7 +33,7 @@ export const platformRoute: RouteObject = {
     },
     {
       path: 'my-shared-items',
-      lazy: lazyPage(shell, (m) => m.MySharedItemsPage),
+      lazy: lazyPage(sharedItems, (m) => m.MySharedItemsPage),
       handle: signedIn('Platform', 'screen.publicly_shared', Link2),
     },
     {

@@ -82,6 +82,3 @@ export function RecentUploadsPage() {
     </>
   );
 }
-
-/** Lives with the rest of the owner's sharing screens. */
-export { MySharedItemsPage } from '../sharing/owner/MySharedItemsPage';

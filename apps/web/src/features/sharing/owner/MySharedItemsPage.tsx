@@ -140,7 +140,7 @@ export function MySharedItemsPage() {
           aria-label={t('screen.publicly_shared')}
           className={cn(
             'px-2 pb-28 sm:px-3',
-            view === 'grid' ? 'grid grid-cols-[repeat(auto-fill,minmax(176px,1fr))] gap-1 pt-3' : 'space-y-0.5 pt-2',
+            view === 'grid' ? 'grid grid-cols-[repeat(auto-fill,minmax(184px,1fr))] gap-1 pt-3' : 'space-y-0.5 pt-2',
           )}
         >
           {entries.map((entry) => (

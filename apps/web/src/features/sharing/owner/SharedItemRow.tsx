@@ -56,7 +56,9 @@ function Badges({ share, center }: { share: Share; center?: boolean }) {
           <span aria-hidden>{t('sharing.badge_expired')}</span>
         </Badge>
       ) : (
-        <span className="text-xs text-neutral-500 dark:text-neutral-400">{expiryLabel(t, share)}</span>
+        <span className="text-xs text-neutral-500 dark:text-neutral-400" title={expiryLabel(t, share)}>
+          {expiryLabel(t, share, 'short')}
+        </span>
       )}
     </p>
   );

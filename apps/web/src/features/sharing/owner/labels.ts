@@ -13,10 +13,10 @@ export function isExpired(share: Share, now = Date.now()): boolean {
   return at !== null && Date.parse(at) <= now;
 }
 
-/** "Expires 12 Jul 2026, 14:05", "Expired 3 Jul 2026, 09:00" or "Never expires". */
-export function expiryLabel(t: TFunction, share: Share): string {
+/** "Expires 12 Jul 2026, 14:05", "Expired 3 Jul 2026, 09:00" or "Never expires" (`short`: no time). */
+export function expiryLabel(t: TFunction, share: Share, style: 'short' | 'long' = 'long'): string {
   const at = share.attributes.expires_at;
   if (!at) return t('sharing.never_expires');
-  const date = formatDate(at, 'long');
+  const date = formatDate(at, style);
   return isExpired(share) ? t('sharing.expired_on', { date }) : t('sharing.expires_on', { date });
 }
