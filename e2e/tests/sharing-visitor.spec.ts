@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -11,8 +11,9 @@ import { linkIn, outbox, signUp, uniqueEmail } from '../support/helpers.js';
  * owner's side is set up through the API as the signed-in owner.
  */
 
-const DESKTOP = { width: 1440, height: 900 };
-test.use({ viewport: DESKTOP });
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+test.use(DESKTOP);
 
 async function call<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
@@ -70,8 +71,8 @@ async function ownerWithFolder(page: Page, prefix: string) {
 }
 
 /** Someone with the link only: a fresh browser context, no session, no cookies. */
-async function stranger(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: DESKTOP });
+async function stranger(browser: Browser, device: typeof DESKTOP | typeof PHONE = DESKTOP): Promise<Page> {
+  const context = await browser.newContext(device);
   const page = await context.newPage();
   await page.addInitScript(() =>
     localStorage.setItem(
@@ -84,6 +85,21 @@ async function stranger(browser: Browser): Promise<Page> {
 
 const row = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
+
+/** A real drop from the desktop onto the listing (Chromium builds the file-system entries from these paths). */
+async function dropFromDesktop(page: Page, paths: string[]) {
+  const box = await page.locator('main#content').boundingBox();
+  if (!box) throw new Error('no content area');
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  const at = { x: box.x + box.width / 2, y: box.y + box.height - 80 };
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
+  for (let i = 0; i < 3; i++) {
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+    await page.waitForTimeout(150);
+  }
+  await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
+}
 
 function zipListing(file: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
@@ -147,6 +163,7 @@ test.describe('share links', () => {
     await expect(uploads(guest).getByText('1 upload complete')).toBeVisible({ timeout: 20_000 });
     await expect(row(guest, 'minutes.txt')).toBeVisible();
     expect(chunkCalls).toEqual([`/api/sharing/upload/chunks/${token}`]);
+    chunkCalls.length = 0;
 
     // Rename it with F2, as in the owner's own Files screen.
     await row(guest, 'minutes.txt').click();
@@ -165,6 +182,16 @@ test.describe('share links', () => {
     );
     expect(listing.data.map((r) => r.data.attributes.name)).toContain('minutes-final.txt');
 
+    // A folder dropped from the desktop keeps its tree: its folders are made through the link too.
+    const desk = mkdtempSync(path.join(os.tmpdir(), 'filestore-share-drop-'));
+    mkdirSync(path.join(desk, 'Maps', 'Empty'), { recursive: true });
+    writeFileSync(path.join(desk, 'Maps', 'trail.txt'), 'Left at the lake.\n');
+    await dropFromDesktop(guest, [path.join(desk, 'Maps')]);
+    await expect(uploads(guest).getByRole('listitem').filter({ hasText: 'trail.txt' })).toContainText('Uploaded', {
+      timeout: 20_000,
+    });
+    await expect(row(guest, 'Maps')).toBeVisible();
+
     // With nothing selected, "Download all" zips the shared folder through the link.
     await row(guest, 'minutes-final.txt').press('Escape');
     const downloading = guest.waitForEvent('download');
@@ -174,6 +201,8 @@ test.describe('share links', () => {
     const saved = path.join(mkdtempSync(path.join(os.tmpdir(), 'filestore-share-zip-')), 'all.zip');
     await download.saveAs(saved);
     expect(await zipListing(saved)).toEqual([
+      'Team offsite/Maps/Empty/',
+      'Team offsite/Maps/trail.txt',
       'Team offsite/Photos/beach.txt',
       'Team offsite/agenda.txt',
       'Team offsite/minutes-final.txt',
@@ -267,7 +296,8 @@ test.describe('upload requests', () => {
     const { token, folder_id: folderId } = created.data.attributes;
     expect(created.data.attributes.status).toBe('active');
 
-    const guest = await stranger(browser);
+    // The guest is on a phone.
+    const guest = await stranger(browser, PHONE);
     await guest.goto(`/request/${token}/upload`);
     // The guest is told who asks by the owner's first name.
     await expect(guest.getByRole('heading', { name: 'Quinn asks you to upload files' })).toBeVisible();
@@ -300,7 +330,7 @@ test.describe('upload requests', () => {
     await move.getByRole('treeitem', { name: 'March' }).click();
     await move.getByRole('button', { name: 'Move to March' }).click();
     await expect(row(guest, 'hotel.txt')).toBeHidden();
-    await row(guest, 'March').dblclick();
+    await row(guest, 'March').tap();
     await expect(guest).toHaveURL(new RegExp(`/request/${token}/upload/[0-9a-f-]{36}$`));
     await expect(row(guest, 'hotel.txt')).toBeVisible();
 
