@@ -108,6 +108,7 @@ test('shares a folder as editor with a password and an expiry, edits it, and sto
 
   // The listing marks it, and the details panel has its "Shared" section.
   await expect(sharedMark(page, 'Client work')).toBeVisible();
+  await expect(item(page, 'Client work')).toHaveAccessibleDescription('Shared by link');
   await item(page, 'Client work').click();
   const details = page.getByRole('button', { name: 'File details' });
   if ((await details.getAttribute('aria-pressed')) !== 'true') await details.click();
@@ -149,6 +150,7 @@ test('shares a folder as editor with a password and an expiry, edits it, and sto
   await page.getByRole('link', { name: 'My Files' }).first().click();
   await expect(item(page, 'Client work')).toBeVisible();
   await expect(sharedMark(page, 'Client work')).toHaveCount(0);
+  await expect(item(page, 'Client work')).toHaveAccessibleDescription('');
 });
 
 test('a file is shared view-only, and a selection of links stops at once', async ({ page }) => {

@@ -10,6 +10,7 @@ import {
   FolderPlus,
   Info,
   LayoutGrid,
+  Link2,
   List,
   ListChecks,
   Menu,
@@ -116,12 +117,14 @@ function FileToolbar() {
   const viewMenu = useViewMenu();
   const menu = actions.menuFor(selected, context);
   const byId = new Map(menu.map((a) => [a.id, a]));
-  const toolbarIds = context === 'trash' ? ['restore', 'delete-forever'] : ['download', 'rename', 'move', 'trash'];
+  const toolbarIds =
+    context === 'trash' ? ['restore', 'delete-forever'] : ['download', 'share', 'rename', 'move', 'trash'];
   const labels: Record<string, string> = {
     download: t('files.download'),
     rename: t('files.rename'),
     move: t('files.move'),
     trash: t('files.move_to_trash'),
+    share: byId.get('share')?.label ?? t('sharing.share'),
     restore: t('files.restore'),
     'delete-forever': t('files.delete_forever'),
   };
@@ -280,6 +283,7 @@ const toolbarIcons: Record<string, LucideIcon> = {
   trash: Trash2,
   restore: ArchiveRestore,
   'delete-forever': X,
+  share: Link2,
 };
 
 function Title({ children }: { children: ReactNode }) {

@@ -149,6 +149,7 @@ export const ItemView = memo(function ItemView({
     role: 'option',
     'aria-selected': selected,
     'aria-label': name,
+    'aria-description': item.relationships.shared && context !== 'trash' ? t('sharing.is_shared') : undefined,
     'data-item-id': item.id,
     draggable: draggable && context !== 'trash',
     onPointerDown: events.pointerDown,
