@@ -82,16 +82,16 @@ export function RequestDropArea() {
     <div
       {...handlers}
       className={cn(
-        'flex flex-col items-center rounded-2xl border-2 border-dashed px-5 py-6 text-center transition sm:py-8',
+        'flex flex-col items-center rounded-2xl border-2 border-dashed px-5 py-5 text-center transition sm:py-8',
         over
           ? 'border-accent bg-accent/10'
           : 'border-neutral-300 bg-neutral-50/60 dark:border-neutral-700 dark:bg-neutral-900/40',
       )}
     >
-      <span className="flex size-14 items-center justify-center rounded-2xl bg-accent/12 text-accent-strong dark:bg-accent/15 dark:text-accent">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-accent/12 text-accent-strong max-sm:hidden dark:bg-accent/15 dark:text-accent">
         <UploadCloud className="size-7" aria-hidden />
       </span>
-      <p className="mt-4 text-base font-semibold text-neutral-900 dark:text-white">
+      <p className="text-base font-semibold text-neutral-900 sm:mt-4 dark:text-white">
         {over
           ? t('files.drop_to_upload', { folder: folderName ?? t('public.request_root') })
           : fine
@@ -101,7 +101,7 @@ export function RequestDropArea() {
       <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
         {folderName ? t('public.goes_into', { name: folderName }) : t('public.request_hint')}
       </p>
-      <div className="mt-5 flex w-full max-w-xs flex-col gap-2">
+      <div className="mt-4 flex w-full max-w-xs flex-col gap-2 sm:mt-5">
         <Button onClick={() => uploads.pickFiles()} icon={<Upload className="size-4.5" aria-hidden />}>
           {t('files.upload_files')}
         </Button>

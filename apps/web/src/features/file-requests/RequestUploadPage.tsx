@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { FileBrowser } from '../files/browser/FileBrowser';
 import { FilesSourceProvider } from '../files/browser/source';
+import { useBrowser } from '../files/browser/store';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { LinkExpiredPage, LinkLoadFailed, LinkLoading, LinkTopBar } from '../sharing/visitor/LinkFrame';
 import { LinkOverlays } from '../sharing/visitor/LinkOverlays';
@@ -36,6 +37,21 @@ function useRequestLinkError(token: string) {
       }
     },
     [client, token],
+  );
+}
+
+/** How many items the request's folder holds, next to the heading. */
+function UploadedCount({ atRoot }: { atRoot: boolean }) {
+  const { t } = useTranslation();
+  const count = useBrowser((s) => s.folder?.attributes.items);
+  if (!atRoot || !count) return null;
+  return (
+    <span
+      aria-label={t('files.items_count', { count })}
+      className="ml-2 inline-flex min-w-6 items-center justify-center rounded-full bg-neutral-100 px-2 align-[2px] text-xs font-semibold text-neutral-600 tabular-nums dark:bg-neutral-800 dark:text-neutral-300"
+    >
+      {count}
+    </span>
   );
 }
 
@@ -130,6 +146,7 @@ function ActiveRequest({
                 className="min-w-0 flex-1 truncate font-semibold text-neutral-900 dark:text-white"
               >
                 {t('public.uploaded_so_far')}
+                <UploadedCount atRoot={!folderId} />
               </h2>
               <LinkToolbar uploadButton={false} />
             </div>

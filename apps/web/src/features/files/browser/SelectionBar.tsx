@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../actions';
+import { useFilesSource } from './source';
 import { useBrowser, useSelectedItems } from './store';
 
 /** Labels that fit under an icon on a narrow screen. */
@@ -21,6 +22,8 @@ export function SelectionBar() {
   const context = useBrowser((s) => s.context);
   const clear = useBrowser((s) => s.clear);
   const actions = useItemActions();
+  // Through a link "Remove" is already short, and "Trash" would say the wrong thing.
+  const shortLabels = useFilesSource().kind === 'account' ? short : {};
   if (!items.length || !context) return null;
   const menu = actions.menuFor(items, context).filter((a) => a.id !== 'open');
   const shown = menu.slice(0, 3);
@@ -45,7 +48,7 @@ export function SelectionBar() {
           className={cn(barButton, danger && 'text-red-600 dark:text-red-400')}
         >
           {Icon && <Icon className="size-5" aria-hidden />}
-          <span className="max-w-16 truncate">{short[id] ? t(short[id]) : label}</span>
+          <span className="max-w-16 truncate">{shortLabels[id] ? t(shortLabels[id]) : label}</span>
         </button>
       ))}
       {rest.length > 0 && (

@@ -5,6 +5,7 @@ import { Navigate } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { useDownloadItems } from '../../downloads';
+import { FileTypeIcon } from '../../files/browser/ItemIcon';
 import { FilesSourceProvider } from '../../files/browser/source';
 import { formatBytes, formatDate } from '../../files/format';
 import { isFile, type FileItem } from '../../files/items';
@@ -72,6 +73,11 @@ function FileCard({ share, file }: { share: OpenShare; file: FileItem }) {
                 <Maximize2 className="size-4.5" aria-hidden />
               </button>
             )}
+          </div>
+        )}
+        {kind === 'none' && (
+          <div className="flex items-center justify-center border-b border-neutral-200 bg-neutral-50 py-12 dark:border-neutral-800 dark:bg-neutral-950/40">
+            <FileTypeIcon file={file} size="lg" />
           </div>
         )}
         <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:p-7">
