@@ -26,6 +26,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    manifest: true,
     sourcemap: true,
     rolldownOptions: { output: { codeSplitting: { groups: vendorGroups } } },
   },

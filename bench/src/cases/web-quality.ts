@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { request } from '../lib/http.js';
+import { diagnosisOptions, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
+import { gradientPng } from '../lib/png.js';
+import { freePort, removeTempDir, sleep, startProcess, tempDir, waitForHttp, type Proc } from '../lib/proc.js';
+import { absolute, type CaseContext, type CaseResult, type Row } from '../lib/report.js';
+import type { ApiClient } from '../lib/http.js';
+
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A real page to look at: folders with colours and emoji, and images with thumbnails. */
+async function seedFilesScreen(client: ApiClient): Promise<void> {
+  const folders: [string, string | null, string | null][] = [
+    ['Projects', '#00BC7E', null],
+    ['Holidays 2025', null, '🏖️'],
+    ['Invoices', '#F59E0B', null],
+    ['Family', null, '👨‍👩‍👧'],
+  ];
+  for (const [name, color, emoji] of folders) {
+    await client.json('POST', '/api/create-folder', { name, ...(color ? { color } : {}), ...(emoji ? { emoji } : {}) });
+  }
+  const colours: [number, number, number][] = [
+    [0, 188, 126],
+    [245, 158, 11],
+    [59, 130, 246],
+    [236, 72, 153],
+    [139, 92, 246],
+    [20, 184, 166],
+  ];
+  for (const [i, from] of colours.entries()) {
+    const png = gradientPng(1200, 800, from, [255 - from[0], 255 - from[1], 255 - from[2]]);
+    const boundary = `----bench${randomUUID()}`;
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPhoto ${i + 1}.png\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="is_last_chunk"\r\n\r\n1\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const body = Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
+    const res = await request(`${client.base}/api/upload/chunks`, 'POST', {
+      agent: client.agent,
+      headers: client.headers('POST', {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+      }),
+      body,
+    });
+    if (res.status !== 201)
+      throw new Error(`image upload answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  }
+  // Wait for the thumbnails, as a user coming back later would see them.
+  for (let i = 0; i < 120; i++) {
+    const page = await client.json<{ data: { type: string; attributes: { thumbnail?: unknown } }[] }>(
+      'GET',
+      '/api/browse/folders/all',
+    );
+    if (page.data.filter((d) => d.type === 'file').every((d) => d.attributes.thumbnail)) return;
+    await sleep(500);
+  }
+  throw new Error('the thumbnails were not made within a minute');
+}
+
+async function startChrome(dir: string): Promise<{ port: number; proc: Proc }> {
+  const port = await freePort();
+  const proc = startProcess('chromium', CHROME, [
+    ...CHROME_FLAGS,
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${path.join(dir, 'chrome-profile')}`,
+    'about:blank',
+  ]);
+  await waitForHttp(`http://127.0.0.1:${port}/json/version`, proc);
+  return { port, proc };
+}
+
+interface Audit {
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  details?: { type?: string; items?: Record<string, unknown>[] };
+}
+
+interface LighthouseRun {
+  page: string;
+  preset: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  failing: { category: string; id: string; title: string; score: number | null; displayValue?: string }[];
+  metrics: Record<string, string | undefined>;
+  scripts?: { url: string; transferSize: number; resourceSize: number }[];
+}
+
+async function runLighthouse(
+  url: string,
+  port: number,
+  preset: 'mobile' | 'desktop',
+  cookie: string | null,
+): Promise<LighthouseRun> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    },
+    preset === 'desktop' ? desktopConfig : undefined,
+  );
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const audits = lhr.audits as Record<string, Audit>;
+  const failing: LighthouseRun['failing'] = [];
+  for (const [category, c] of Object.entries(lhr.categories)) {
+    for (const ref of c.auditRefs) {
+      const audit = audits[ref.id];
+      if (!audit || audit.score === null || audit.score >= 0.9) continue;
+      // Weighted audits move the score; the others (insights, diagnostics) say why.
+      const kind = ref.weight > 0 ? category : `${category} insight`;
+      failing.push({
+        category: kind,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue,
+      });
+    }
+  }
+  const metric = (id: string) => audits[id]?.displayValue;
+  const network = audits['network-requests']?.details?.items ?? [];
+  return {
+    page: new URL(url).pathname,
+    preset,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    failing,
+    metrics: {
+      fcp: metric('first-contentful-paint'),
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      si: metric('speed-index'),
+    },
+    scripts: network
+      .filter((r) => r.resourceType === 'Script' || r.resourceType === 'Stylesheet')
+      .map((r) => ({ url: String(r.url), transferSize: Number(r.transferSize), resourceSize: Number(r.resourceSize) })),
+  };
+}
+
+export async function webQualityCase(
+  context: CaseContext,
+): Promise<Omit<CaseResult, 'name' | 'startedAt' | 'seconds'>> {
+  const dataDir = tempDir('web-quality');
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    await prepareDataDir(dataDir, async () => undefined);
+    const ours: OurServer = await startOurServer(dataDir, diagnosisOptions(context, 'web-quality'));
+    stops.push(() => ours.stop());
+    const client = await ours.signedIn();
+    stops.push(async () => client.close());
+    await seedFilesScreen(client);
+    const chrome = await startChrome(dataDir);
+    stops.push(() => chrome.proc.stop());
+
+    const runs: LighthouseRun[] = [];
+    const pages: [string, string | null][] = [
+      [`${ours.url}/sign-in`, null],
+      [`${ours.url}/platform/files`, client.cookieHeader()],
+    ];
+    for (const [url, cookie] of pages) {
+      for (const preset of ['mobile', 'desktop'] as const) {
+        const run = await runLighthouse(url, chrome.port, preset, cookie);
+        runs.push(run);
+        context.log(
+          `${run.page} ${preset}: performance ${run.performance}, accessibility ${run.accessibility}` +
+            ` (FCP ${run.metrics.fcp}, LCP ${run.metrics.lcp}, TBT ${run.metrics.tbt}, CLS ${run.metrics.cls})`,
+        );
+        for (const f of run.failing)
+          context.log(`  ${f.category}: ${f.title}${f.displayValue ? ` — ${f.displayValue}` : ''}`);
+      }
+    }
+    const rows: Row[] = runs.flatMap((r) => [
+      absolute('web quality', `${r.page} ${r.preset}: performance`, 'pts', r.performance, {
+        on: 'ours',
+        kind: 'min',
+        value: 95,
+      }),
+      absolute('web quality', `${r.page} ${r.preset}: accessibility`, 'pts', r.accessibility, {
+        on: 'ours',
+        kind: 'min',
+        value: 95,
+      }),
+    ]);
+    return {
+      rows,
+      facts: {
+        lighthouse: 'npm lighthouse, default (mobile) and desktop configs',
+        chrome: CHROME,
+        runs: runs.map((r) => ({
+          ...r,
+          scripts: r.page === '/platform/files' && r.preset === 'desktop' ? r.scripts : undefined,
+        })),
+      },
+      notes: [
+        '/platform/files is audited signed in (the session cookie as an extra header), with 4 folders and 6 images.',
+      ],
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    removeTempDir(dataDir);
+  }
+}
