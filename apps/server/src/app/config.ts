@@ -18,6 +18,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must start with postgres:// or postgresql://' })
     .optional(),
+  /** The embedded database's page cache (PostgreSQL's shared_buffers) in MB. */
+  EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(16384).optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
@@ -78,7 +80,7 @@ export interface AppConfigFile {
   env: Env;
   dataDir: string;
   appUrl: string | undefined;
-  database: { driver: 'pglite'; dir: string } | { driver: 'postgres'; url: string };
+  database: { driver: 'pglite'; dir: string; cacheMb?: number } | { driver: 'postgres'; url: string };
   storage: StorageConfig;
   mail: MailConfig;
   fromEnv: { database: boolean; storage: boolean; mail: boolean };
@@ -179,7 +181,7 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
     appUrl: env.APP_URL?.replace(/\/+$/, ''),
     database: databaseUrl
       ? { driver: 'postgres', url: databaseUrl }
-      : { driver: 'pglite', dir: path.join(dataDir, 'db') },
+      : { driver: 'pglite', dir: path.join(dataDir, 'db'), cacheMb: env.EMBEDDED_DB_CACHE_MB },
     storage,
     mail,
     fromEnv: { database: !!env.DATABASE_URL, storage: !!env.STORAGE_DRIVER, mail: !!env.SMTP_HOST },

@@ -1,5 +1,4 @@
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../lib/db/database.js';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.js';
@@ -30,6 +29,8 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
   const closers: (() => Promise<void>)[] = [];
   let rateLimiter: RateLimiter = memoryRateLimiter();
   if (config.env.REDIS_URL) {
+    // Loaded only when asked for: an embedded install never pays for the client's memory.
+    const { Redis } = await import('ioredis');
     const redis = new Redis(config.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
     rateLimiter = redisRateLimiter(redis);
     closers.push(async () => void (await redis.quit()));

@@ -1,16 +1,20 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  { driver: 'pglite'; dir: string } | { driver: 'pglite-memory' } | { driver: 'postgres'; url: string };
+  | { driver: 'pglite'; dir: string; cacheMb?: number }
+  | { driver: 'pglite-memory'; cacheMb?: number }
+  | { driver: 'postgres'; url: string };
+
+/**
+ * PGlite's own start parameters, with a smaller page cache. Its default shared_buffers (128 MB) is
+ * touched at start-up and alone made an idle server 400 MB; the files are in the OS page cache
+ * anyway, so a small cache costs little (bench/README.md, idle memory and listing).
+ */
+export const EMBEDDED_CACHE_MB = 32;
 
 export interface Database {
   readonly driver: 'pglite' | 'postgres';
@@ -44,6 +48,11 @@ function isAlive(pid: number): boolean {
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.driver === 'postgres') {
+    // Each driver is loaded only when used: the other one's code and memory stay out of the process.
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
     // An idle client error (server restart) must not crash the process; the pool replaces the client.
     pool.on('error', () => undefined);
@@ -57,7 +66,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     dataDir = target.dir;
   }
   try {
-    const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
+    const cacheMb = target.cacheMb ?? EMBEDDED_CACHE_MB;
+    const client = await PGlite.create({
+      dataDir,
+      extensions: { pg_trgm },
+      startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${cacheMb}MB`],
+    });
     return {
       driver: 'pglite',
       db: drizzlePglite(client),
@@ -74,6 +93,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /** Checks that a PostgreSQL URL answers, within a few seconds, without keeping a connection. */
 export async function probePostgres(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
   client.on('error', () => undefined);
   try {

@@ -1,5 +1,4 @@
 import type { createShareRequest, ShareResource, updateShareRequest } from '@filestore/contract';
-import QRCode from 'qrcode';
 import type { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import { randomToken } from '../../lib/crypto.js';
@@ -119,6 +118,7 @@ export async function mailShare(ctx: AppContext, user: UserRow, token: string, e
 /** The link as an SVG QR code (black on white, a quiet zone of two modules). */
 export async function shareQr(ctx: AppContext, user: UserRow, token: string): Promise<string> {
   const { share } = await ownShareOrThrow(ctx, user, token);
+  const QRCode = await import('qrcode');
   return QRCode.toString(shareLink(await publicUrl(ctx), share.token), {
     type: 'svg',
     margin: 2,

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import {
   MAX_THUMBNAIL_INPUT_BYTES,
   THUMBNAIL_SIZES,
@@ -34,6 +34,13 @@ async function readCapped(body: Readable): Promise<Buffer> {
   return Buffer.concat(chunks, total);
 }
 
+let sharpModule: Promise<typeof Sharp> | undefined;
+/** libvips costs ~30 MB of memory: loaded with the first thumbnail, not at start-up. */
+function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
+
 /**
  * Decodes the image once (JPEG and WebP shrink while decoding), orients it, and derives the three
  * sizes from the largest, as WebP. The default pixel limit of sharp stays on, so a decompression
@@ -41,6 +48,7 @@ async function readCapped(body: Readable): Promise<Buffer> {
  */
 export async function renderThumbnails(body: Readable): Promise<RenderedThumbnails> {
   const input = await readCapped(body);
+  const sharp = await loadSharp();
   const image = sharp(input, { failOn: 'error' });
   const meta = await image.metadata();
   const largest = THUMBNAIL_SIZES.lg;
