@@ -1,9 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createLocalDriver } from './local.driver.js';
 import { describeStorageDriver } from './storage.behaviour.js';
+import { MIN_PART_SIZE } from './storage.port.js';
 
 const root = await mkdtemp(path.join(tmpdir(), 'filestore-storage-'));
 afterAll(() => rm(root, { recursive: true, force: true }));
@@ -17,4 +19,85 @@ it('leaves no temporary or multipart files behind', async () => {
   await driver.abortMultipart('files/leftovers', id);
   expect(await readdir(path.join(root, '.tmp'))).toEqual([]);
   expect(await readdir(path.join(root, '.multipart'))).toEqual([]);
+});
+
+describe('local multipart uploads written in place', () => {
+  const MiB = 1024 * 1024;
+  const driver = createLocalDriver(root);
+  const partA = randomBytes(MIN_PART_SIZE);
+  const partB = randomBytes(MIN_PART_SIZE);
+  const tail = randomBytes(1000);
+  const bytesOf = async (key: string) => Buffer.concat(await (await driver.get(key)).body.toArray());
+
+  it('joins parts sent in order without copying them: the blob is the file they were written into', async () => {
+    const id = await driver.createMultipart('files/in-order');
+    const dataInode = (await stat(path.join(root, '.multipart', id, 'data'))).ino;
+    const parts = [];
+    for (const [i, bytes] of [partA, partB, tail].entries()) {
+      parts.push({ partNumber: i + 1, ...(await driver.uploadPart('files/in-order', id, i + 1, bytes, bytes.length)) });
+    }
+    await driver.completeMultipart('files/in-order', id, parts);
+    expect((await bytesOf('files/in-order')).equals(Buffer.concat([partA, partB, tail]))).toBe(true);
+    const blob = await readdir(root, { recursive: true });
+    const stored = blob.find((name) => name.endsWith('files~in-order') && !name.startsWith('.meta'));
+    expect((await stat(path.join(root, stored ?? 'missing'))).ino).toBe(dataInode);
+  });
+
+  it('keeps the write the caller recorded when the same part is written twice, at once or later', async () => {
+    const id = await driver.createMultipart('files/twice');
+    const first = await driver.uploadPart('files/twice', id, 1, partA, partA.length);
+    // The same part again, with other bytes: the first write's region is never overwritten.
+    const other = randomBytes(MIN_PART_SIZE);
+    const again = await driver.uploadPart('files/twice', id, 1, other, other.length);
+    const [x, y] = await Promise.all([
+      driver.uploadPart('files/twice', id, 2, partB, partB.length),
+      driver.uploadPart('files/twice', id, 2, partB, partB.length),
+    ]);
+    expect(new Set([first.etag, again.etag, x?.etag, y?.etag]).size).toBe(4);
+    const last = await driver.uploadPart('files/twice', id, 3, tail, tail.length);
+    await driver.completeMultipart('files/twice', id, [
+      { partNumber: 1, ...again },
+      { partNumber: 2, ...(y ?? x) },
+      { partNumber: 3, ...last },
+    ]);
+    expect((await bytesOf('files/twice')).equals(Buffer.concat([other, partB, tail]))).toBe(true);
+
+    const id2 = await driver.createMultipart('files/twice-first');
+    const kept = await driver.uploadPart('files/twice-first', id2, 1, partA, partA.length);
+    await driver.uploadPart('files/twice-first', id2, 1, other, other.length);
+    const end = await driver.uploadPart('files/twice-first', id2, 2, tail, tail.length);
+    await driver.completeMultipart('files/twice-first', id2, [
+      { partNumber: 1, ...kept },
+      { partNumber: 2, ...end },
+    ]);
+    expect((await bytesOf('files/twice-first')).equals(Buffer.concat([partA, tail]))).toBe(true);
+  });
+
+  it('stops a part that brings more bytes than announced before it reaches the next part', async () => {
+    const id = await driver.createMultipart('files/long');
+    await expect(
+      driver.uploadPart('files/long', id, 1, Buffer.concat([partA, Buffer.alloc(MiB)]), partA.length),
+    ).rejects.toMatchObject({ status: 422 });
+    await expect(driver.uploadPart('files/long', id, 1, partA.subarray(1), partA.length)).rejects.toMatchObject({
+      status: 422,
+    });
+    const one = await driver.uploadPart('files/long', id, 1, partA, partA.length);
+    const two = await driver.uploadPart('files/long', id, 2, tail, tail.length);
+    await driver.completeMultipart('files/long', id, [
+      { partNumber: 1, ...one },
+      { partNumber: 2, ...two },
+    ]);
+    expect((await bytesOf('files/long')).equals(Buffer.concat([partA, tail]))).toBe(true);
+  });
+
+  it('refuses ETags it did not give', async () => {
+    const id = await driver.createMultipart('files/etags');
+    await driver.uploadPart('files/etags', id, 1, tail, tail.length);
+    for (const etag of ['../../upload.json', 'd41d8cd98f00b204e9800998ecf8427e', '']) {
+      await expect(driver.completeMultipart('files/etags', id, [{ partNumber: 1, etag }]), etag).rejects.toMatchObject({
+        status: 422,
+      });
+    }
+    await driver.abortMultipart('files/etags', id);
+  });
 });

@@ -1,10 +1,12 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, readFile, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/errors.js';
 import { invalidPart, sizeMismatch, uploadNotFound } from './storage.errors.js';
-import { ifMissing, isMissing, removeQuietly, writeDurably, type LocalLayout } from './local.layout.js';
+import { ifMissing, isMissing, removeQuietly, syncFile, writeDurably, type LocalLayout } from './local.layout.js';
 import { DEFAULT_CONTENT_TYPE, MIN_PART_SIZE, type StorageDriver } from './storage.port.js';
 import { assertPartNumber, assertPartSize, assertValidKey, sortedParts } from './storage.validation.js';
 
@@ -15,16 +17,62 @@ interface UploadManifest {
   contentType: string;
 }
 
+/** Where the bytes of one written part are: a region of the upload's `data` file, or a file of its own. */
+type PartSource = { in: 'data'; offset: number; size: number } | { in: 'file'; file: string; size: number };
+
 // Upload ids become folder names, so only our own UUIDs are ever turned into a path.
 const uploadIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const partFile = (dir: string, partNumber: number) => path.join(dir, `part-${String(partNumber).padStart(5, '0')}`);
+// ETags become parts of file names too, so only our own tokens are accepted.
+const etagPattern = /^[0-9a-f]{32}$/;
+const DATA = 'data';
+const padded = (partNumber: number) => String(partNumber).padStart(5, '0');
+/** A part written on its own: `part-00003.<etag>`. */
+const stagedName = (partNumber: number, etag: string) => `part-${padded(partNumber)}.${etag}`;
+/** A part written into `data`: an empty file `at-00003.<offset>.<size>.<etag>`, made once its bytes are on disk. */
+const placedName = (partNumber: number, offset: number, size: number, etag: string) =>
+  `at-${padded(partNumber)}.${offset}.${size}.${etag}`;
+const placedPattern = /^at-(\d{5})\.(\d+)\.(\d+)\.([0-9a-f]{32})$/;
+const claimName = (partNumber: number) => `claim-${padded(partNumber)}`;
 // S3 quotes ETags; callers may hand either form back.
 const unquote = (etag: string) => etag.replace(/^"|"$/g, '');
 
+interface Placed {
+  offset: number;
+  size: number;
+  etag: string;
+}
+
+/** The parts written into `data`, by part number (at most one each: see `writeInPlace`). */
+async function placedParts(dir: string): Promise<Map<number, Placed>> {
+  const placed = new Map<number, Placed>();
+  for (const name of await readdir(dir).catch(ifMissing([] as string[]))) {
+    const match = placedPattern.exec(name);
+    if (match) placed.set(Number(match[1]), { offset: Number(match[2]), size: Number(match[3]), etag: match[4] ?? '' });
+  }
+  return placed;
+}
+
+/** Passes `body` on and fails as soon as it brings more than `size` bytes, before they are written. */
+function bounded(body: Readable | Buffer, size: number, counted: { bytes: number }): AsyncIterable<Buffer> {
+  // Readable.from(buffer) would yield one byte at a time.
+  const source: AsyncIterable<Buffer> = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+  return (async function* () {
+    for await (const chunk of source) {
+      counted.bytes += chunk.length;
+      if (counted.bytes > size) throw sizeMismatch(size, counted.bytes);
+      yield chunk;
+    }
+  })();
+}
+
 /**
- * Multipart uploads staged as one file per part under `.multipart/<uploadId>/`, concatenated on
- * completion. The ETag is the part's MD5 like on S3, and is checked again while concatenating, so
- * a part replaced after the caller recorded its ETag is caught instead of silently stored.
+ * Multipart uploads under `.multipart/<uploadId>/`. Parts sent in order (how the upload module sends
+ * chunks) are written straight into one `data` file at their final offset, so completing the upload
+ * is a rename, not a copy of the whole file. A part whose place is not known yet (its predecessor is
+ * missing), or that is being or has been written in place already (a retry), is written to a file of
+ * its own and copied at completion. Each write of a part gets a fresh random ETag, and completion
+ * uses exactly the writes whose ETags the caller recorded, so a part replaced or overwritten after
+ * the caller recorded it is never silently stored.
  */
 export function localMultipart(layout: LocalLayout): Multipart {
   async function manifestOrThrow(key: string, uploadId: string): Promise<{ dir: string; manifest: UploadManifest }> {
@@ -38,6 +86,79 @@ export function localMultipart(layout: LocalLayout): Multipart {
     return { dir, manifest };
   }
 
+  /** An aborted upload's folder is gone: creating anything in it fails with ENOENT. */
+  const orGone = (error: unknown) => {
+    throw isMissing(error) ? uploadNotFound() : error;
+  };
+
+  /**
+   * Writes the part into `data` at `offset` when it may: it holds the part's claim (made with O_EXCL,
+   * so two writes of the same part never mix their bytes in one region) and no earlier write of the
+   * part was placed (a placed region is never written again). Null when it may not.
+   */
+  async function writeInPlace(
+    dir: string,
+    partNumber: number,
+    offset: number,
+    body: Readable | Buffer,
+    size: number,
+  ): Promise<{ etag: string } | null> {
+    const claim = path.join(dir, claimName(partNumber));
+    const claimed = await writeFile(claim, '', { flag: 'wx' }).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof Error && 'code' in error && error.code === 'EEXIST') return false;
+        return orGone(error);
+      },
+    );
+    if (!claimed) return null;
+    try {
+      if ((await placedParts(dir)).has(partNumber)) return null;
+      const etag = randomBytes(16).toString('hex');
+      const counted = { bytes: 0 };
+      const out = createWriteStream(path.join(dir, DATA), { flags: 'r+', start: offset, flush: true });
+      await pipeline(bounded(body, size, counted), out).catch(orGone);
+      if (counted.bytes !== size) throw sizeMismatch(size, counted.bytes);
+      await writeFile(path.join(dir, placedName(partNumber, offset, size, etag)), '', { flag: 'wx' }).catch(orGone);
+      return { etag };
+    } finally {
+      await unlink(claim).catch(() => undefined);
+    }
+  }
+
+  async function writeStaged(dir: string, partNumber: number, body: Readable | Buffer, size: number) {
+    const etag = randomBytes(16).toString('hex');
+    const tmp = path.join(dir, `${stagedName(partNumber, etag)}.tmp`);
+    try {
+      const counted = { bytes: 0 };
+      await writeDurably(tmp, bounded(body, size, counted)).catch(orGone);
+      if (counted.bytes !== size) throw sizeMismatch(size, counted.bytes);
+      await rename(tmp, path.join(dir, stagedName(partNumber, etag))).catch(orGone);
+      return { etag };
+    } catch (error) {
+      await removeQuietly(tmp);
+      throw error;
+    }
+  }
+
+  /** Where each recorded part's bytes are; 422 for a part that was never written (or not with that ETag). */
+  async function sourcesOf(dir: string, parts: ReturnType<typeof sortedParts>): Promise<PartSource[]> {
+    const placed = await placedParts(dir);
+    return Promise.all(
+      parts.map(async ({ partNumber, etag: quoted }): Promise<PartSource> => {
+        const etag = unquote(quoted);
+        const missing = () => invalidPart(`Part ${partNumber} was not uploaded.`);
+        if (!etagPattern.test(etag)) throw missing();
+        const inData = placed.get(partNumber);
+        if (inData?.etag === etag) return { in: 'data', offset: inData.offset, size: inData.size };
+        const file = path.join(dir, stagedName(partNumber, etag));
+        const stats = await stat(file).catch(ifMissing(null));
+        if (!stats) throw missing();
+        return { in: 'file', file, size: stats.size };
+      }),
+    );
+  }
+
   return {
     async createMultipart(key, opts = {}) {
       assertValidKey(key);
@@ -45,6 +166,7 @@ export function localMultipart(layout: LocalLayout): Multipart {
       const dir = layout.uploadDir(uploadId);
       await mkdir(dir, { recursive: true });
       const manifest: UploadManifest = { key, contentType: opts.contentType || DEFAULT_CONTENT_TYPE };
+      await writeFile(path.join(dir, DATA), '');
       await writeFile(path.join(dir, 'upload.json'), JSON.stringify(manifest));
       return uploadId;
     },
@@ -53,52 +175,59 @@ export function localMultipart(layout: LocalLayout): Multipart {
       assertPartNumber(partNumber);
       assertPartSize(size);
       const { dir } = await manifestOrThrow(key, uploadId);
-      const hash = createHash('md5');
-      async function* hashed(source: AsyncIterable<Buffer> | Iterable<Buffer>) {
-        for await (const chunk of source) {
-          hash.update(chunk);
-          yield chunk;
-        }
+      // A part goes right after its predecessor's region; the first part starts the file.
+      let offset: number | null = 0;
+      if (partNumber > 1) {
+        const before = (await placedParts(dir)).get(partNumber - 1);
+        offset = before ? before.offset + before.size : null;
       }
-      // A retried part is written beside the old one and replaces it only once complete.
-      const tmp = `${partFile(dir, partNumber)}.${randomUUID()}.tmp`;
-      try {
-        const received = await writeDurably(tmp, hashed(Buffer.isBuffer(body) ? [body] : body));
-        if (received !== size) throw sizeMismatch(size, received);
-        await rename(tmp, partFile(dir, partNumber)).catch((error: unknown) => {
-          throw isMissing(error) ? uploadNotFound() : error; // aborted meanwhile
-        });
-        return { etag: hash.digest('hex') };
-      } catch (error) {
-        await removeQuietly(tmp);
-        throw error;
-      }
+      const written = offset === null ? null : await writeInPlace(dir, partNumber, offset, body, size);
+      return written ?? writeStaged(dir, partNumber, body, size);
     },
 
     async completeMultipart(key, uploadId, parts) {
       const { dir, manifest } = await manifestOrThrow(key, uploadId);
       const sorted = sortedParts(parts);
-      for (const [i, part] of sorted.entries()) {
-        const stats = await stat(partFile(dir, part.partNumber)).catch(ifMissing(null));
-        if (!stats) throw invalidPart(`Part ${part.partNumber} was not uploaded.`);
+      const sources = await sourcesOf(dir, sorted);
+      for (const [i, source] of sources.entries()) {
         // Same rule as S3, so that an upload which works locally also works there.
-        if (i < sorted.length - 1 && stats.size < MIN_PART_SIZE) {
-          throw invalidPart(`Part ${part.partNumber} is smaller than 5 MiB and is not the last part.`);
+        if (i < sources.length - 1 && source.size < MIN_PART_SIZE) {
+          throw invalidPart(`Part ${sorted[i]?.partNumber} is smaller than 5 MiB and is not the last part.`);
         }
       }
-      async function* concatenated() {
-        for (const part of sorted) {
-          const hash = createHash('md5');
-          for await (const chunk of createReadStream(partFile(dir, part.partNumber))) {
-            hash.update(chunk as Buffer);
-            yield chunk as Buffer;
-          }
-          if (hash.digest('hex') !== unquote(part.etag)) throw invalidPart(`Part ${part.partNumber} has another ETag.`);
-        }
+      let total = 0;
+      let inOrder = true;
+      for (const source of sources) {
+        inOrder &&= source.in === 'data' && source.offset === total;
+        total += source.size;
       }
       const tmp = await layout.tempPath();
       try {
-        await writeDurably(tmp, concatenated());
+        if (inOrder) {
+          // Every part already sits where it belongs: the file becomes the blob as it is (each part
+          // was fsynced when written), cut to the recorded parts should an unrecorded one follow.
+          await rename(path.join(dir, DATA), tmp).catch(orGone);
+          if ((await stat(tmp)).size !== total) {
+            await truncate(tmp, total);
+            await syncFile(tmp);
+          }
+        } else {
+          const data = path.join(dir, DATA);
+          await writeDurably(
+            tmp,
+            Readable.from(
+              (async function* () {
+                for (const source of sources) {
+                  if (source.size === 0) continue;
+                  yield* source.in === 'file'
+                    ? createReadStream(source.file)
+                    : createReadStream(data, { start: source.offset, end: source.offset + source.size - 1 });
+                }
+              })(),
+            ),
+          );
+          if ((await stat(tmp)).size !== total) throw invalidPart('A part changed while the upload was completed.');
+        }
         await layout.commit(tmp, key, manifest.contentType);
       } finally {
         await removeQuietly(tmp);

@@ -216,22 +216,38 @@ async function storeChunk(
   try {
     ({ etag } = await ctx.storage.uploadPart(key, session.multipartId, place.partNumber, meter.body, place.length));
   } catch (error) {
-    throw meter.failure ?? error;
+    if (meter.failure) throw meter.failure;
+    // The storage upload is gone: the other copy of this last chunk may have finished it meanwhile.
+    if (error instanceof AppError && error.status === 404)
+      return otherCopyCounted(ctx, actor, session.id, place, error);
+    throw error;
   }
   const advanced = await advanceSession(ctx.db, session.id, place.offset, place.length, {
     partNumber: place.partNumber,
     etag,
   });
-  if (!advanced) {
-    const current = await findSession(ctx.db, session.id);
-    if (!current) throw uploadNotFound();
-    // The same last chunk sent twice at once: answer with the file the other request makes.
-    if (place.isLast && current.received === current.size) return waitForFile(ctx, actor, current.id);
-    // The same chunk sent twice at once: the other request counted it.
-    if (place.offset + place.length <= current.received) return progress(current);
-    throw offsetMismatch(current.received);
-  }
+  if (!advanced) return otherCopyCounted(ctx, actor, session.id, place, offsetMismatch);
   return place.isLast ? finishSession(ctx, actor, advanced) : progress(advanced);
+}
+
+/**
+ * The answer to a chunk whose bytes another request counted first (the same chunk sent twice at
+ * once); `otherwise` when the session moved elsewhere.
+ */
+async function otherCopyCounted(
+  ctx: AppContext,
+  actor: Actor,
+  sessionId: string,
+  place: Placement,
+  otherwise: AppError | ((received: number) => AppError),
+): Promise<ChunkOutcome> {
+  const current = await findSession(ctx.db, sessionId);
+  if (!current) throw uploadNotFound();
+  // The same last chunk sent twice at once: answer with the file the other request makes.
+  if (place.isLast && current.received === current.size) return waitForFile(ctx, actor, current.id);
+  // The same chunk sent twice at once: the other request counted it.
+  if (place.offset + place.length <= current.received) return progress(current);
+  throw typeof otherwise === 'function' ? otherwise(current.received) : otherwise;
 }
 
 const FINISH_WAIT_MS = 60_000;
