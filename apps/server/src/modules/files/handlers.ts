@@ -30,11 +30,11 @@ import { removeItems } from './trash.usecases.js';
  */
 
 /**
- * Ancestors, outermost first. A link's start at its root (the owner's folders above it stay
- * unknown); inside the trash they start at the folder whose deletion put it there.
+ * Ancestors, outermost first, from the folder's whole path. A link's start at its root (the
+ * owner's folders above it stay unknown); inside the trash they start at the folder whose deletion
+ * put it there.
  */
-async function breadcrumbs(db: Db, folder: ItemRow, topId: string | undefined) {
-  const path = await folderPath(db, folder.id);
+function breadcrumbs(path: { id: string; name: string }[], folder: ItemRow, topId: string | undefined) {
   if (topId) {
     const start = path.findIndex((p) => p.id === topId);
     return start < 0 ? [] : path.slice(start);
@@ -43,7 +43,10 @@ async function breadcrumbs(db: Db, folder: ItemRow, topId: string | undefined) {
   return start > 0 ? path.slice(start) : path;
 }
 
-/** One page of a listing as the browse envelope. */
+/**
+ * One page of a listing as the browse envelope. The folder is presented with its page (one look-up
+ * of favourites and of each relationship for both), and its path names every parent shown.
+ */
 export async function listing(
   db: Db,
   presenting: PresentOptions,
@@ -53,13 +56,17 @@ export async function listing(
   name: string,
 ): Promise<BrowseResponse> {
   const { rows, paginate } = await readPage(phases, query, name);
-  const parents = folder ? new Map([[folder.id, folder.name]]) : undefined;
-  const root = folder ? await presentItem(db, folder, presenting) : null;
+  if (!folder) {
+    return { data: await presentItems(db, rows, presenting), meta: { root: null, path: [], paginate } };
+  }
+  const path = await folderPath(db, folder.id);
+  const parents = new Map(path.map((p) => [p.id, p.name]));
+  const [root, ...data] = await presentItems(db, [folder, ...rows], { ...presenting, parents });
   return {
-    data: await presentItems(db, rows, { ...presenting, parents }),
+    data,
     meta: {
       root: root && root.data.type === 'folder' ? { data: root.data } : null,
-      path: folder ? await breadcrumbs(db, folder, presenting.topId) : [],
+      path: breadcrumbs(path, folder, presenting.topId),
       paginate,
     },
   };
