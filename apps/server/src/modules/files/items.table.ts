@@ -98,7 +98,8 @@ export const items = pgTable(
     index('items_thumbnail_pending_idx')
       .on(t.thumbnailStatus, t.createdAt)
       .where(sql`${t.thumbnailStatus} = 'pending'`),
-    index('items_owner_category_idx').on(t.ownerId, t.category),
+    // No (owner_id, category) index: usage reads live files from items_latest_idx and trashed ones
+    // from items_trash_idx, and every index here costs an entry per row a trash or restore touches.
   ],
 );
 

@@ -21,7 +21,8 @@ export async function trashSubtrees(db: Db, ownerId: string, roots: readonly Ite
     with recursive t(id, root_id) as (
       select id, id from items where id in (${idList(roots.map((r) => r.id))}) and deleted_at is null
       union all
-      select i.id, t.root_id from items i join t on i.parent_id = t.id where i.deleted_at is null
+      select i.id, t.root_id from items i join t on i.parent_id = t.id
+      where i.owner_id = ${ownerId}::uuid and i.deleted_at is null
     )
     update items set deleted_at = now(), trash_root_id = t.root_id from t where items.id = t.id`);
   await applyCounts(db, ownerId, countsByParent(roots, -1));

@@ -1,0 +1,1 @@
+DROP INDEX "items_owner_category_idx";
