@@ -1,9 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import {
+  mkdir,
+  open,
+  readdir,
+  readFile,
+  rename,
+  stat,
+  truncate,
+  unlink,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../lib/errors.js';
 import { invalidPart, sizeMismatch, uploadNotFound } from './storage.errors.js';
 import { ifMissing, isMissing, removeQuietly, syncFile, writeDurably, type LocalLayout } from './local.layout.js';
@@ -65,6 +75,79 @@ function bounded(body: Readable | Buffer, size: number, counted: { bytes: number
   })();
 }
 
+// While a part arrives, the next writes gather up to this many bytes (one writev each) ...
+const WRITE_BATCH = 1024 * 1024;
+// ... and the bytes written so far are flushed to disk every this many bytes, while more arrive.
+const SYNC_EVERY = 8 * 1024 * 1024;
+
+async function writeAllAt(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
+  const total = buffers.reduce((sum, b) => sum + b.length, 0);
+  let written = (await handle.writev(buffers, position)).bytesWritten;
+  if (written === total) return;
+  // A short write (rare on files): the rest, one write at a time.
+  const all = Buffer.concat(buffers);
+  while (written < total) {
+    const { bytesWritten } = await handle.write(all, written, total - written, position + written);
+    if (bytesWritten === 0) throw new Error('The disk took no more bytes.');
+    written += bytesWritten;
+  }
+}
+
+/**
+ * Writes `source` into the existing `file` from `offset` and fsyncs it. Reading goes on while the
+ * previous batch is written, and the disk is told to flush every SYNC_EVERY bytes in the background,
+ * so a part is on disk soon after its last byte arrived rather than a whole part's flush later.
+ */
+async function writeAtDurably(file: string, offset: number, source: AsyncIterable<Buffer>): Promise<void> {
+  const handle = await open(file, 'r+');
+  let position = offset;
+  let queued: Buffer[] = [];
+  let queuedBytes = 0;
+  let writing: Promise<void> | null = null;
+  const sync = { running: null as Promise<void> | null, failure: null as Error | null, pending: 0 };
+  const startSync = () => {
+    sync.pending = 0;
+    sync.running = handle.datasync().then(
+      () => void (sync.running = null),
+      (error: unknown) => {
+        sync.failure ??= error instanceof Error ? error : new Error(String(error));
+        sync.running = null;
+      },
+    );
+  };
+  const writeQueued = () => {
+    const [buffers, bytes, at] = [queued, queuedBytes, position];
+    position += bytes;
+    queued = [];
+    queuedBytes = 0;
+    const done = writeAllAt(handle, buffers, at).then(() => {
+      sync.pending += bytes;
+      if (sync.pending >= SYNC_EVERY && !sync.running) startSync();
+    });
+    done.catch(() => undefined); // awaited later; must not count as unhandled meanwhile
+    return done;
+  };
+  try {
+    for await (const chunk of source) {
+      queued.push(chunk);
+      queuedBytes += chunk.length;
+      if (queuedBytes < WRITE_BATCH) continue;
+      if (writing) await writing;
+      writing = writeQueued();
+    }
+    if (writing) await writing;
+    if (queuedBytes) await writeQueued();
+    await sync.running;
+    if (sync.failure) throw sync.failure;
+    await handle.datasync();
+  } finally {
+    // Also after a failure: nothing may still write to the file once this returns.
+    await writing?.catch(() => undefined);
+    await sync.running;
+    await handle.close();
+  }
+}
+
 /**
  * Multipart uploads under `.multipart/<uploadId>/`. Parts sent in order (how the upload module sends
  * chunks) are written straight into one `data` file at their final offset, so completing the upload
@@ -116,8 +199,7 @@ export function localMultipart(layout: LocalLayout): Multipart {
       if ((await placedParts(dir)).has(partNumber)) return null;
       const etag = randomBytes(16).toString('hex');
       const counted = { bytes: 0 };
-      const out = createWriteStream(path.join(dir, DATA), { flags: 'r+', start: offset, flush: true });
-      await pipeline(bounded(body, size, counted), out).catch(orGone);
+      await writeAtDurably(path.join(dir, DATA), offset, bounded(body, size, counted)).catch(orGone);
       if (counted.bytes !== size) throw sizeMismatch(size, counted.bytes);
       await writeFile(path.join(dir, placedName(partNumber, offset, size, etag)), '', { flag: 'wx' }).catch(orGone);
       return { etag };
