@@ -39,8 +39,11 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
   try {
     const applied = await prepareDatabase(ctx.db);
     if (applied.length) log.info({ applied }, 'database migrated');
-    // The embedded database keeps no statistics between runs; the planner needs them from the start.
-    if (ctx.databaseDriver === 'pglite') await ctx.db.execute(sql`analyze`);
+    // The embedded database has no autovacuum and keeps no statistics between runs: the planner
+    // needs them from the start, and rows written since the last vacuum (an import, a crash) are
+    // not yet all-visible, so every index scan would also visit the table. A vacuum skips pages it
+    // has already seen, so only the first start after such writes pays for them.
+    if (ctx.databaseDriver === 'pglite') await ctx.db.execute(sql`vacuum (analyze)`);
     await autoSetupFromEnv(ctx);
   } catch (e) {
     await ctx.close();
