@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, PASSWORD_MIN } from './limits.js';
 
-/** Spec §5: non-space text, an at sign, non-space text, a dot, more text. */
-export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 export const email = z
   .string()
   .trim()
@@ -9,7 +8,6 @@ export const email = z
   .regex(EMAIL_PATTERN, { message: 'Enter a valid email address.' })
   .transform((v) => v.toLowerCase());
 
-export const PASSWORD_MIN = 8;
 export const password = z
   .string()
   .min(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })

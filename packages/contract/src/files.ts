@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { looseBoolean } from './common.js';
+import { ITEM_NAME_MAX } from './limits.js';
 
 /**
  * Folders and files (spec §3 "Folder or file entry"). Both live in one tree; ids are UUIDs and
@@ -21,7 +22,6 @@ export const folderIdParam = z.union([z.literal('all'), uuid]);
  * bidirectional override characters (they can disguise `gpj.exe` as `exe.jpg`). Right-to-left
  * letters and emoji are welcome.
  */
-export const ITEM_NAME_MAX = 255;
 // eslint-disable-next-line no-control-regex
 const forbiddenInName = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 export const itemName = z

@@ -1,5 +1,6 @@
 export * from './errors.js';
 export * from './common.js';
+export * from './limits.js';
 export * from './config.js';
 export * from './user.js';
 export * from './auth.js';

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { email, looseBoolean } from './common.js';
+import { SHARE_EXPIRATION_HOURS } from './limits.js';
 import { fileResource, folderResource, itemName, itemType, sharedRelationship, uuid } from './files.js';
 
 export const sharePermission = z.enum(['editor', 'visitor']);
 export type SharePermission = z.infer<typeof sharePermission>;
 
-/** Spec §9: the expiration options, in hours (1, 2, 6, 12 hours; 1, 2, 7 days). */
-export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;
 /** Hours from now, or null/0 for a link that never expires. */
 export const shareExpiration = z
   .union([z.literal(0), ...SHARE_EXPIRATION_HOURS.map((h) => z.literal(h))])

@@ -1,0 +1,11 @@
+/**
+ * Plain constants the web app's forms share with the schemas. They live apart from the schemas so
+ * that the web, which imports no zod at run time, can take them without the schemas beside them.
+ */
+
+/** Spec §5: non-space text, an at sign, non-space text, a dot, more text. */
+export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
+export const PASSWORD_MIN = 8;
+export const ITEM_NAME_MAX = 255;
+/** Spec §9: the expiration options, in hours (1, 2, 6, 12 hours; 1, 2, 7 days). */
+export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;
