@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppConfig } from '@filestore/contract';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { en, type AppConfig } from '@filestore/contract';
 
 export interface Shell {
   readonly dist: string | null;
-  render(config: AppConfig): string;
+  /** The page for `url`: the configuration and the catalogue inside, its screen's chunks preloaded. */
+  render(config: AppConfig, url: string): string;
 }
 
 // JSON inside <script> must not be able to close the tag or start a comment.
@@ -21,17 +23,75 @@ const escapeHtml = (s: string) =>
 const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FileStore</title><!--app-config--></head>
 <body><p style="font-family:system-ui;padding:2rem">The web app is not built. Run <code>npm run build</code>.</p></body></html>`;
 
+/**
+ * The catalogue the page starts with, so the first screen need not wait for /translations (spec §4:
+ * the catalogue loads before the first render). It is what /translations/:locale answers (system
+ * module): one catalogue today, English, whatever the locale.
+ */
+const CATALOGUE_SCRIPT = `<script>window.__I18N__=${scriptSafe(JSON.stringify(en))}</script>`;
+
+/**
+ * preload.json (written by the web build): for a path prefix, the chunks its screen loads after
+ * the entry. Linking them from the page lets the browser fetch them alongside the entry instead of
+ * after it has run.
+ */
+function readPreloads(dist: string): [prefix: string, links: string][] {
+  const file = path.join(dist, 'preload.json');
+  if (!existsSync(file)) return [];
+  const map = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string[]>;
+  return Object.entries(map)
+    .sort(([a], [b]) => b.length - a.length)
+    .map(([prefix, files]) => [
+      prefix,
+      files
+        .map((f) =>
+          f.endsWith('.css')
+            ? `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}">`
+            : `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`,
+        )
+        .join(''),
+    ]);
+}
+
 /** Reads the built index.html once; every page gets it with the configuration embedded. */
 export function loadShell(dist: string): Shell {
   const file = path.join(dist, 'index.html');
-  const template = existsSync(file) ? readFileSync(file, 'utf8') : FALLBACK;
+  const built = existsSync(file);
+  const template = built ? readFileSync(file, 'utf8') : FALLBACK;
+  const preloads = built ? readPreloads(dist) : [];
   return {
-    dist: existsSync(file) ? dist : null,
-    render(config) {
+    dist: built ? dist : null,
+    render(config, url) {
       const script = `<script>window.__CONFIG__=${scriptSafe(JSON.stringify(config))}</script>`;
+      const links = preloads.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`))?.[1] ?? '';
       return template
-        .replace('<!--app-config-->', script)
-        .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(config.appName)}</title>`);
+        .replace('<!--app-config-->', () => script + CATALOGUE_SCRIPT)
+        .replace('</head>', () => `${links}</head>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.appName)}</title>`);
     },
   };
+}
+
+/** Whether an Accept-Encoding header takes `name` (listed, without q=0). */
+function accepts(header: string | undefined, name: string): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [token = '', ...params] = part.split(';').map((p) => p.trim());
+    if (token.toLowerCase() !== name) return false;
+    const q = params.find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * The page compressed for the client's Accept-Encoding: brotli at a middle level (a page is built
+ * per request, so the strongest levels would cost more time than they save on the wire), else gzip.
+ */
+export function compressPage(html: string, acceptEncoding: string | undefined): { body: Buffer; encoding?: string } {
+  const body = Buffer.from(html);
+  if (accepts(acceptEncoding, 'br')) {
+    const params = { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+    return { body: brotliCompressSync(body, { params }), encoding: 'br' };
+  }
+  if (accepts(acceptEncoding, 'gzip')) return { body: gzipSync(body, { level: 6 }), encoding: 'gzip' };
+  return { body };
 }

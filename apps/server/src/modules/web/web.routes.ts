@@ -5,18 +5,22 @@ import { notFound } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
 import { buildAppConfig } from '../system/index.js';
 import { requireAdmin } from '../auth/index.js';
-import type { Shell } from './shell.js';
+import { compressPage, type Shell } from './shell.js';
 
 const API_PREFIXES = ['/api/', '/translations/', '/socket.io/'];
 
-/** Serves the built SPA: hashed assets from disk, every other GET the shell with the config inside. */
+/**
+ * Serves the built SPA: hashed assets from disk (brotli or gzip copies made by the build when the
+ * client takes them, cached for a year), every other GET the shell with the config inside.
+ */
 export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
   if (shell.dist) {
     await app.register(fastifyStatic, {
       root: shell.dist,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html',
+      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/preload.json',
       wildcard: false,
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes(`${'/'}assets${'/'}`))
           void res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -32,6 +36,9 @@ export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
       throw notFound(`No route for ${request.method} ${url}.`);
     }
     const config = await buildAppConfig(ctx, request, await readSettings(ctx.db));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(shell.render(config));
+    const page = compressPage(shell.render(config, url), request.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    if (page.encoding) reply.header('content-encoding', page.encoding);
+    return reply.send(page.body);
   });
 }
