@@ -1,28 +1,152 @@
-import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
 
 // `API_URL` lets several dev servers run side by side, each against its own API.
 const server = process.env.API_URL ?? 'http://localhost:8080';
 
 /**
- * Libraries every screen needs, in two long-lived chunks of their own: they change less often
- * than the app, so browsers keep them cached across releases. Everything else is split by route
- * (see src/app/routes/lazy.ts).
+ * Libraries every screen needs, in long-lived chunks of their own: they change less often than
+ * the app, so browsers keep them cached across releases. Everything else is split by route (see
+ * src/app/routes/lazy.ts).
  */
 const vendorGroups = [
   {
     name: 'react',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+    test: /[\\/]node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/,
   },
   {
     name: 'vendor',
-    test: /[\\/]node_modules[\\/](zod|@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store|sonner)[\\/]/,
+    test: /[\\/]node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)[\\/]/,
   },
 ];
 
+/**
+ * Preact's compatibility layer stands in for React: the same components and libraries (Radix,
+ * react-router, TanStack Query, react-i18next) at a sixth of the weight, which is most of what a
+ * phone on a slow network waits for before the first screen. Types still come from @types/react.
+ */
+const preactForReact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
+];
+
+/**
+ * The contract's modules only declare schemas and constants: the web imports its types and a few
+ * constants, so the zod schemas beside them (and zod itself) must not follow into the bundle.
+ */
+function contractWithoutSideEffects(): Plugin {
+  return {
+    name: 'filestore:contract-side-effects',
+    transform: {
+      filter: { id: /[\\/]packages[\\/]contract[\\/]/ },
+      handler: () => ({ moduleSideEffects: false }),
+    },
+  };
+}
+
+/**
+ * The lazy route modules each screen loads before it can render, by path prefix (see
+ * src/app/router.tsx and routes/*.tsx). The server links them, with their static imports, from the
+ * page it serves under that prefix (preload.json), so they download beside the entry.
+ */
+const SCREEN_CHUNKS: Record<string, string[]> = {
+  '/platform': ['src/app/layout/shell.ts'],
+  '/user': ['src/app/layout/shell.ts', 'src/features/user/pages.ts'],
+  '/admin': ['src/app/layout/shell.ts', 'src/features/admin/pages.ts'],
+  '/sign-in': ['src/features/auth/pages.ts'],
+  '/sign-up': ['src/features/auth/pages.ts'],
+  '/share': ['src/features/sharing/pages.ts'],
+  '/request': ['src/features/sharing/pages.ts'],
+};
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+function screenPreloads(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'filestore:screen-preloads',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
+      const files = (keys: string[]) => {
+        const seen = new Set<string>();
+        const visit = (key: string) => {
+          if (seen.has(key) || !manifest[key]) return;
+          seen.add(key);
+          for (const imported of manifest[key].imports ?? []) visit(imported);
+        };
+        keys.forEach(visit);
+        return seen;
+      };
+      // What index.html already loads is left out.
+      const entry = files(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+      const preloads: Record<string, string[]> = {};
+      for (const [prefix, keys] of Object.entries(SCREEN_CHUNKS)) {
+        const missing = keys.filter((key) => !manifest[key]);
+        if (missing.length) throw new Error(`preload.json: no chunk for ${missing.join(', ')}`);
+        preloads[prefix] = [...files(keys)]
+          .filter((key) => !entry.has(key))
+          .flatMap((key) => [manifest[key]!.file, ...(manifest[key]!.css ?? [])]);
+      }
+      writeFileSync(path.join(outDir, 'preload.json'), JSON.stringify(preloads, null, 1));
+    },
+  };
+}
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|mjs|wasm)$/;
+
+/**
+ * Writes `name.br` and `name.gz` beside every text asset, compressed once at build time at the
+ * strongest levels, so the server sends them as they are (see the server's web module).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'filestore:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!COMPRESSIBLE.test(name)) continue;
+        const file = path.join(assets, name);
+        const body = readFileSync(file);
+        if (body.length < 512) continue;
+        const br = brotliCompressSync(body, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        });
+        writeFileSync(`${file}.br`, br);
+        writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [tailwindcss(), contractWithoutSideEffects(), screenPreloads(), precompress()],
+  resolve: { alias: preactForReact },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

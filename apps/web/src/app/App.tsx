@@ -1,9 +1,10 @@
 import type { AppConfig } from '@filestore/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
 import { configQueryKey } from '../lib/config';
 import { useIsDark } from '../lib/theme';
+import { loadSonner, loadToasterWhenIdle, useToasterWanted } from '../lib/toast';
 import { router } from './router';
 
 const TOAST_DURATION_MS = 6000;
@@ -22,6 +23,8 @@ export function createQueryClient(config: AppConfig): QueryClient {
   return client;
 }
 
+const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+
 function ThemedToaster() {
   const isDark = useIsDark();
   return (
@@ -35,11 +38,22 @@ function ThemedToaster() {
   );
 }
 
+/** The Toaster joins the page once sonner is wanted (see lib/toast.ts). */
+function ToasterWhenWanted() {
+  const wanted = useToasterWanted();
+  useEffect(loadToasterWhenIdle, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <ThemedToaster />
+    </Suspense>
+  ) : null;
+}
+
 export function App({ client }: { client: QueryClient }) {
   return (
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
-      <ThemedToaster />
+      <ToasterWhenWanted />
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,4 @@
-import { errorResponse } from '@filestore/contract';
-import type { z } from 'zod';
+import type { ErrorResponse } from '@filestore/contract';
 import { useSession } from './session';
 
 /** A failed call, carrying the server's stable error code (see contract errors.ts). */
@@ -23,15 +22,17 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-interface RequestOptions<S extends z.ZodType | undefined> {
+/**
+ * The response body's type is the caller's type argument, from the contract. It is not checked at
+ * run time: the server validates what it sends against the same contract (its serialisers are
+ * typed by it), and zod's runtime would be the largest library on every screen.
+ */
+interface RequestOptions {
   body?: unknown;
-  schema?: S;
   /** Do not mark the session unauthorised on 401 (for calls made while signing in). */
   ignoreUnauthorised?: boolean;
   signal?: AbortSignal;
 }
-
-type Result<S> = S extends z.ZodType ? z.infer<S> : unknown;
 
 function readCookie(name: string): string | null {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
@@ -60,11 +61,10 @@ async function send(method: Method, path: string, body: unknown, signal?: AbortS
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
-  const raw: unknown = await response.json().catch(() => null);
-  const parsed = errorResponse.safeParse(raw);
-  if (parsed.success) {
-    const { code, message, errors, details } = parsed.data;
-    return new ApiError(response.status, code, message, errors, details);
+  const raw = (await response.json().catch(() => null)) as Partial<ErrorResponse> | null;
+  if (raw && typeof raw.code === 'string' && typeof raw.message === 'string') {
+    const { code, message, errors, details } = raw;
+    return new ApiError(response.status, code, message, errors ?? {}, details ?? {});
   }
   return new ApiError(
     response.status,
@@ -73,11 +73,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-export async function request<S extends z.ZodType | undefined = undefined>(
-  method: Method,
-  path: string,
-  options: RequestOptions<S> = {},
-): Promise<Result<S>> {
+export async function request<T = unknown>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   let response = await send(method, path, options.body, options.signal);
   if (response.status === 419) {
     // The CSRF cookie was missing or rotated: a GET refreshes it, then one retry.
@@ -89,16 +85,14 @@ export async function request<S extends z.ZodType | undefined = undefined>(
     if (response.status === 401 && !options.ignoreUnauthorised) useSession.getState().markUnauthorised();
     throw error;
   }
-  if (response.status === 204) return undefined as Result<S>;
-  const data: unknown = await response.json().catch(() => undefined);
-  return (options.schema ? options.schema.parse(data) : data) as Result<S>;
+  if (response.status === 204) return undefined as T;
+  return (await response.json().catch(() => undefined)) as T;
 }
 
 export const api = {
-  get: <S extends z.ZodType | undefined = undefined>(path: string, options?: RequestOptions<S>) =>
-    request('GET', path, options),
-  post: <S extends z.ZodType | undefined = undefined>(path: string, body?: unknown, options?: RequestOptions<S>) =>
-    request('POST', path, { ...options, body }),
+  get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
 };
 
 export function isApiError(error: unknown, code?: string): error is ApiError {

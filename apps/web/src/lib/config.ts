@@ -1,4 +1,4 @@
-import { appConfig, type AppConfig } from '@filestore/contract';
+import type { AppConfig } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
@@ -11,13 +11,13 @@ declare global {
 export const configQueryKey = ['config'] as const;
 
 export function fetchConfig(): Promise<AppConfig> {
-  return api.get('/api/config', { schema: appConfig, ignoreUnauthorised: true });
+  return api.get<AppConfig>('/api/config', { ignoreUnauthorised: true });
 }
 
 /** The server embeds the configuration in the HTML shell; `vite dev` has none, so it is fetched. */
 export async function loadInitialConfig(): Promise<AppConfig> {
-  const embedded = appConfig.safeParse(window.__CONFIG__);
-  return embedded.success ? embedded.data : fetchConfig();
+  const embedded = window.__CONFIG__ as AppConfig | undefined;
+  return embedded && typeof embedded === 'object' && typeof embedded.locale === 'string' ? embedded : fetchConfig();
 }
 
 /** Loaded before the first render (see main.tsx), so it is always present. */

@@ -1,37 +1,42 @@
-import { en } from '@filestore/contract';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-async function fetchCatalogue(locale: string): Promise<Record<string, string>> {
+type Catalogue = Record<string, string>;
+
+declare global {
+  interface Window {
+    __I18N__?: Catalogue;
+  }
+}
+
+async function fetchCatalogue(locale: string): Promise<Catalogue> {
   const response = await fetch(`/translations/${encodeURIComponent(locale)}`, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   });
   if (!response.ok) throw new Error(`Translations answered ${response.status}`);
-  return (await response.json()) as Record<string, string>;
+  return (await response.json()) as Catalogue;
 }
 
 /**
- * Spec §4: the catalogue for the configured locale loads before the first render. Keys are flat
- * and may contain dots, so key and namespace separators are off. The bundled English catalogue
- * only fills keys the server's catalogue lacks.
+ * Spec §4: the catalogue for the configured locale loads before the first render. The server puts
+ * it in the page (what /translations/{locale} answers, English defaults included), so nothing waits
+ * for it; `vite dev` has no such page and fetches it. Keys are flat and may contain dots, so key
+ * and namespace separators are off.
  */
 export async function initI18n(locale: string): Promise<void> {
-  const catalogue = await fetchCatalogue(locale);
+  const catalogue = window.__I18N__ ?? (await fetchCatalogue(locale));
   await i18next.use(initReactI18next).init({
     lng: locale,
-    fallbackLng: 'en',
-    resources: { [locale]: { translation: catalogue }, ...(locale === 'en' ? {} : { en: { translation: en } }) },
-    partialBundledLanguages: true,
+    resources: { [locale]: { translation: catalogue } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false },
   });
-  if (locale === 'en') i18next.addResourceBundle('en', 'translation', en, true, false);
   document.documentElement.lang = locale;
 }
 
-/** English text for the screens shown before (or instead of) the catalogue. */
+/** Text for the screens shown before (or instead of) i18next: the page's catalogue, else the key. */
 export function fallbackText(key: string): string {
-  return en[key] ?? key;
+  return window.__I18N__?.[key] ?? key;
 }

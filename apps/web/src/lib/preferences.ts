@@ -1,9 +1,12 @@
-import { sortField, type SortDirection, type SortField } from '@filestore/contract';
+import type { SortDirection, SortField } from '@filestore/contract';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 
 export type PreviewType = 'list' | 'grid';
 export type { SortDirection, SortField };
+
+/** Every sort field of the contract (the type makes a new one a compile error here). */
+const SORT_FIELDS: Record<SortField, true> = { created_at: true, name: true, size: true, type: true };
 
 export const DEFAULT_SORTING = { field: 'created_at', direction: 'DESC' } as const satisfies {
   field: SortField;
@@ -46,7 +49,7 @@ export const usePreferences = create<PreferencesState>()(
         const saved = (persisted ?? {}) as Partial<PreferencesState>;
         const sorting =
           saved.sorting &&
-          sortField.safeParse(saved.sorting.field).success &&
+          Object.hasOwn(SORT_FIELDS, saved.sorting.field) &&
           (saved.sorting.direction === 'ASC' || saved.sorting.direction === 'DESC')
             ? saved.sorting
             : current.sorting;

@@ -1,4 +1,4 @@
-import { searchResponse, type ItemResource } from '@filestore/contract';
+import { type SearchResponse, type ItemResource } from '@filestore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CornerDownLeft, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -98,8 +98,7 @@ export function Spotlight() {
 
   const search = useQuery({
     queryKey: filesKeys.search(term),
-    queryFn: ({ signal }) =>
-      api.get(`/api/search?query=${encodeURIComponent(term)}`, { schema: searchResponse, signal }),
+    queryFn: ({ signal }) => api.get<SearchResponse>(`/api/search?query=${encodeURIComponent(term)}`, { signal }),
     enabled: open && term.length > 0,
     staleTime: 30_000,
     placeholderData: keepPreviousData,

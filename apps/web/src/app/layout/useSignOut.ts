@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { logout } from '../../features/auth/auth.api';
 import { useConfig } from '../../lib/config';
 

@@ -1,4 +1,4 @@
-import { adminDashboardResponse } from '@filestore/contract';
+import { type AdminDashboardResponse } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -27,7 +27,7 @@ export function DashboardPage() {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['admin', 'dashboard'],
-    queryFn: () => api.get('/api/admin/dashboard', { schema: adminDashboardResponse }),
+    queryFn: () => api.get<AdminDashboardResponse>('/api/admin/dashboard'),
   });
   if (query.isPending) return <PageSpinner label={t('common.loading')} />;
   if (query.isError) return <Notice tone="error">{errorMessage(t, query.error)}</Notice>;

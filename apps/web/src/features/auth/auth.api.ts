@@ -1,7 +1,8 @@
+import type { z } from 'zod';
 import {
-  checkAccountResponse,
-  messageResponse,
-  registerResponse,
+  type CheckAccountResponse,
+  type MessageResponse,
+  type registerResponse,
   type LoginRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
@@ -9,17 +10,17 @@ import {
 import { api } from '../../lib/api';
 
 export const checkAccount = (email: string) =>
-  api.post('/api/user/check', { email }, { schema: checkAccountResponse, ignoreUnauthorised: true });
+  api.post<CheckAccountResponse>('/api/user/check', { email }, { ignoreUnauthorised: true });
 
 export const login = (body: LoginRequest) => api.post('/api/login', body, { ignoreUnauthorised: true });
 
 export const register = (body: RegisterRequest) =>
-  api.post('/api/register', body, { schema: registerResponse, ignoreUnauthorised: true });
+  api.post<z.infer<typeof registerResponse>>('/api/register', body, { ignoreUnauthorised: true });
 
 export const logout = () => api.post('/api/logout', undefined, { ignoreUnauthorised: true });
 
 export const recoverPassword = (email: string) =>
-  api.post('/api/password/recover', { email }, { schema: messageResponse, ignoreUnauthorised: true });
+  api.post<MessageResponse>('/api/password/recover', { email }, { ignoreUnauthorised: true });
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   api.post('/api/password/reset', body, { ignoreUnauthorised: true });

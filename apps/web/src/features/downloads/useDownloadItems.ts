@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
 import { useFilesSource } from '../files/browser/source';
 import { useUser } from '../user/user.api';

@@ -1,4 +1,4 @@
-import { fileRequestResource, type FileRequestResource } from '@filestore/contract';
+import { type FileRequestResource } from '@filestore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, request } from '../../lib/api';
 import { filesKeys } from '../files/query-keys';
@@ -17,7 +17,7 @@ export const requestApi = (token: string) => `/api/file-request/${encodeURICompo
 export function useFileRequest(token: string) {
   return useQuery({
     queryKey: requestKeys.detail(token),
-    queryFn: async () => (await api.get(requestApi(token), { schema: fileRequestResource })).data,
+    queryFn: async () => (await api.get<FileRequestResource>(requestApi(token))).data,
     staleTime: 60_000,
     retry: false,
   });

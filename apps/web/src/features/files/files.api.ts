@@ -1,11 +1,10 @@
 import {
-  browseResponse,
-  folderResource,
-  itemResource,
-  itemsResponse,
-  messageResponse,
-  navigationResponse,
   type BrowseResponse,
+  type FolderResource,
+  type ItemResource,
+  type ItemsResponse,
+  type MessageResponse,
+  type NavigationResponse,
   type CreateFolderRequest,
   type ItemRef,
   type NavigationFolder,
@@ -19,7 +18,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { z } from 'zod';
 import { api, isApiError } from '../../lib/api';
 import { usePreferences } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
@@ -95,7 +93,7 @@ export function useListing(kind: ListingKind, folderId: string | null) {
       if (pageParam.cursor) params.set('cursor', pageParam.cursor);
       else if (pageParam.page > 1) params.set('page', String(pageParam.page));
       try {
-        return await api.get(`${listingPath(source, kind, folderId)}?${params}`, { schema: browseResponse, signal });
+        return await api.get<BrowseResponse>(`${listingPath(source, kind, folderId)}?${params}`, { signal });
       } catch (error) {
         if (source.onLinkError) source.onLinkError(error);
         else if (isApiError(error) && error.status === 403) useSession.getState().markUnauthorised();
@@ -136,7 +134,7 @@ export function useNavigationTree() {
   return useQuery({
     queryKey: source.keys.navigation,
     queryFn: async () => {
-      const { data } = await api.get(navigation, { schema: navigationResponse });
+      const { data } = await api.get<NavigationResponse>(navigation);
       const section = data.find((s) => s.location === navigationLocation);
       return topFolders(section?.folders ?? [], source.root.id);
     },
@@ -177,7 +175,7 @@ export function useFavourites(): Favourite[] {
 }
 
 /** Move and restore answer with the items as they are now (names may have gained " (1)"). */
-const itemsOf = (response: z.infer<typeof itemsResponse>): Item[] => response.data.map((r) => r.data);
+const itemsOf = (response: ItemsResponse): Item[] => response.data.map((r) => r.data);
 
 /** Takes items out of every cached listing at once, so the screen answers before the refetch. */
 function dropFromListings(client: QueryClient, ids: ReadonlySet<string>) {
@@ -207,8 +205,7 @@ function useFilesMutation<V, R>(
 export function useCreateFolder() {
   const { endpoints } = useFilesSource();
   return useFilesMutation(
-    async (body: CreateFolderRequest) =>
-      (await api.post(endpoints.createFolder, body, { schema: folderResource })).data,
+    async (body: CreateFolderRequest) => (await api.post<FolderResource>(endpoints.createFolder, body)).data,
   );
 }
 
@@ -226,7 +223,7 @@ export function useRenameItem() {
       item.type === 'folder'
         ? { name, emoji: emoji ?? null, color: color ?? null, type: item.type, _method: 'patch' }
         : { name, type: item.type, _method: 'patch' };
-    return (await api.post(endpoints.rename(item.id), body, { schema: itemResource })).data;
+    return (await api.post<ItemResource>(endpoints.rename(item.id), body)).data;
   });
 }
 
@@ -234,7 +231,7 @@ export function useMoveItems() {
   const { endpoints } = useFilesSource();
   return useFilesMutation(
     async ({ items, to }: { items: ItemRef[]; to: string | null }) =>
-      itemsOf(await api.post(endpoints.move, { to_id: to, items }, { schema: itemsResponse })),
+      itemsOf(await api.post<ItemsResponse>(endpoints.move, { to_id: to, items })),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }
@@ -244,11 +241,7 @@ export function useRemoveItems() {
   const { endpoints } = useFilesSource();
   return useFilesMutation(
     ({ items, forever }: { items: ItemRef[]; forever: boolean }) =>
-      api.post(
-        endpoints.remove,
-        { items: items.map((i) => ({ ...i, force_delete: forever })) },
-        { schema: messageResponse },
-      ),
+      api.post<MessageResponse>(endpoints.remove, { items: items.map((i) => ({ ...i, force_delete: forever })) }, {}),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }
@@ -256,20 +249,20 @@ export function useRemoveItems() {
 export function useRestoreItems() {
   return useFilesMutation(
     async ({ items }: { items: ItemRef[] }) =>
-      itemsOf(await api.post('/api/trash/restore', { to_home: false, items }, { schema: itemsResponse })),
+      itemsOf(await api.post<ItemsResponse>('/api/trash/restore', { to_home: false, items })),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }
 
 export function useEmptyTrash() {
-  return useFilesMutation(() => api.post('/api/trash/dump', { _method: 'delete' }, { schema: messageResponse }));
+  return useFilesMutation(() => api.post<MessageResponse>('/api/trash/dump', { _method: 'delete' }));
 }
 
 /** Spec §4 favourite toggle: add when not a favourite, else remove. */
 export function useToggleFavourite() {
   return useFilesMutation(({ id, favourite }: { id: string; favourite: boolean }) =>
     favourite
-      ? api.post('/api/favourites', { ids: [id] }, { schema: messageResponse })
-      : api.post(`/api/favourites/${id}`, { _method: 'delete' }, { schema: messageResponse }),
+      ? api.post<MessageResponse>('/api/favourites', { ids: [id] })
+      : api.post<MessageResponse>(`/api/favourites/${id}`, { _method: 'delete' }),
   );
 }

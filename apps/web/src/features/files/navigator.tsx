@@ -2,7 +2,7 @@ import { ChevronDown, ChevronRight, Star } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { create } from 'zustand';
 import { errorMessage } from '../../lib/forms';
 import { showAlert } from '../../lib/popups';

@@ -1,12 +1,11 @@
-import { pageResource } from '@filestore/contract';
+import { type PageResource } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
 export function usePage(slug: string) {
   return useQuery({
     queryKey: ['page', slug],
-    queryFn: async () =>
-      (await api.get(`/api/page/${encodeURIComponent(slug)}`, { schema: pageResource })).data.attributes,
+    queryFn: async () => (await api.get<PageResource>(`/api/page/${encodeURIComponent(slug)}`)).data.attributes,
     staleTime: 5 * 60_000,
   });
 }

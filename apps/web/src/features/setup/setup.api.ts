@@ -1,6 +1,6 @@
 import {
-  setupState,
-  statusCheck,
+  type SetupState,
+  type StatusCheck,
   type AdminSetupRequest,
   type AppSetupRequest,
   type DatabaseSetupRequest,
@@ -12,7 +12,7 @@ import { api } from '../../lib/api';
 export function useStatusCheck() {
   return useQuery({
     queryKey: ['setup', 'status'],
-    queryFn: () => api.get('/api/setup/status', { schema: statusCheck }),
+    queryFn: () => api.get<StatusCheck>('/api/setup/status'),
     retry: false,
   });
 }
@@ -20,7 +20,7 @@ export function useStatusCheck() {
 export function useSetupState() {
   return useQuery({
     queryKey: ['setup', 'state'],
-    queryFn: () => api.get('/api/setup/state', { schema: setupState }),
+    queryFn: () => api.get<SetupState>('/api/setup/state'),
     retry: false,
   });
 }

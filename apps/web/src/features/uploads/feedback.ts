@@ -1,6 +1,6 @@
 import type { AppConfig } from '@filestore/contract';
 import i18next from 'i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
 import type { CheckResult, UploadFailure, UploadTask } from '../../lib/upload';
 

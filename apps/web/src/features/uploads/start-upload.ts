@@ -1,4 +1,4 @@
-import { folderResource, type AppConfig, type Restrictions } from '@filestore/contract';
+import { type FolderResource, type AppConfig, type Restrictions } from '@filestore/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import i18next from 'i18next';
 import { api, isApiError } from '../../lib/api';
@@ -55,7 +55,7 @@ function bindHooks(target: UploadTarget): void {
 }
 
 async function createFolder(url: string, name: string, parentId: string | null): Promise<string> {
-  const created = await api.post(url, { name, parent_id: parentId }, { schema: folderResource });
+  const created = await api.post<FolderResource>(url, { name, parent_id: parentId });
   return created.data.id;
 }
 

@@ -1,7 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
 import {
   errorMessage,

@@ -2,7 +2,7 @@ import type { EmojiType, ThemeMode } from '@filestore/contract';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { useTheme } from '../../lib/theme';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';

@@ -1,4 +1,4 @@
-import { storageResponse, type StorageResponse } from '@filestore/contract';
+import { type StorageResponse } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +24,7 @@ const CATEGORIES: { key: Category; colour: string }[] = [
 export function useStorageUsage() {
   return useQuery({
     queryKey: filesKeys.storage,
-    queryFn: async () => (await api.get('/api/user/storage', { schema: storageResponse })).data,
+    queryFn: async () => (await api.get<StorageResponse>('/api/user/storage')).data,
   });
 }
 

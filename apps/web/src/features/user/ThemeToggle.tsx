@@ -1,6 +1,6 @@
 import { Moon, Sun } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { IconButton } from '../../ui/Button';
 import { useIsDark, useTheme } from '../../lib/theme';
 import { useSession } from '../../lib/session';

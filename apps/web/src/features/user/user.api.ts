@@ -1,8 +1,7 @@
 import {
-  messageResponse,
-  userResource,
-  type ChangePasswordRequest,
+  type MessageResponse,
   type UserResource,
+  type ChangePasswordRequest,
   type UserSettingUpdate,
 } from '@filestore/contract';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
@@ -17,7 +16,7 @@ export function useUser() {
   const authenticated = useSession((s) => s.authenticated);
   return useQuery({
     queryKey: userQueryKey,
-    queryFn: async () => (await api.get('/api/user', { schema: userResource })).data,
+    queryFn: async () => (await api.get<UserResource>('/api/user')).data,
     enabled: authenticated,
     staleTime: 60_000,
   });
@@ -68,5 +67,5 @@ export function useUpdateSetting(onError?: (error: unknown) => void) {
 
 /** Keeps this session and signs out every other one (server side). */
 export function changePassword(body: ChangePasswordRequest) {
-  return api.post('/api/user/password', body, { schema: messageResponse });
+  return api.post<MessageResponse>('/api/user/password', body);
 }

@@ -1,4 +1,4 @@
-import { fileRequestResource, type CreateFileRequest, type FileRequestResource } from '@filestore/contract';
+import { type FileRequestResource, type CreateFileRequest } from '@filestore/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { refreshFiles } from '../../files/refresh';
@@ -10,7 +10,7 @@ export function useCreateFileRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: CreateFileRequest) =>
-      (await api.post('/api/file-request', body, { schema: fileRequestResource })).data,
+      (await api.post<FileRequestResource>('/api/file-request', body)).data,
     onSettled: () => refreshFiles(client),
   });
 }

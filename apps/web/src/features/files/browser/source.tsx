@@ -68,7 +68,7 @@ const FilesSourceContext = createContext<FilesSource>(accountSource);
 
 /** The signed-in screens have no provider: they get the account. Link pages wrap their tree in one. */
 export function FilesSourceProvider({ source, children }: { source: FilesSource; children: ReactNode }) {
-  return <FilesSourceContext value={source}>{children}</FilesSourceContext>;
+  return <FilesSourceContext.Provider value={source}>{children}</FilesSourceContext.Provider>;
 }
 
 export function useFilesSource(): FilesSource {

@@ -1,7 +1,7 @@
 import { Copy, Lock, LockOpen } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { copyText } from './clipboard';

@@ -1,4 +1,4 @@
-import { shareResource, type SharePermission } from '@filestore/contract';
+import { type ShareResource, type SharePermission } from '@filestore/contract';
 import { Info, Link2, Pencil } from 'lucide-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -158,7 +158,7 @@ async function openExisting(client: QueryClient, item: Item): Promise<boolean> {
   }
   if (!token) return false;
   try {
-    const { data: share } = await api.get(`/api/share/${token}`, { schema: shareResource });
+    const { data: share } = await api.get<ShareResource>(`/api/share/${token}`);
     openSharingDialog({ kind: 'share-edit', item, share });
     return true;
   } catch {

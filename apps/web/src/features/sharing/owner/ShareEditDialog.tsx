@@ -2,7 +2,7 @@ import type { SharePermission, UpdateShareRequest } from '@filestore/contract';
 import { Info, QrCode as QrIcon, Send, Unlink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/forms';
 import { Button, IconButton } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';

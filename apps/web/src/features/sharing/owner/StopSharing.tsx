@@ -1,6 +1,6 @@
 import { Unlink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/forms';
 import { showAlert } from '../../../lib/popups';
 import { Button } from '../../../ui/Button';

@@ -1,10 +1,10 @@
+import type { z } from 'zod';
 import {
-  browseResponse,
-  messageResponse,
-  shareQrResponse,
-  shareResource,
-  type CreateShareRequest,
+  type BrowseResponse,
+  type MessageResponse,
+  type shareQrResponse,
   type ShareResource,
+  type CreateShareRequest,
   type UpdateShareRequest,
 } from '@filestore/contract';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -33,16 +33,14 @@ function useShareMutation<V, R>(mutationFn: (vars: V) => Promise<R>) {
 
 /** POST /api/share: 201 with the new link. */
 export function useCreateShare() {
-  return useShareMutation(
-    async (body: CreateShareRequest) => (await api.post('/api/share', body, { schema: shareResource })).data,
-  );
+  return useShareMutation(async (body: CreateShareRequest) => (await api.post<ShareResource>('/api/share', body)).data);
 }
 
 /** The link of an item, fresh from the server (the listing's copy may be older). */
 export function useShare(token: string, initial?: Share) {
   return useQuery({
     queryKey: shareKeys.detail(token),
-    queryFn: async ({ signal }) => (await api.get(`/api/share/${token}`, { schema: shareResource, signal })).data,
+    queryFn: async ({ signal }) => (await api.get<ShareResource>(`/api/share/${token}`, { signal })).data,
     initialData: initial,
   });
 }
@@ -51,7 +49,7 @@ export function useUpdateShare(token: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (body: UpdateShareRequest) =>
-      (await request('PATCH', `/api/share/${token}`, { body, schema: shareResource })).data,
+      (await request<ShareResource>('PATCH', `/api/share/${token}`, { body })).data,
     onSuccess: (share) => client.setQueryData(shareKeys.detail(token), share),
     onSettled: () => refreshFiles(client),
   });
@@ -59,12 +57,12 @@ export function useUpdateShare(token: string) {
 
 /** POST /api/share/revoke: stops one link or a whole selection at once. */
 export function useRevokeShares() {
-  return useShareMutation((tokens: string[]) => api.post('/api/share/revoke', { tokens }, { schema: messageResponse }));
+  return useShareMutation((tokens: string[]) => api.post<MessageResponse>('/api/share/revoke', { tokens }));
 }
 
 export function useEmailShare(token: string) {
   return useMutation({
-    mutationFn: (emails: string[]) => api.post(`/api/share/${token}/email`, { emails }, { schema: messageResponse }),
+    mutationFn: (emails: string[]) => api.post<MessageResponse>(`/api/share/${token}/email`, { emails }),
   });
 }
 
@@ -73,7 +71,7 @@ export function useShareQr(token: string | undefined) {
   return useQuery({
     queryKey: shareKeys.qr(token ?? ''),
     queryFn: async ({ signal }) =>
-      (await api.get(`/api/share/${token}/qr`, { schema: shareQrResponse, signal })).data.svg,
+      (await api.get<z.infer<typeof shareQrResponse>>(`/api/share/${token}/qr`, { signal })).data.svg,
     enabled: !!token,
     staleTime: Infinity,
   });
@@ -88,7 +86,7 @@ export function useSharedItems() {
       const params = new URLSearchParams({ per_page: String(PER_PAGE) });
       if (pageParam.cursor) params.set('cursor', pageParam.cursor);
       else if (pageParam.page > 1) params.set('page', String(pageParam.page));
-      return api.get(`/api/browse/share?${params}`, { schema: browseResponse, signal });
+      return api.get<BrowseResponse>(`/api/browse/share?${params}`, { signal });
     },
     getNextPageParam: (last) => {
       const { nextCursor, currentPage, lastPage } = last.meta.paginate;

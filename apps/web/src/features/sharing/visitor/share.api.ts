@@ -1,4 +1,4 @@
-import { publicShareResponse, type PublicShareResponse } from '@filestore/contract';
+import { type PublicShareResponse } from '@filestore/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { filesKeys } from '../../files/query-keys';
@@ -17,7 +17,7 @@ const sharePath = (token: string) => encodeURIComponent(token);
 export function useShare(token: string) {
   return useQuery({
     queryKey: shareKeys.detail(token),
-    queryFn: async () => (await api.get(`/api/sharing/${sharePath(token)}`, { schema: publicShareResponse })).data,
+    queryFn: async () => (await api.get<PublicShareResponse>(`/api/sharing/${sharePath(token)}`)).data,
     staleTime: 60_000,
     // A 404 or 410 is an answer, not a hiccup.
     retry: false,

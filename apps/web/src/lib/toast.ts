@@ -1,0 +1,45 @@
+import type { ExternalToast } from 'sonner';
+import { useSyncExternalStore } from 'react';
+import { whenIdle } from './idle';
+
+/**
+ * Toasts through sonner, loaded when the first one is shown or the browser is idle after the first
+ * screen, whichever comes first: no screen needs it to render. The Toaster (app/App.tsx) mounts
+ * once sonner is wanted and replays the toasts shown before it subscribed.
+ */
+export const loadSonner = () => import('sonner');
+
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function want(): void {
+  if (wanted) return;
+  wanted = true;
+  for (const listener of listeners) listener();
+}
+
+/** Whether the Toaster should be in the page (see ToasterWhenWanted in app/App.tsx). */
+export function useToasterWanted(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => wanted,
+  );
+}
+
+/** Ask for sonner in an idle moment, so the first toast need not wait for the download. */
+export function loadToasterWhenIdle(): void {
+  whenIdle(want, 5000);
+}
+
+type Show = (message: string, options?: ExternalToast) => void;
+const show =
+  (kind: 'success' | 'error' | 'info'): Show =>
+  (message, options) => {
+    want();
+    void loadSonner().then(({ toast }) => toast[kind](message, options));
+  };
+
+export const toast = { success: show('success'), error: show('error'), info: show('info') };
