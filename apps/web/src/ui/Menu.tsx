@@ -1,8 +1,18 @@
-import * as RadixContext from '@radix-ui/react-context-menu';
-import * as RadixDropdown from '@radix-ui/react-dropdown-menu';
-import { Check, type LucideIcon } from 'lucide-react';
-import { Fragment, type ReactNode } from 'react';
-import { cn } from './cn';
+import type { LucideIcon } from 'lucide-react';
+import {
+  cloneElement,
+  isValidElement,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
+import { whenIdle } from '../lib/idle';
 
 /** One entry of an action menu; entries with different `group`s get a separator between them. */
 export interface MenuAction {
@@ -19,60 +29,7 @@ export interface MenuAction {
   checked?: boolean;
 }
 
-const contentClass =
-  'z-50 min-w-56 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 data-[state=open]:animate-[pop-in_110ms_ease-out] dark:bg-neutral-900 dark:ring-neutral-800';
-const itemClass = cn(
-  'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium outline-none select-none sm:min-h-10',
-  'text-neutral-800 data-[highlighted]:bg-neutral-100 dark:text-neutral-100 dark:data-[highlighted]:bg-neutral-800',
-  'data-[disabled]:cursor-not-allowed data-[disabled]:opacity-45',
-);
-const dangerClass = 'text-red-600 data-[highlighted]:bg-red-50 dark:text-red-400 dark:data-[highlighted]:bg-red-950/50';
-const separatorClass = 'my-1 h-px bg-neutral-200 dark:bg-neutral-800';
-
-type Parts = typeof RadixDropdown | typeof RadixContext;
-
-function Items({ parts, actions, header }: { parts: Parts; actions: MenuAction[]; header?: ReactNode }) {
-  const { Item, Separator, Label } = parts;
-  return (
-    <>
-      {header && (
-        <>
-          <Label className="truncate px-3 pt-1.5 pb-2 text-xs font-semibold text-neutral-500 dark:text-neutral-400">
-            {header}
-          </Label>
-          <Separator className={separatorClass} />
-        </>
-      )}
-      {actions.map((action, index) => {
-        const Icon = action.icon;
-        const previous = actions[index - 1];
-        return (
-          <Fragment key={action.id}>
-            {previous && previous.group !== action.group && <Separator className={separatorClass} />}
-            <Item
-              disabled={action.disabled}
-              onSelect={action.onSelect}
-              aria-keyshortcuts={action.shortcut}
-              {...(action.checked === undefined ? {} : { role: 'menuitemradio', 'aria-checked': action.checked })}
-              className={cn(itemClass, action.danger && dangerClass)}
-            >
-              {Icon && <Icon className="size-4.5 shrink-0 opacity-80" aria-hidden />}
-              <span className="min-w-0 flex-1 truncate">{action.label}</span>
-              {action.checked && <Check className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />}
-              {action.shortcut && (
-                <kbd className="font-sans text-xs text-neutral-400 max-sm:hidden dark:text-neutral-500">
-                  {action.shortcut}
-                </kbd>
-              )}
-            </Item>
-          </Fragment>
-        );
-      })}
-    </>
-  );
-}
-
-interface DropdownProps {
+export interface DropdownProps {
   /** The element that opens the menu (a button; it receives the open state and handlers). */
   trigger: ReactNode;
   /** The entries, or a function computing them when the menu opens. */
@@ -85,35 +42,7 @@ interface DropdownProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-/** A menu opened by a button (click, Enter, Space or ArrowDown); arrow keys move, Escape closes. */
-export function DropdownMenu({
-  trigger,
-  actions,
-  header,
-  align = 'end',
-  side = 'bottom',
-  open,
-  onOpenChange,
-}: DropdownProps) {
-  return (
-    <RadixDropdown.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <RadixDropdown.Trigger asChild>{trigger}</RadixDropdown.Trigger>
-      <RadixDropdown.Portal>
-        <RadixDropdown.Content
-          align={align}
-          side={side}
-          sideOffset={6}
-          collisionPadding={12}
-          className={cn(contentClass, 'max-h-(--radix-dropdown-menu-content-available-height)')}
-        >
-          <Items parts={RadixDropdown} actions={typeof actions === 'function' ? actions() : actions} header={header} />
-        </RadixDropdown.Content>
-      </RadixDropdown.Portal>
-    </RadixDropdown.Root>
-  );
-}
-
-interface ContextProps {
+export interface ContextProps {
   children: ReactNode;
   /** Computed when the menu opens (right-click, or a long press on touch screens). */
   actions: () => MenuAction[];
@@ -121,24 +50,128 @@ interface ContextProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-/** The right-click menu of an area; a long press opens it on touch screens. */
-export function ContextMenu({ children, actions, header, onOpenChange }: ContextProps) {
-  return (
-    <RadixContext.Root modal={false} onOpenChange={onOpenChange}>
-      <RadixContext.Trigger asChild>{children}</RadixContext.Trigger>
-      <RadixContext.Portal>
-        <RadixContext.Content
-          collisionPadding={12}
-          className={cn(contentClass, 'max-h-(--radix-context-menu-content-available-height)')}
-        >
-          <ContextItems actions={actions} header={header} />
-        </RadixContext.Content>
-      </RadixContext.Portal>
-    </RadixContext.Root>
-  );
+export interface PanelProps {
+  /** The button that opens the panel. */
+  trigger: ReactNode;
+  /** The panel's heading (its accessible name). */
+  label: ReactNode;
+  children: ReactNode;
+  side?: 'right' | 'bottom';
+  className?: string;
 }
 
-function ContextItems({ actions, header }: Pick<ContextProps, 'actions' | 'header'>) {
-  const list = actions();
-  return <Items parts={RadixContext} actions={list} header={header?.()} />;
+/*
+ * The menus themselves (Radix, with its positioning and focus handling: a fifth of the Files
+ * screen's script) are in MenuParts.tsx, loaded when the browser is first idle after a screen with
+ * menus renders, or at once when a menu is asked for before that. Until then a trigger is the bare
+ * button, and a press on it opens its menu as soon as the parts arrive.
+ */
+type Parts = typeof import('./MenuParts');
+let parts: Parts | null = null;
+let loading: Promise<Parts> | null = null;
+const listeners = new Set<() => void>();
+
+function loadParts(): Promise<Parts> {
+  loading ??= import('./MenuParts').then((m) => {
+    parts = m;
+    for (const listener of listeners) listener();
+    return m;
+  });
+  return loading;
+}
+
+function useParts(): Parts | null {
+  const current = useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => parts,
+  );
+  useEffect(() => {
+    if (parts) return;
+    whenIdle(() => void loadParts(), 3000);
+  }, []);
+  return current;
+}
+
+type TriggerProps = {
+  onPointerDown?: (event: PointerEvent) => void;
+  onKeyDown?: (event: KeyboardEvent) => void;
+  onContextMenu?: (event: MouseEvent) => void;
+  disabled?: boolean;
+};
+
+/** A menu opened by a button (click, Enter, Space or ArrowDown); arrow keys move, Escape closes. */
+export function DropdownMenu(props: DropdownProps) {
+  const loaded = useParts();
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = props.open ?? ownOpen;
+  const setOpen = (next: boolean) => {
+    setOwnOpen(next);
+    props.onOpenChange?.(next);
+  };
+  if (loaded) return <loaded.RadixDropdownMenu {...props} open={open} onOpenChange={setOpen} />;
+  return bareTrigger(props.trigger, () => setOpen(true));
+}
+
+/** A panel of content (not a list of actions) opened by a button, such as the notification centre. */
+export function DropdownPanel(props: PanelProps) {
+  const loaded = useParts();
+  const [open, setOpen] = useState(false);
+  if (loaded) return <loaded.RadixDropdownPanel {...props} open={open} onOpenChange={setOpen} />;
+  return bareTrigger(props.trigger, () => setOpen(true));
+}
+
+/** The trigger before the parts arrive: a press asks for them and for the menu to open. */
+function bareTrigger(trigger: ReactNode, open: () => void): ReactNode {
+  if (!isValidElement<TriggerProps>(trigger)) return trigger;
+  const ask = () => {
+    open();
+    void loadParts();
+  };
+  return cloneElement(trigger as ReactElement<TriggerProps & Record<string, unknown>>, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerDown: (event: PointerEvent) => {
+      trigger.props.onPointerDown?.(event);
+      if (!trigger.props.disabled && event.button === 0 && !event.ctrlKey) ask();
+    },
+    onKeyDown: (event: KeyboardEvent) => {
+      trigger.props.onKeyDown?.(event);
+      if (!trigger.props.disabled && ['Enter', ' ', 'ArrowDown'].includes(event.key)) {
+        event.preventDefault();
+        ask();
+      }
+    },
+  });
+}
+
+/** The right-click menu of an area; a long press opens it on touch screens. */
+export function ContextMenu(props: ContextProps) {
+  const loaded = useParts();
+  // A right-click before the parts arrived: repeated on the same spot once they have.
+  const pending = useRef<{ target: Element; x: number; y: number } | null>(null);
+  useEffect(() => {
+    const click = pending.current;
+    if (!loaded || !click) return;
+    pending.current = null;
+    if (click.target.isConnected)
+      click.target.dispatchEvent(
+        new window.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: click.x, clientY: click.y }),
+      );
+  }, [loaded]);
+  if (loaded) return <loaded.RadixContextMenu {...props} />;
+
+  const area = props.children;
+  if (!isValidElement<TriggerProps>(area)) return area;
+  return cloneElement(area, {
+    onContextMenu: (event: MouseEvent) => {
+      area.props.onContextMenu?.(event);
+      if (!(event.target instanceof Element)) return;
+      event.preventDefault();
+      pending.current = { target: event.target, x: event.clientX, y: event.clientY };
+      void loadParts();
+    },
+  });
 }
