@@ -64,10 +64,15 @@ export function loadShell(dist: string): Shell {
     render(config, url) {
       const script = `<script>window.__CONFIG__=${scriptSafe(JSON.stringify(config))}</script>`;
       const links = preloads.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`))?.[1] ?? '';
-      return template
-        .replace('<!--app-config-->', () => script + CATALOGUE_SCRIPT)
-        .replace('</head>', () => `${links}</head>`)
-        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.appName)}</title>`);
+      return (
+        template
+          .replace('<!--app-config-->', () => script)
+          .replace('</head>', () => `${links}</head>`)
+          // Last, so the links above reach the browser before the catalogue's bytes; the entry module
+          // runs after the whole page is parsed, so it is there by then.
+          .replace('</body>', () => `${CATALOGUE_SCRIPT}</body>`)
+          .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.appName)}</title>`)
+      );
     },
   };
 }
