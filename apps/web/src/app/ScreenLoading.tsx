@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useNavigation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Spinner } from '../ui/Spinner';
 
 /** True once `delay` ms have passed while `active` stayed true: quick loads show nothing at all. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { useConfig } from '../lib/config';
 import { safeRedirect, signInPath } from '../lib/redirect';
 import { useSession } from '../lib/session';

@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN, PASSWORD_MIN } from '@filestore/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from './i18n';
 import { ApiError } from './api';
 
 export type FieldErrors = Partial<Record<string, string>>;

@@ -1,6 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+/** The one place the app imports its translation library from, so it can be swapped. */
+export { Trans, useTranslation } from 'react-i18next';
+export type { TFunction } from 'i18next';
+export { i18next };
+
 type Catalogue = Record<string, string>;
 
 declare global {

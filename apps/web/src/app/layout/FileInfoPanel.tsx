@@ -1,6 +1,6 @@
 import { Files, MousePointerClick } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { useBrowser, useSelectedItems } from '../../features/files/browser/store';

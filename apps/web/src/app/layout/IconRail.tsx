@@ -1,6 +1,6 @@
 import { CircleUser, HardDrive, LogOut, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useUser } from '../../features/user/user.api';
 import { ThemeToggle } from '../../features/user/ThemeToggle';

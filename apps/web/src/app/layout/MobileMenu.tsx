@@ -1,5 +1,5 @@
 import { CircleUser, LayoutDashboard, LogOut } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useUser } from '../../features/user/user.api';
 import { ThemeToggle } from '../../features/user/ThemeToggle';
 import { Avatar } from '../../ui/Avatar';

@@ -1,5 +1,5 @@
 import { ChevronsLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { useFolderDrop } from '../../features/files/browser/dnd';
 import { useDropHandlers } from '../../features/files/browser/useDropHandlers';

@@ -1,5 +1,5 @@
 import { Bell, BellOff } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { IconButton } from '../../ui/Button';
 import { DropdownPanel } from '../../ui/Menu';
 

@@ -2,7 +2,7 @@ import { type SearchResponse, type ItemResource } from '@filestore/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CornerDownLeft, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { filesKeys } from '../../features/files/query-keys';

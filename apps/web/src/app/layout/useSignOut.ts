@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { logout } from '../../features/auth/auth.api';
 import { useConfig } from '../../lib/config';

@@ -1,6 +1,6 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { usePopups } from '../../lib/popups';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';

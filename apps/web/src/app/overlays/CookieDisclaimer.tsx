@@ -1,5 +1,5 @@
 import { Cookie } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { usePreferences } from '../../lib/preferences';

@@ -9,7 +9,7 @@ import {
   Settings,
   Users,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink, Outlet } from 'react-router';
 import { cn } from '../../ui/cn';
 

@@ -1,5 +1,5 @@
 import { Wrench } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useScreen } from '../../lib/route-handle';
 import { EmptyState } from '../../ui/EmptyState';
 

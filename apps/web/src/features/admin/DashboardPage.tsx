@@ -2,7 +2,7 @@ import { type AdminDashboardResponse } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { api } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { EmptyState } from '../../ui/EmptyState';

@@ -1,6 +1,6 @@
 import { FolderLock, Share2, UploadCloud, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { Logo } from '../../ui/Logo';

@@ -1,6 +1,6 @@
 import { CircleCheckBig, MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { AuthHeading, AuthLayout } from './AuthLayout';
 

@@ -1,6 +1,6 @@
 import type { CheckAccountResponse } from '@filestore/contract';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
 import { useConfig } from '../../lib/config';
 import { errorMessage } from '../../lib/forms';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from '../../lib/i18n';
 import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { useConfig } from '../../lib/config';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
 import { useFilesSource } from '../files/browser/source';

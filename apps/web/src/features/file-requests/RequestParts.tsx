@@ -1,6 +1,6 @@
 import { CircleCheck, FolderUp, Inbox, Upload, UploadCloud } from 'lucide-react';
 import { useRef, useState, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Dialog } from '../../ui/Dialog';

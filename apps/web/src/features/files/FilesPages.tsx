@@ -1,5 +1,5 @@
 import { Clock, FolderOpen, FolderPlus, UploadCloud } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { EmptyState } from '../../ui/EmptyState';
 import { useUploadActions } from '../uploads';

@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { DropdownMenu } from '../../ui/Menu';
 import { useItemActions } from './actions';
 import { useBrowser } from './browser/store';

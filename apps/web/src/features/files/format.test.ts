@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import { i18next } from '../../lib/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from './format';
 import { twemojiName } from '../../ui/Emoji';

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronRight, Star } from 'lucide-react';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink } from 'react-router';
 import { toast } from '../../lib/toast';
 import { create } from 'zustand';

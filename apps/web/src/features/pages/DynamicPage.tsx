@@ -1,5 +1,5 @@
 import { FileWarning } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useParams } from 'react-router';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';

@@ -1,5 +1,5 @@
 import { Construction, Mail, PlayCircle } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link, NavLink } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { useSession } from '../../lib/session';

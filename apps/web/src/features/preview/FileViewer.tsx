@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { PreviewKind } from './kinds';
 import type { PreviewFile } from './preview-store';

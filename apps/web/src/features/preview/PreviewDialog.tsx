@@ -8,7 +8,7 @@ import {
   type PointerEvent,
   type ReactNode,
 } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
 import { useDownloadItems } from '../downloads';
 import { formatBytes } from '../files/format';

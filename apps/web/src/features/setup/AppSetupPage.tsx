@@ -1,6 +1,6 @@
 import type { SubscriptionType } from '@filestore/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import {
   errorMessage,

@@ -1,6 +1,6 @@
 import { Database, HardDrive } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { errorMessage, focusFirstInvalid, hasErrors, rules, type FieldErrors } from '../../lib/forms';
 import { Button } from '../../ui/Button';

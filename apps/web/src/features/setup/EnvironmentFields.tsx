@@ -1,5 +1,5 @@
 import type { ChangeEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { FieldErrors } from '../../lib/forms';
 import { SelectField, TextField } from '../../ui/Field';
 

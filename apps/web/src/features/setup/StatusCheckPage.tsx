@@ -1,7 +1,7 @@
 import type { StatusCheck } from '@filestore/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../lib/i18n';
 import { CircleCheck, CircleX, RefreshCw, TriangleAlert } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from 'react-router';
 import { useConfig } from '../../lib/config';
 import { errorMessage } from '../../lib/forms';

@@ -1,5 +1,5 @@
 import { UserCheck, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { PublicLayout, primaryLinkClass, StatusMessage } from '../pages/PublicLayout';

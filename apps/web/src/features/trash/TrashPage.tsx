@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useParams } from 'react-router';
 import { EmptyState } from '../../ui/EmptyState';
 import { FileBrowser } from '../files/browser/FileBrowser';

@@ -1,6 +1,6 @@
 import { ChevronDown, ChevronUp, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { UploadSnapshot } from '../../lib/upload';
 import { cn } from '../../ui/cn';
 import { ProgressBar, UploadRow } from './UploadRow';

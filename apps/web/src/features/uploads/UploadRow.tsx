@@ -1,6 +1,6 @@
 import { CircleAlert, CircleCheck, File as FileIcon, LoaderCircle, RotateCcw, X } from 'lucide-react';
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { UploadTask } from '../../lib/upload';
 import { cn } from '../../ui/cn';
 import { formatBytes } from '../files/format';

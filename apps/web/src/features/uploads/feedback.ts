@@ -1,5 +1,5 @@
 import type { AppConfig } from '@filestore/contract';
-import i18next from 'i18next';
+import { i18next } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
 import type { CheckResult, UploadFailure, UploadTask } from '../../lib/upload';

@@ -1,6 +1,6 @@
 import { type FolderResource, type AppConfig, type Restrictions } from '@filestore/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import i18next from 'i18next';
+import { i18next } from '../../lib/i18n';
 import { api, isApiError } from '../../lib/api';
 import { showAlert } from '../../lib/popups';
 import {

@@ -1,6 +1,6 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
 import {

@@ -1,7 +1,7 @@
 import type { EmojiType, ThemeMode } from '@filestore/contract';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useTheme } from '../../lib/theme';
 import { Card } from '../../ui/Card';

@@ -1,5 +1,5 @@
 import { CreditCard } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useConfig } from '../../lib/config';
 import { EmptyState } from '../../ui/EmptyState';
 

@@ -1,7 +1,7 @@
 import { type StorageResponse } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NavLink, Outlet } from 'react-router';
 import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';

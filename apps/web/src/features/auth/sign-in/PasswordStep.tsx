@@ -2,7 +2,7 @@ import type { CheckAccountResponse } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { configQueryKey } from '../../../lib/config';
 import { rules } from '../../../lib/forms';

@@ -1,6 +1,6 @@
 import { ChevronRight, Home } from 'lucide-react';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/Spinner';
 import { FolderIcon } from '../../files/browser/ItemIcon';

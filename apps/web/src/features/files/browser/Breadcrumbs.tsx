@@ -1,6 +1,6 @@
 import type { Breadcrumb } from '@filestore/contract';
 import { ChevronRight, Ellipsis } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';

@@ -1,6 +1,6 @@
 import { UploadCloud } from 'lucide-react';
 import { useEffect, useRef, useState, type DragEvent, type HTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { useUploadActions } from '../../uploads';
 import { isFileDrag, useFileDropTarget } from './dnd';

@@ -1,5 +1,5 @@
 import { Ellipsis, X } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../actions';

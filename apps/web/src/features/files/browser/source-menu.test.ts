@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import { describe, expect, it } from 'vitest';
 import type { MenuAction } from '../../../ui/Menu';
 import type { Item } from '../items';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import type { MenuAction } from '../../../ui/Menu';
 import type { Item } from '../items';
 import type { FilesSource, SourceAction } from './source';

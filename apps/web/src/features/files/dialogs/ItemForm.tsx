@@ -1,7 +1,7 @@
 import { ITEM_NAME_MAX } from '@filestore/contract';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { ColourPicker } from '../../../ui/ColourPicker';
 import { EmojiPicker } from '../../../ui/EmojiPicker';

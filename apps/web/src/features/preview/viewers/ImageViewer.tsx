@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/Spinner';
 import { imageUrl } from '../kinds';

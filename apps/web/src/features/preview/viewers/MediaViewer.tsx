@@ -1,6 +1,6 @@
 import { Music } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { inlineUrl } from '../kinds';
 import type { PreviewFile } from '../preview-store';
 import { PreviewFailed } from './NoPreview';

@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { FileTypeIcon } from '../../files/browser/ItemIcon';
 import { formatBytes } from '../../files/format';

@@ -2,7 +2,7 @@ import { Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { inlineUrl } from '../kinds';
 import type { PreviewFile } from '../preview-store';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { formatBytes } from '../../files/format';
 import { inlineUrl } from '../kinds';

@@ -1,7 +1,7 @@
 import { EMAIL_PATTERN } from '@filestore/contract';
 import { X } from 'lucide-react';
 import { useId, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 
 export const EMAILS_MAX = 20;

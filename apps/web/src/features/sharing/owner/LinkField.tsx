@@ -1,6 +1,6 @@
 import { Copy, Lock, LockOpen } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';

@@ -1,6 +1,6 @@
 import { LayoutGrid, Link2, List, RotateCcw, Unlink, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/forms';
 import { usePreferences } from '../../../lib/preferences';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { cn } from '../../../ui/cn';
 import { useShareQr } from './sharing.api';

@@ -2,7 +2,7 @@ import { type ShareResource, type SharePermission } from '@filestore/contract';
 import { Info, Link2, Pencil } from 'lucide-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { api, isApiError } from '../../../lib/api';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';

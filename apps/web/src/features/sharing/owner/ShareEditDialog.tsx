@@ -1,7 +1,7 @@
 import type { SharePermission, UpdateShareRequest } from '@filestore/contract';
 import { Info, QrCode as QrIcon, Send, Unlink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/forms';
 import { Button, IconButton } from '../../../ui/Button';

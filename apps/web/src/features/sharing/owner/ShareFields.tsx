@@ -1,7 +1,7 @@
 import { SHARE_EXPIRATION_HOURS, type SharePermission } from '@filestore/contract';
 import { Eye, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { SelectField, TextField } from '../../../ui/Field';
 import { RadioCards } from '../../../ui/RadioCards';
 

@@ -1,6 +1,6 @@
 import { CalendarClock, KeyRound, Mail, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { expiryLabel, isExpired, permissionLabel } from './labels';
 import type { Share } from './sharing.api';

@@ -1,6 +1,6 @@
 import { CalendarClock, Copy, Ellipsis, Eye, FolderOpen, Lock, Pencil, Unlink } from 'lucide-react';
 import { memo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { IconButton } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../../ui/Menu';

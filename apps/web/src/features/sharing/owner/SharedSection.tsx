@@ -1,5 +1,5 @@
 import { Link2, Pencil } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Item } from '../../files/items';
 import { expiryLabel, isExpired, permissionLabel } from './labels';
 import { LinkField } from './LinkField';

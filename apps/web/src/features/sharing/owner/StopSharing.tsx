@@ -1,5 +1,5 @@
 import { Unlink } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/forms';
 import { showAlert } from '../../../lib/popups';

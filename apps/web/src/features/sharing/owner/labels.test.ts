@@ -1,5 +1,5 @@
 import { en } from '@filestore/contract';
-import i18next from 'i18next';
+import { i18next } from '../../../lib/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectEmails } from './EmailChips';
 import { expiryLabel, isExpired, permissionLabel } from './labels';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import { formatDate } from '../../files/format';
 import type { Share } from './sharing.api';
 

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../lib/i18n';
 import { Inbox, Link2 } from 'lucide-react';
 import type { MenuAction } from '../../../ui/Menu';
 import { useBrowser } from '../../files/browser/store';

@@ -1,6 +1,6 @@
 import { Clock, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { useConfig } from '../../../lib/config';

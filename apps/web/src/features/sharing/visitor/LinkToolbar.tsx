@@ -15,7 +15,7 @@ import {
   Trash2,
   type LucideIcon,
 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { usePreferences, type SortField } from '../../../lib/preferences';
 import { Button, IconButton } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';

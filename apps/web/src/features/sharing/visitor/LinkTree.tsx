@@ -1,5 +1,5 @@
 import { ChevronsLeft } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { NavLink } from 'react-router';
 import { usePreferences } from '../../../lib/preferences';
 import { IconButton } from '../../../ui/Button';

@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';

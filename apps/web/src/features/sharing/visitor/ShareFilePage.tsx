@@ -1,6 +1,6 @@
 import { Download, Maximize2 } from 'lucide-react';
 import { useMemo, type CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Navigate } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';

@@ -1,6 +1,6 @@
 import { FolderOpen, FolderPlus, PanelLeftOpen, UploadCloud } from 'lucide-react';
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useParams } from 'react-router';
 import { usePreferences } from '../../../lib/preferences';
 import { Button, IconButton } from '../../../ui/Button';
