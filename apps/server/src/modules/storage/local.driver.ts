@@ -39,7 +39,12 @@ export function createLocalDriver(root: string): StorageDriver {
       const { size } = await handle.stat();
       const resolved = resolveRange(range, size);
       const contentType = await layout.readContentType(key);
-      const body = handle.createReadStream({ ...resolved, highWaterMark: READ_CHUNK });
+      // Always with an end: each read is then sized to what is left (not READ_CHUNK), and the
+      // stream ends without one more read to find EOF. Without it a zip of 2,000 small files
+      // allocated 2 MiB per file (a full chunk, then one for the empty read) and copied every
+      // short read out of it, which kept the garbage collector busy.
+      const bounds = resolved ?? (size > 0 ? { start: 0, end: size - 1 } : {});
+      const body = handle.createReadStream({ ...bounds, highWaterMark: READ_CHUNK });
       const contentLength = resolved ? resolved.end - resolved.start + 1 : size;
       return { body, size, contentLength, contentType };
     } catch (error) {
