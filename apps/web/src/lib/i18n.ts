@@ -1,12 +1,99 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { cloneElement, createElement, Fragment, type ReactElement, type ReactNode } from 'react';
 
-/** The one place the app imports its translation library from, so it can be swapped. */
-export { Trans, useTranslation } from 'react-i18next';
-export type { TFunction } from 'i18next';
-export { i18next };
+/**
+ * The app's translations: flat keys (dots are part of the key), `{{name}}` placeholders (not
+ * escaped: React escapes what it renders) and i18next's plural suffixes (`key_one`, `key_other`, …,
+ * and `key_zero` first when the count is 0), chosen by Intl.PluralRules for the locale. That is all
+ * the catalogues use, so this stands in for i18next + react-i18next at a twentieth of the weight.
+ * Every screen imports from here; the language is set once, before the first render.
+ */
+export type Catalogue = Record<string, string>;
 
-type Catalogue = Record<string, string>;
+export interface TOptions {
+  /** Picks the plural form and fills `{{count}}`. */
+  count?: number;
+  /** The text when the catalogue has no entry for the key (placeholders are filled in it too). */
+  defaultValue?: string;
+  [name: string]: unknown;
+}
+
+export type TFunction = (key: string, options?: TOptions) => string;
+
+let catalogue: Catalogue = {};
+let plurals = new Intl.PluralRules('en');
+
+const PLACEHOLDER = /\{\{\s*([^}]+?)\s*\}\}/g;
+
+function interpolate(text: string, values: TOptions): string {
+  return text.replace(PLACEHOLDER, (match, name: string) => {
+    const value = values[name];
+    // Like i18next: a value that is not given leaves the placeholder as it is.
+    return value === undefined || value === null ? match : `${value as string}`;
+  });
+}
+
+/** The text for `key` in the current language; the key itself when the catalogue lacks it. */
+const t: TFunction = (key, options) => {
+  let text: string | undefined;
+  const count = options?.count;
+  if (typeof count === 'number') {
+    if (count === 0) text = catalogue[`${key}_zero`];
+    text ??= catalogue[`${key}_${plurals.select(count)}`];
+  }
+  text ??= catalogue[key] ?? options?.defaultValue ?? key;
+  return options ? interpolate(text, options) : text;
+};
+
+/** What screens read of the library (named as before, so non-React code and tests keep working). */
+export const i18next = { t, language: 'en', resolvedLanguage: 'en' };
+
+/** Installs `messages` as the catalogue of `locale` (the start-up does it; tests call it directly). */
+export function setCatalogue(locale: string, messages: Catalogue): void {
+  catalogue = messages;
+  i18next.language = i18next.resolvedLanguage = locale;
+  try {
+    plurals = new Intl.PluralRules(locale);
+  } catch {
+    plurals = new Intl.PluralRules('en');
+  }
+}
+
+const translation = { t, i18n: i18next };
+
+/** `{ t, i18n }` like react-i18next's hook; the language never changes while the page is open. */
+export function useTranslation(): typeof translation {
+  return translation;
+}
+
+interface TransProps {
+  i18nKey: string;
+  /** Elements standing for the text's `<name>…</name>` (given the text inside) and `<name/>` tags. */
+  components?: Record<string, ReactElement>;
+  values?: TOptions;
+}
+
+const TAG = /<(\w+)\s*\/>|<(\w+)>([\s\S]*?)<\/\2>/g;
+
+function toNodes(text: string, components: Record<string, ReactElement>): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(TAG)) {
+    if (match.index > last) nodes.push(text.slice(last, match.index));
+    last = match.index + match[0].length;
+    const [whole, selfClosing, name, inner] = match;
+    const element = components[selfClosing ?? name ?? ''];
+    if (!element) nodes.push(inner ?? whole);
+    else if (inner === undefined) nodes.push(cloneElement(element, { key: nodes.length }));
+    else nodes.push(cloneElement(element, { key: nodes.length }, ...toNodes(inner, components)));
+  }
+  if (last < text.length) nodes.push(text.slice(last));
+  return nodes;
+}
+
+/** A translated text whose tags become the given elements, e.g. `Read our <anchor>policy</anchor>`. */
+export function Trans({ i18nKey, components = {}, values }: TransProps): ReactElement {
+  return createElement(Fragment, null, ...toNodes(t(i18nKey, values), components));
+}
 
 declare global {
   interface Window {
@@ -26,22 +113,14 @@ async function fetchCatalogue(locale: string): Promise<Catalogue> {
 /**
  * Spec §4: the catalogue for the configured locale loads before the first render. The server puts
  * it in the page (what /translations/{locale} answers, English defaults included), so nothing waits
- * for it; `vite dev` has no such page and fetches it. Keys are flat and may contain dots, so key
- * and namespace separators are off.
+ * for it; `vite dev` has no such page and fetches it.
  */
 export async function initI18n(locale: string): Promise<void> {
-  const catalogue = window.__I18N__ ?? (await fetchCatalogue(locale));
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    resources: { [locale]: { translation: catalogue } },
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  });
+  setCatalogue(locale, window.__I18N__ ?? (await fetchCatalogue(locale)));
   document.documentElement.lang = locale;
 }
 
-/** Text for the screens shown before (or instead of) i18next: the page's catalogue, else the key. */
+/** Text for the screens shown before (or instead of) the catalogue loads: the page's catalogue, else the key. */
 export function fallbackText(key: string): string {
   return window.__I18N__?.[key] ?? key;
 }

@@ -1,7 +1,48 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { whenIdle } from '../lib/idle';
 import { cn } from './cn';
+
+/*
+ * Radix's dialog (with its focus trap, scroll lock and dismissal layer: some 8 KB gzipped) is in a
+ * chunk of its own: no screen needs it for its first paint. It loads when the browser is first idle
+ * after a dialog-bearing component renders, or at once when a dialog opens before that, which then
+ * shows as soon as the chunk arrives.
+ */
+type Radix = typeof import('@radix-ui/react-dialog');
+let radix: Radix | null = null;
+let loading: Promise<void> | null = null;
+const listeners = new Set<() => void>();
+
+function loadRadix(): Promise<void> {
+  loading ??= import('@radix-ui/react-dialog').then(
+    (module) => {
+      radix = module;
+      for (const listener of listeners) listener();
+    },
+    (error: unknown) => {
+      loading = null; // the next dialog to open tries again
+      console.error(error);
+    },
+  );
+  return loading;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Radix's dialog parts once loaded, else null (and they are asked for: now if `open`, else when idle). */
+export function useRadixDialog(open: boolean): Radix | null {
+  const current = useSyncExternalStore(subscribe, () => radix);
+  useEffect(() => {
+    if (radix) return;
+    if (open) void loadRadix();
+    else whenIdle(() => void loadRadix(), 3000);
+  }, [open]);
+  return current;
+}
 
 interface DialogProps {
   open: boolean;
@@ -44,6 +85,8 @@ export function Dialog({
   className,
   position = 'center',
 }: DialogProps) {
+  const RadixDialog = useRadixDialog(open);
+  if (!RadixDialog) return null;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

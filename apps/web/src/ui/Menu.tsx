@@ -150,28 +150,79 @@ function bareTrigger(trigger: ReactNode, open: () => void): ReactNode {
 /** The right-click menu of an area; a long press opens it on touch screens. */
 export function ContextMenu(props: ContextProps) {
   const loaded = useParts();
-  // A right-click before the parts arrived: repeated on the same spot once they have.
-  const pending = useRef<{ target: Element; x: number; y: number } | null>(null);
+  // Radix's trigger is an empty span beside the area, not a wrapper around it: were the area its
+  // child, the parts arriving would change the area's ancestors and remount the whole listing
+  // (losing its scroll position and focus) a moment after the first paint. The area passes its
+  // right-clicks and long presses on to that span, as the same event at the same point.
+  const anchor = useRef<HTMLSpanElement>(null);
+  const pending = useRef<{ x: number; y: number } | null>(null);
+  const longPress = useRef(0);
+  const open = (x: number, y: number) => {
+    if (!anchor.current) {
+      pending.current = { x, y };
+      void loadParts();
+      return;
+    }
+    anchor.current.dispatchEvent(
+      new window.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: x, clientY: y }),
+    );
+  };
   useEffect(() => {
-    const click = pending.current;
-    if (!loaded || !click) return;
+    const point = pending.current;
+    if (!loaded || !point) return;
     pending.current = null;
-    if (click.target.isConnected)
-      click.target.dispatchEvent(
-        new window.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX: click.x, clientY: click.y }),
-      );
-  }, [loaded]);
-  if (loaded) return <loaded.RadixContextMenu {...props} />;
+    open(point.x, point.y);
+  });
+  useEffect(() => () => window.clearTimeout(longPress.current), []);
 
   const area = props.children;
-  if (!isValidElement<TriggerProps>(area)) return area;
-  return cloneElement(area, {
-    onContextMenu: (event: MouseEvent) => {
-      area.props.onContextMenu?.(event);
-      if (!(event.target instanceof Element)) return;
-      event.preventDefault();
-      pending.current = { target: event.target, x: event.clientX, y: event.clientY };
-      void loadParts();
-    },
-  });
+  if (!isValidElement<AreaProps>(area)) return area;
+  const cancelPress = () => window.clearTimeout(longPress.current);
+  return (
+    <>
+      {cloneElement(area, {
+        onContextMenu: (event: MouseEvent) => {
+          area.props.onContextMenu?.(event);
+          cancelPress();
+          if (event.defaultPrevented) return; // the area asked for no menu here
+          event.preventDefault();
+          open(event.clientX, event.clientY);
+        },
+        onPointerDown: (event: PointerEvent) => {
+          area.props.onPointerDown?.(event);
+          cancelPress();
+          if (event.pointerType === 'mouse') return;
+          const { clientX, clientY, target } = event;
+          longPress.current = window.setTimeout(() => {
+            target.dispatchEvent(
+              new window.MouseEvent('contextmenu', { bubbles: true, cancelable: true, clientX, clientY }),
+            );
+          }, 700);
+        },
+        onPointerMove: (event: PointerEvent) => {
+          area.props.onPointerMove?.(event);
+          if (event.pointerType !== 'mouse') cancelPress();
+        },
+        onPointerUp: (event: PointerEvent) => {
+          area.props.onPointerUp?.(event);
+          cancelPress();
+        },
+        onPointerCancel: (event: PointerEvent) => {
+          area.props.onPointerCancel?.(event);
+          cancelPress();
+        },
+      })}
+      {loaded && (
+        <loaded.RadixContextMenu {...props}>
+          <span ref={anchor} aria-hidden className="pointer-events-none fixed top-0 left-0 size-0" />
+        </loaded.RadixContextMenu>
+      )}
+    </>
+  );
 }
+
+type AreaProps = TriggerProps & {
+  onPointerMove?: (event: PointerEvent) => void;
+  onPointerUp?: (event: PointerEvent) => void;
+  onPointerCancel?: (event: PointerEvent) => void;
+};

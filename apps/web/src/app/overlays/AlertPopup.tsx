@@ -1,9 +1,9 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
 import { CircleCheck, TriangleAlert } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { usePopups } from '../../lib/popups';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { useRadixDialog } from '../../ui/Dialog';
 
 /**
  * Spec §2 overlays: the alert (danger) and success popups. The backdrop dims the page;
@@ -17,6 +17,8 @@ export function AlertPopup() {
   const buttonText =
     popup?.buttonText ??
     (danger ? t('alerts.error_confirm', { defaultValue: 'That’s horrible!' }) : t('alerts.success_confirm'));
+  const RadixDialog = useRadixDialog(popup !== null);
+  if (!RadixDialog) return null;
   return (
     <RadixDialog.Root open={popup !== null} onOpenChange={(open) => !open && close()}>
       <RadixDialog.Portal>

@@ -1,10 +1,10 @@
-import { i18next } from '../../lib/i18n';
+import { setCatalogue } from '../../lib/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from './format';
 import { twemojiName } from '../../ui/Emoji';
 
-beforeAll(async () => {
-  await i18next.init({ lng: 'en' });
+beforeAll(() => {
+  setCatalogue('en', {});
 });
 
 describe('sizes', () => {

@@ -1,12 +1,12 @@
 import { en } from '@filestore/contract';
-import { i18next } from '../../../lib/i18n';
+import { i18next, setCatalogue } from '../../../lib/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectEmails } from './EmailChips';
 import { expiryLabel, isExpired, permissionLabel } from './labels';
 import type { Share } from './sharing.api';
 
-beforeAll(async () => {
-  await i18next.init({ lng: 'en', resources: { en: { translation: en } }, keySeparator: false, nsSeparator: false });
+beforeAll(() => {
+  setCatalogue('en', en);
 });
 
 function share(attributes: Partial<Share['attributes']>): Share {
@@ -29,7 +29,7 @@ function share(attributes: Partial<Share['attributes']>): Share {
 }
 
 describe('what a link allows, in words', () => {
-  const t = i18next.t.bind(i18next);
+  const t = i18next.t;
 
   it('names the two folder permissions, and a file is always view-only', () => {
     expect(permissionLabel(t, share({ permission: 'editor' }))).toBe('Can edit, upload and delete');
