@@ -108,6 +108,31 @@ interface Latest {
   cases: Record<string, CaseResult>;
 }
 
+const README = path.join(REPO, 'bench/README.md');
+const TABLE_START = '<!-- latest table: written by npm run bench -->';
+const TABLE_END = '<!-- end of latest table -->';
+
+/** The README shows the latest figure of every case, between its two markers. */
+function updateReadme(latest: Latest): boolean {
+  if (!existsSync(README)) return false;
+  const readme = readFileSync(README, 'utf8');
+  const start = readme.indexOf(TABLE_START);
+  const end = readme.indexOf(TABLE_END);
+  if (start < 0 || end < start) return false;
+  const rows = Object.values(latest.cases).flatMap((r) => r.rows);
+  const { machine: m } = latest;
+  const table = [
+    TABLE_START,
+    '',
+    `${latest.date.slice(0, 10)}, commit ${m.commit}${m.uncommittedChanges ? ' (with uncommitted changes)' : ''}: ${m.cores} cores (${m.cpu}), ${m.memoryGiB} GiB, node ${m.node}, ${m.os}.`,
+    '',
+    ...tableLines(rows),
+    '',
+  ].join('\n');
+  writeFileSync(README, readme.slice(0, start) + table + readme.slice(end));
+  return true;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const profile = args.includes('--profile');
@@ -201,6 +226,7 @@ async function main() {
   });
   writeFileSync(LATEST, text);
   log(`wrote ${path.relative(REPO, LATEST)}`);
+  if (updateReadme(latest)) log(`updated the table in ${path.relative(REPO, README)}`);
   if (results.some((r) => r.error)) process.exitCode = 1;
 }
 
