@@ -15,7 +15,7 @@ const server = process.env.API_URL ?? 'http://localhost:8080';
 const vendorGroups = [
   {
     name: 'react',
-    test: /[\\/]node_modules[\\/](preact|react-router|cookie|set-cookie-parser)[\\/]/,
+    test: /[\\/]node_modules[\\/](preact|wouter|regexparam)[\\/]/,
   },
   {
     name: 'vendor',
@@ -25,7 +25,7 @@ const vendorGroups = [
 
 /**
  * Preact's compatibility layer stands in for React: the same components and libraries (Radix,
- * react-router, TanStack Query, react-i18next) at a sixth of the weight, which is most of what a
+ * TanStack Query, wouter) at a sixth of the weight, which is most of what a
  * phone on a slow network waits for before the first screen. Types still come from @types/react.
  */
 const preactForReact = [

@@ -1,7 +1,7 @@
 import type { AppConfig } from '@filestore/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from './routing';
 import { configQueryKey } from '../lib/config';
 import { useIsDark } from '../lib/theme';
 import { loadSonner, loadToasterWhenIdle, useToasterWanted } from '../lib/toast';

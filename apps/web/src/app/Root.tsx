@@ -1,4 +1,4 @@
-import { ScrollRestoration } from 'react-router';
+import { ScrollRestoration } from './routing';
 import { useApplyTheme } from '../lib/theme';
 import { RouteGuard } from './guards';
 import { AlertPopup } from './overlays/AlertPopup';

@@ -1,16 +1,12 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { useRouteError } from './routing';
 import { fallbackText } from '../lib/i18n';
 
 /** Last resort when a screen throws: say so plainly and offer a reload. */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (import.meta.env.DEV) console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : null;
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">
-      {status && (
-        <p className="text-sm font-semibold tracking-widest text-accent-strong uppercase dark:text-accent">{status}</p>
-      )}
       <h1 className="mt-2 text-2xl font-bold text-neutral-900 dark:text-white">
         {fallbackText('errors.screen_failed')}
       </h1>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigation } from 'react-router';
+import { useNavigation } from './routing';
 import { useTranslation } from '../lib/i18n';
 import { Spinner } from '../ui/Spinner';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from './routing';
 import { useTranslation } from '../lib/i18n';
 import { useConfig } from '../lib/config';
 import { safeRedirect, signInPath } from '../lib/redirect';

@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter } from './routing';
 import { NotFoundPage } from '../features/pages/NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 import { Root } from './Root';

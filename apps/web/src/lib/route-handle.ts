@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useMatches } from 'react-router';
+import { useMatches } from '../app/routing';
 
 export type Section = 'Platform' | 'User' | 'Admin';
 

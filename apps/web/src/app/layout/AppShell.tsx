@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from '../routing';
 import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
 import { PreviewOverlay } from '../../features/preview';
 import { SharingDialogs } from '../../features/sharing/owner/SharingDialogs';

@@ -1,7 +1,7 @@
 import { Files, MousePointerClick } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { formatBytes, formatDate } from '../../features/files/format';

@@ -1,7 +1,7 @@
 import { CircleUser, HardDrive, LogOut, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { useUser } from '../../features/user/user.api';
 import { ThemeToggle } from '../../features/user/ThemeToggle';
 import { useSection, type Section } from '../../lib/route-handle';

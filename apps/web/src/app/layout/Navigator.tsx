@@ -1,6 +1,6 @@
 import { ChevronsLeft } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink } from 'react-router';
+import { NavLink } from '../routing';
 import { useFolderDrop } from '../../features/files/browser/dnd';
 import { useDropHandlers } from '../../features/files/browser/useDropHandlers';
 import { FavouritesNav, FolderTreeNav } from '../../features/files/navigator';

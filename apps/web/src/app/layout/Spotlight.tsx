@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CornerDownLeft, Search, SearchX, TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../routing';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { filesKeys } from '../../features/files/query-keys';
 import { openPreview } from '../../features/preview';

@@ -1,6 +1,6 @@
 import { Cookie } from 'lucide-react';
 import { Trans, useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../routing';
 import { useConfig } from '../../lib/config';
 import { usePreferences } from '../../lib/preferences';
 import { Button } from '../../ui/Button';

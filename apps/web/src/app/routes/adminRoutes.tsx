@@ -1,5 +1,5 @@
 import { LayoutDashboard, Settings } from 'lucide-react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../routing';
 import type { RouteHandle } from '../../lib/route-handle';
 import { RequireAdmin } from '../guards';
 import { lazyPage } from './lazy';

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from '../routing';
 
 /**
  * Route-level code splitting: the route's component comes from its area's chunk, fetched on the

@@ -1,5 +1,5 @@
 import { Clock, FolderOpen, Home, Link2, Trash2, User, UserCheck, Users } from 'lucide-react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../routing';
 import type { RouteHandle } from '../../lib/route-handle';
 import { lazyPage } from './lazy';
 

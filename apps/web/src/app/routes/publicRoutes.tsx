@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useParams, type RouteObject } from '../routing';
 import type { RouteHandle } from '../../lib/route-handle';
 import { HomeGate } from '../guards';
 import { ScreenLoading } from '../ScreenLoading';

@@ -10,7 +10,7 @@ import {
   Users,
 } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '../../app/routing';
 import { cn } from '../../ui/cn';
 
 export const adminSections = [

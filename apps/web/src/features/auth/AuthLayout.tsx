@@ -1,7 +1,7 @@
 import { FolderLock, Share2, UploadCloud, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { useConfig } from '../../lib/config';
 import { Logo } from '../../ui/Logo';
 import { ThemeToggle } from '../user/ThemeToggle';

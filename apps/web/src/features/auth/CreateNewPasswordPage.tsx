@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../app/routing';
 import { toast } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
 import {

@@ -1,7 +1,7 @@
 import { CircleCheckBig, MailCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../app/routing';
 import { AuthHeading, AuthLayout } from './AuthLayout';
 
 function ResultScreen({

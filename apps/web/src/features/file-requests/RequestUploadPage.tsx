@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CircleCheckBig, FolderOpen } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useParams } from 'react-router';
+import { useParams } from '../../app/routing';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { showAlert } from '../../lib/popups';

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { useUser } from '../user/user.api';
 
 /** Spec §2 restriction warning bar: why the account is limited, and where to fix it. */

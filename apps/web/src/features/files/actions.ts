@@ -14,7 +14,7 @@ import {
   X,
 } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/forms';
 import { showAlert } from '../../lib/popups';

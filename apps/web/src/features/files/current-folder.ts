@@ -1,4 +1,4 @@
-import { useMatch, useParams } from 'react-router';
+import { useMatch, useParams } from '../../app/routing';
 import { useFilesSource } from './browser/source';
 
 /**

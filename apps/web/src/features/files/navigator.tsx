@@ -1,7 +1,7 @@
 import { ChevronDown, ChevronRight, Star } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../app/routing';
 import { toast } from '../../lib/toast';
 import { create } from 'zustand';
 import { errorMessage } from '../../lib/forms';

@@ -1,6 +1,6 @@
 import { FileWarning } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { useParams } from 'react-router';
+import { useParams } from '../../app/routing';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
 import { Button } from '../../ui/Button';

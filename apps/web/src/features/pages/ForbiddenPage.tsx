@@ -1,6 +1,6 @@
 import { ShieldX } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { primaryLinkClass, StatusMessage } from './PublicLayout';
 
 /** Shown inside the app shell when a signed-in user opens an admin page. */

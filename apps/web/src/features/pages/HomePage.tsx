@@ -1,6 +1,6 @@
 import { ArrowRight, Share2, UploadCloud, Users } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { useConfig } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { PublicLayout, primaryLinkClass } from './PublicLayout';

@@ -1,6 +1,6 @@
 import { Construction, Mail, PlayCircle } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { useConfig } from '../../lib/config';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
 

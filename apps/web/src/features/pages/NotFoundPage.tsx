@@ -1,6 +1,6 @@
 import { Compass } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
 
 export function NotFoundPage() {

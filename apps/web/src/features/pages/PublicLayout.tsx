@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../app/routing';
 import { useConfig } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { Logo } from '../../ui/Logo';

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import {
   errorMessage,
   focusFirstInvalid,

@@ -1,7 +1,7 @@
 import type { SubscriptionType } from '@filestore/contract';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import {
   errorMessage,
   focusFirstInvalid,

@@ -1,7 +1,7 @@
 import { Database, HardDrive } from 'lucide-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import { errorMessage, focusFirstInvalid, hasErrors, rules, type FieldErrors } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';

@@ -2,7 +2,7 @@ import { EMAIL_PATTERN, type EnvironmentSetupRequest } from '@filestore/contract
 import { Cloud, HardDrive, Inbox, Mail } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import {
   errorMessage,
   focusFirstInvalid,

@@ -2,7 +2,7 @@ import type { StatusCheck } from '@filestore/contract';
 import type { TFunction } from '../../lib/i18n';
 import { CircleCheck, CircleX, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../app/routing';
 import { useConfig } from '../../lib/config';
 import { errorMessage } from '../../lib/forms';
 import { Button } from '../../ui/Button';

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/routing';
 import { useConfig } from '../../lib/config';
 import { cn } from '../../ui/cn';
 import { Logo } from '../../ui/Logo';

@@ -1,6 +1,6 @@
 import { UserCheck, Users } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { EmptyState } from '../../ui/EmptyState';
 import { PublicLayout, primaryLinkClass, StatusMessage } from '../pages/PublicLayout';
 

@@ -1,6 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { useParams } from 'react-router';
+import { useParams } from '../../app/routing';
 import { EmptyState } from '../../ui/EmptyState';
 import { FileBrowser } from '../files/browser/FileBrowser';
 import { RestrictionBar } from '../files/RestrictionBar';

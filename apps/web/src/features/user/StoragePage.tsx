@@ -2,7 +2,7 @@ import { type StorageResponse } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight, Trash2 } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../app/routing';
 import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/i18n';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet } from '../../app/routing';
 import { Avatar } from '../../ui/Avatar';
 import { cn } from '../../ui/cn';
 import { useUser } from './user.api';

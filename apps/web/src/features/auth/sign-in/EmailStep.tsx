@@ -2,7 +2,7 @@ import type { CheckAccountResponse } from '@filestore/contract';
 import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from '../../../lib/i18n';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { useConfig } from '../../../lib/config';
 import { errorMessage, rules } from '../../../lib/forms';

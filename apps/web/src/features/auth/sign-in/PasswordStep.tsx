@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../../app/routing';
 import { configQueryKey } from '../../../lib/config';
 import { rules } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';

@@ -2,7 +2,7 @@ import { ITEM_NAME_MAX, EMAIL_PATTERN } from '@filestore/contract';
 import { ChevronDown, FolderOpen, Home, Inbox } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
 import { Button } from '../../../ui/Button';

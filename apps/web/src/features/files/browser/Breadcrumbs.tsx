@@ -1,7 +1,7 @@
 import type { Breadcrumb } from '@filestore/contract';
 import { ChevronRight, Ellipsis } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../app/routing';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
 import type { MoveTarget } from '../actions';

@@ -1,7 +1,7 @@
 import { FolderX, RotateCcw } from 'lucide-react';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
 import { showAlert } from '../../../lib/popups';

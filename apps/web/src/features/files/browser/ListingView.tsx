@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../app/routing';
 import { usePreferences } from '../../../lib/preferences';
 import { cn } from '../../../ui/cn';
 import { ContextMenu } from '../../../ui/Menu';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../app/routing';
 import { toast } from '../../../lib/toast';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';

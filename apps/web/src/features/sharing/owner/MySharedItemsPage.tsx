@@ -1,7 +1,7 @@
 import { LayoutGrid, Link2, List, RotateCcw, Unlink, X } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../app/routing';
 import { errorMessage } from '../../../lib/forms';
 import { usePreferences } from '../../../lib/preferences';
 import { Button, IconButton } from '../../../ui/Button';

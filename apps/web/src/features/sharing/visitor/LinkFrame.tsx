@@ -1,7 +1,7 @@
 import { Clock, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Link } from 'react-router';
+import { Link } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { useConfig } from '../../../lib/config';
 import { errorMessage } from '../../../lib/forms';

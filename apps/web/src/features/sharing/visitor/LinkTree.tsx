@@ -1,6 +1,6 @@
 import { ChevronsLeft } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../app/routing';
 import { usePreferences } from '../../../lib/preferences';
 import { IconButton } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';

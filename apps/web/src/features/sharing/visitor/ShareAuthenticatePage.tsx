@@ -1,7 +1,7 @@
 import { LockKeyhole } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
 import { Button } from '../../../ui/Button';

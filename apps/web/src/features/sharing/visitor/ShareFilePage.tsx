@@ -1,7 +1,7 @@
 import { Download, Maximize2 } from 'lucide-react';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../../app/routing';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { useDownloadItems } from '../../downloads';

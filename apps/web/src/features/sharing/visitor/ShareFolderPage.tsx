@@ -1,7 +1,7 @@
 import { FolderOpen, FolderPlus, PanelLeftOpen, UploadCloud } from 'lucide-react';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../app/routing';
 import { usePreferences } from '../../../lib/preferences';
 import { Button, IconButton } from '../../../ui/Button';
 import { EmptyState } from '../../../ui/EmptyState';

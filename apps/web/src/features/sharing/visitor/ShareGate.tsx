@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, type ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { LinkExpiredPage, LinkLoadFailed, LinkLoading } from './LinkFrame';
