@@ -29,9 +29,13 @@ export function useToasterWanted(): boolean {
   );
 }
 
-/** Ask for sonner in an idle moment, so the first toast need not wait for the download. */
+/**
+ * Ask for sonner in an idle moment, so the first toast need not wait for the download. Not in the
+ * first two seconds: the browser is often idle then only while it waits for the screen's own
+ * chunks, and sonner would compete with them.
+ */
 export function loadToasterWhenIdle(): void {
-  whenIdle(want, 5000);
+  window.setTimeout(() => whenIdle(want, 5000), 2000);
 }
 
 type Show = (message: string, options?: ExternalToast) => void;
