@@ -243,17 +243,22 @@ test('the grid or list view is remembered, and a missing folder says so', async 
 
   await page.getByRole('button', { name: 'Show as grid' }).click();
   await expect(page.getByRole('button', { name: 'Show as list' })).toBeVisible();
-  const tile = await item(page, 'Photos').boundingBox();
-  expect(tile?.height).toBeGreaterThan(150);
+  // After a reload the row is drawn a moment after the toolbar: wait for its size, don't sample it once.
+  const height = () =>
+    item(page, 'Photos')
+      .boundingBox()
+      .then((box) => box?.height ?? 0);
+  await expect.poll(height).toBeGreaterThan(150);
 
   await page.reload();
   await expect(page.getByRole('button', { name: 'Show as list' })).toBeVisible();
-  expect((await item(page, 'Photos').boundingBox())?.height).toBeGreaterThan(150);
+  await expect.poll(height).toBeGreaterThan(150);
 
   await page.getByRole('button', { name: 'Show as list' }).click();
   await page.reload();
   await expect(page.getByRole('button', { name: 'Show as grid' })).toBeVisible();
-  expect((await item(page, 'Photos').boundingBox())?.height).toBeLessThan(80);
+  await expect(item(page, 'Photos')).toBeVisible();
+  await expect.poll(height).toBeLessThan(80);
 
   await page.goto('/platform/files/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('heading', { name: 'This folder doesn’t exist or was moved' })).toBeVisible();
