@@ -94,6 +94,8 @@ interface Audit {
 
 interface LighthouseRun {
   page: string;
+  /** Where the page ended: a signed-in page that ends on /sign-in measured the wrong screen. */
+  finalPage: string;
   preset: 'mobile' | 'desktop';
   performance: number;
   accessibility: number;
@@ -143,6 +145,7 @@ async function runLighthouse(
   const network = audits['network-requests']?.details?.items ?? [];
   return {
     page: new URL(url).pathname,
+    finalPage: new URL(lhr.finalDisplayedUrl).pathname,
     preset,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -183,6 +186,11 @@ export async function webQualityCase(
     for (const [url, cookie] of pages) {
       for (const preset of ['mobile', 'desktop'] as const) {
         const run = await runLighthouse(url, chrome.port, preset, cookie);
+        if (run.finalPage !== run.page) {
+          throw new Error(
+            `Lighthouse on ${run.page} (${preset}) ended on ${run.finalPage}: it measured another screen`,
+          );
+        }
         runs.push(run);
         context.log(
           `${run.page} ${preset}: performance ${run.performance}, accessibility ${run.accessibility}` +
