@@ -175,8 +175,6 @@ export async function webQualityCase(
     const client = await ours.signedIn();
     stops.push(async () => client.close());
     await seedFilesScreen(client);
-    const chrome = await startChrome(dataDir);
-    stops.push(() => chrome.proc.stop());
 
     const runs: LighthouseRun[] = [];
     const pages: [string, string | null][] = [
@@ -185,7 +183,15 @@ export async function webQualityCase(
     ];
     for (const [url, cookie] of pages) {
       for (const preset of ['mobile', 'desktop'] as const) {
-        const run = await runLighthouse(url, chrome.port, preset, cookie);
+        // A fresh browser for every run: Lighthouse keeps cookies between runs, and a cookie the
+        // page set in the browser's jar (XSRF-TOKEN) replaces the session cookie sent as a header.
+        const chrome = await startChrome(path.join(dataDir, `chrome-${runs.length}`));
+        let run: LighthouseRun;
+        try {
+          run = await runLighthouse(url, chrome.port, preset, cookie);
+        } finally {
+          await chrome.proc.stop();
+        }
         if (run.finalPage !== run.page) {
           throw new Error(
             `Lighthouse on ${run.page} (${preset}) ended on ${run.finalPage}: it measured another screen`,
