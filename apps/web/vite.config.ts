@@ -19,7 +19,7 @@ const vendorGroups = [
   },
   {
     name: 'vendor',
-    test: /[\\/]node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|i18next|react-i18next|html-parse-stringify|void-elements|zustand|use-sync-external-store)[\\/]/,
+    test: /[\\/]node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/,
   },
 ];
 
