@@ -1,8 +1,6 @@
 import {
   ArchiveRestore,
   ArrowDownUp,
-  ArrowDownWideNarrow,
-  ArrowUpNarrowWide,
   CloudUpload,
   Download,
   Ellipsis,
@@ -25,9 +23,10 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useItemActions } from '../../features/files/actions';
+import { useSortMenu } from '../../features/files/browser/sort-menu';
 import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { useCurrentFolderId } from '../../features/files/current-folder';
-import { usePreferences, type SortField } from '../../lib/preferences';
+import { usePreferences } from '../../lib/preferences';
 import { useScreen, useSection } from '../../lib/route-handle';
 import { Button, IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -70,37 +69,11 @@ function SearchField({ crowded = false }: { crowded?: boolean }) {
 
 const Divider = () => <span aria-hidden className="mx-1 h-6 w-px bg-neutral-200 max-md:hidden dark:bg-neutral-800" />;
 
+/** The sort menu; the recent uploads are always newest first. */
 function useViewMenu(): MenuAction[] {
-  const { t } = useTranslation();
-  const prefs = usePreferences();
+  const sortMenu = useSortMenu();
   const context = useBrowser((s) => s.context);
-  const fields: SortField[] = ['created_at', 'name', 'size', 'type'];
-  if (context === 'recent') return [];
-  return [
-    ...fields.map((field) => ({
-      id: `sort-${field}`,
-      label: t(`files.sort.${field}`),
-      checked: prefs.sorting.field === field,
-      onSelect: () => prefs.setSorting(field, prefs.sorting.direction),
-      group: 0,
-    })),
-    {
-      id: 'asc',
-      label: t('files.sort.asc'),
-      icon: ArrowUpNarrowWide,
-      checked: prefs.sorting.direction === 'ASC',
-      onSelect: () => prefs.setSorting(prefs.sorting.field, 'ASC'),
-      group: 1,
-    },
-    {
-      id: 'desc',
-      label: t('files.sort.desc'),
-      icon: ArrowDownWideNarrow,
-      checked: prefs.sorting.direction === 'DESC',
-      onSelect: () => prefs.setSorting(prefs.sorting.field, 'DESC'),
-      group: 1,
-    },
-  ];
+  return context === 'recent' ? [] : sortMenu;
 }
 
 /** Upload, new folder, the selection's actions, and the view switches of the file screens. */

@@ -1,7 +1,5 @@
 import {
   ArrowDownUp,
-  ArrowDownWideNarrow,
-  ArrowUpNarrowWide,
   CloudUpload,
   Download,
   Ellipsis,
@@ -16,47 +14,16 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
-import { usePreferences, type SortField } from '../../../lib/preferences';
+import { usePreferences } from '../../../lib/preferences';
 import { Button, IconButton } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
-import { DropdownMenu, type MenuAction } from '../../../ui/Menu';
+import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../../files/actions';
+import { useSortMenu } from '../../files/browser/sort-menu';
 import { useFilesSource } from '../../files/browser/source';
 import { useBrowser, useSelectedItems } from '../../files/browser/store';
 import { useCurrentFolderId } from '../../files/current-folder';
 import type { Item } from '../../files/items';
-
-const SORT_FIELDS: SortField[] = ['created_at', 'name', 'size', 'type'];
-
-function useViewMenu(): MenuAction[] {
-  const { t } = useTranslation();
-  const prefs = usePreferences();
-  return [
-    ...SORT_FIELDS.map((field) => ({
-      id: `sort-${field}`,
-      label: t(`files.sort.${field}`),
-      checked: prefs.sorting.field === field,
-      onSelect: () => prefs.setSorting(field, prefs.sorting.direction),
-      group: 0,
-    })),
-    {
-      id: 'asc',
-      label: t('files.sort.asc'),
-      icon: ArrowUpNarrowWide,
-      checked: prefs.sorting.direction === 'ASC',
-      onSelect: () => prefs.setSorting(prefs.sorting.field, 'ASC'),
-      group: 1,
-    },
-    {
-      id: 'desc',
-      label: t('files.sort.desc'),
-      icon: ArrowDownWideNarrow,
-      checked: prefs.sorting.direction === 'DESC',
-      onSelect: () => prefs.setSorting(prefs.sorting.field, 'DESC'),
-      group: 1,
-    },
-  ];
-}
 
 const icons: Record<string, LucideIcon> = { rename: Pencil, move: FolderInput, trash: Trash2 };
 
@@ -112,7 +79,7 @@ export function LinkToolbar({ uploadButton = true }: { uploadButton?: boolean })
   const selectMode = useBrowser((s) => s.selectMode);
   const setSelectMode = useBrowser((s) => s.setSelectMode);
   const selected = useSelectedItems();
-  const viewMenu = useViewMenu();
+  const viewMenu = useSortMenu();
   const uploadMenu = actions.uploadMenu(folderId);
   const changes = actions.menuFor(selected, 'files').filter((a) => a.id in icons);
   const editor = source.can('rename') || source.can('move') || source.can('remove');
