@@ -1,10 +1,11 @@
 import { ChevronRight, Home } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/Spinner';
 import { FolderIcon } from '../../files/browser/ItemIcon';
 import { flatten, keyOf, type Row } from '../../files/dialogs/move-tree';
+import { useFolderTree } from '../../files/dialogs/useFolderTree';
 import type { TreeFolder } from '../../files/files.api';
 
 export interface PickedFolder {
@@ -34,48 +35,13 @@ interface FolderPickerProps {
 /** The folder tree of the move popup, as a single-choice tree (arrows, Enter/Space choose). */
 export function FolderPicker({ folders, loading, value, onChange, label }: FolderPickerProps) {
   const { t } = useTranslation();
-  const [expanded, setExpanded] = useState(() => new Set(pathTo(folders ?? [], value.id).map((f) => f.id)));
-  const [focused, setFocused] = useState(keyOf(value.id));
-  const listRef = useRef<HTMLUListElement>(null);
+  const { expanded, focused, setFocused, listRef, toggle, onKeyDown } = useFolderTree(
+    () => new Set(pathTo(folders ?? [], value.id).map((f) => f.id)),
+    keyOf(value.id),
+  );
   const rows = useMemo(() => flatten(folders ?? [], t('nav.my_files'), expanded, new Set()), [folders, t, expanded]);
 
-  const toggle = (id: string, open?: boolean) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (open ?? !next.has(id)) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const focusRow = (row: Row | undefined) => {
-    if (!row) return;
-    setFocused(keyOf(row.id));
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-key="${keyOf(row.id)}"]`)?.focus());
-  };
   const choose = (row: Row) => onChange({ id: row.id, name: row.name });
-
-  const onKeyDown = (e: KeyboardEvent, row: Row, index: number) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => focusRow(rows[index + 1]),
-      ArrowUp: () => focusRow(rows[index - 1]),
-      Home: () => focusRow(rows[0]),
-      End: () => focusRow(rows[rows.length - 1]),
-      ArrowRight: () => {
-        if (row.id && row.hasChildren && !row.expanded) toggle(row.id, true);
-        else if (row.expanded) focusRow(rows[index + 1]);
-      },
-      ArrowLeft: () => {
-        if (row.id && row.expanded) toggle(row.id, false);
-        else focusRow(rows.find((r) => r.id === row.parent));
-      },
-      Enter: () => choose(row),
-      ' ': () => choose(row),
-    };
-    const run = keys[e.key];
-    if (run) {
-      e.preventDefault();
-      run();
-    }
-  };
 
   return (
     <div className="max-h-60 min-h-32 overflow-y-auto rounded-xl border border-neutral-200 p-1.5 dark:border-neutral-800">
@@ -97,7 +63,7 @@ export function FolderPicker({ folders, loading, value, onChange, label }: Folde
                 aria-expanded={row.hasChildren && row.id ? row.expanded : undefined}
                 aria-selected={chosen}
                 tabIndex={focused === key ? 0 : -1}
-                onKeyDown={(e) => onKeyDown(e, row, index)}
+                onKeyDown={(e) => onKeyDown(e, rows, index, choose)}
                 onFocus={() => setFocused(key)}
                 onClick={() => choose(row)}
                 style={{ paddingLeft: `${row.depth * 20 + 4}px` }}

@@ -1,5 +1,5 @@
 import { ChevronRight, Home } from 'lucide-react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
@@ -13,6 +13,7 @@ import { useNavigationTree } from '../files.api';
 import type { Item } from '../items';
 import { flatten, keyOf, ROOT, type Row } from './move-tree';
 import { useFileDialogs } from './store';
+import { useFolderTree } from './useFolderTree';
 
 /** Spec §2 move popup: pick a destination in the folder tree (with the root); "Move here". */
 export function MoveDialog({ items }: { items: Item[] }) {
@@ -24,10 +25,11 @@ export function MoveDialog({ items }: { items: Item[] }) {
   // The top row is My Files (id null), or a link's own folder, which moves take by its id.
   const targetOf = (id: string | null) => id ?? source.root.id;
   const path = useBrowser((s) => s.path);
-  const [expanded, setExpanded] = useState(() => new Set(path.map((p) => p.id)));
+  const { expanded, focused, setFocused, listRef, toggle, onKeyDown } = useFolderTree(
+    () => new Set(path.map((p) => p.id)),
+    ROOT,
+  );
   const [chosen, setChosen] = useState<MoveTarget | null>(null);
-  const [focused, setFocused] = useState<string>(ROOT);
-  const listRef = useRef<HTMLUListElement>(null);
 
   const moving = useMemo(() => new Set(items.filter((i) => i.type === 'folder').map((i) => i.id)), [items]);
   const rows = useMemo(
@@ -37,44 +39,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
   const parents = new Set(items.map((i) => i.attributes.parent_id));
   const alreadyThere = chosen !== null && parents.size === 1 && parents.has(chosen.id);
 
-  const toggle = (id: string, open?: boolean) =>
-    setExpanded((prev) => {
-      const next = new Set(prev);
-      if (open ?? !next.has(id)) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const focusRow = (row: Row | undefined) => {
-    if (!row) return;
-    setFocused(keyOf(row.id));
-    requestAnimationFrame(() => listRef.current?.querySelector<HTMLElement>(`[data-key="${keyOf(row.id)}"]`)?.focus());
-  };
   const choose = (row: Row) => {
     if (!row.disabled) setChosen({ id: targetOf(row.id), name: row.name });
-  };
-
-  const onKeyDown = (e: KeyboardEvent, row: Row, index: number) => {
-    const keys: Record<string, () => void> = {
-      ArrowDown: () => focusRow(rows[index + 1]),
-      ArrowUp: () => focusRow(rows[index - 1]),
-      Home: () => focusRow(rows[0]),
-      End: () => focusRow(rows[rows.length - 1]),
-      ArrowRight: () => {
-        if (row.id && row.hasChildren && !row.expanded) toggle(row.id, true);
-        else if (row.expanded) focusRow(rows[index + 1]);
-      },
-      ArrowLeft: () => {
-        if (row.id && row.expanded) toggle(row.id, false);
-        else focusRow(rows.find((r) => r.id === row.parent));
-      },
-      Enter: () => choose(row),
-      ' ': () => choose(row),
-    };
-    const run = keys[e.key];
-    if (run) {
-      e.preventDefault();
-      run();
-    }
   };
 
   const count = items.length;
@@ -107,7 +73,7 @@ export function MoveDialog({ items }: { items: Item[] }) {
                   aria-selected={isChosen}
                   aria-disabled={row.disabled || undefined}
                   tabIndex={focused === key ? 0 : -1}
-                  onKeyDown={(e) => onKeyDown(e, row, index)}
+                  onKeyDown={(e) => onKeyDown(e, rows, index, choose)}
                   onFocus={() => setFocused(key)}
                   onClick={() => choose(row)}
                   onDoubleClick={() => row.id && row.hasChildren && toggle(row.id)}
