@@ -1,5 +1,5 @@
 import { type ShareResource, type SharePermission } from '@filestore/contract';
-import { Info, Link2, Pencil } from 'lucide-react';
+import { Link2, Pencil } from 'lucide-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -95,14 +95,7 @@ function CreateForm({ item, onCreated }: { item: Item; onCreated: (created: Crea
 
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
-      {folder ? (
-        <PermissionChoice value={permission} onChange={setPermission} />
-      ) : (
-        <p className="flex gap-2.5 rounded-xl bg-neutral-50 p-3.5 text-sm leading-6 text-neutral-700 dark:bg-neutral-800/50 dark:text-neutral-300">
-          <Info className="mt-1 size-4 shrink-0 text-neutral-400" aria-hidden />
-          {t('sharing.file_view_only')}
-        </p>
-      )}
+      <PermissionChoice folder={folder} value={permission} onChange={setPermission} />
       <div className="space-y-3">
         <Switch
           label={t('sharing.password_switch')}

@@ -1,5 +1,5 @@
 import type { SharePermission, UpdateShareRequest } from '@filestore/contract';
-import { Info, QrCode as QrIcon, Send, Unlink } from 'lucide-react';
+import { QrCode as QrIcon, Send, Unlink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -146,14 +146,7 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
         <h3 id="share-settings-heading" className="text-sm font-semibold text-neutral-900 dark:text-white">
           {t('sharing.settings_heading')}
         </h3>
-        {folder ? (
-          <PermissionChoice value={permission} onChange={setPermission} />
-        ) : (
-          <p className="flex gap-2.5 rounded-xl bg-neutral-50 p-3.5 text-sm leading-6 text-neutral-700 dark:bg-neutral-800/50 dark:text-neutral-300">
-            <Info className="mt-1 size-4 shrink-0 text-neutral-400" aria-hidden />
-            {t('sharing.file_view_only')}
-          </p>
-        )}
+        <PermissionChoice folder={folder} value={permission} onChange={setPermission} />
         <div className="space-y-3">
           <Switch
             label={t('sharing.password_switch')}

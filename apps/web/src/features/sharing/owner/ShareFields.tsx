@@ -1,5 +1,5 @@
 import { SHARE_EXPIRATION_HOURS, type SharePermission } from '@filestore/contract';
-import { Eye, Pencil } from 'lucide-react';
+import { Eye, Info, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { SelectField, TextField } from '../../../ui/Field';
@@ -14,15 +14,25 @@ export function expirationHours(choice: ExpirationChoice): Hours | null {
   return choice === '' || choice === 'keep' ? null : (Number(choice) as Hours);
 }
 
-/** Folders: two clear choices. Files are always view-only (the popup says so instead). */
+/** Folders: two clear choices. Files are always view-only, and the popup says so instead. */
 export function PermissionChoice({
+  folder,
   value,
   onChange,
 }: {
+  folder: boolean;
   value: SharePermission;
   onChange: (value: SharePermission) => void;
 }) {
   const { t } = useTranslation();
+  if (!folder) {
+    return (
+      <p className="flex gap-2.5 rounded-xl bg-neutral-50 p-3.5 text-sm leading-6 text-neutral-700 dark:bg-neutral-800/50 dark:text-neutral-300">
+        <Info className="mt-1 size-4 shrink-0 text-neutral-400" aria-hidden />
+        {t('sharing.file_view_only')}
+      </p>
+    );
+  }
   return (
     <RadioCards
       legend={t('sharing.permission')}
