@@ -157,6 +157,13 @@ export async function registerUser(
   return client;
 }
 
+/** A mail's text with quoted-printable undone (soft line breaks, =XX bytes). */
+export const decodedMail = (eml: string) =>
+  Buffer.from(
+    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
 /** The first link in a mail body that contains `needle`. */
 export function linkIn(eml: string, needle: string): string {
   const unfolded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

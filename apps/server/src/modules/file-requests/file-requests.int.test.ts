@@ -10,6 +10,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodedMail,
   installWithAdmin,
   linkIn,
   postMultipart,
@@ -30,13 +31,6 @@ import { FILE_REQUESTS_JOB } from './file-requests.job.js';
 import { fileRequests } from './file-requests.table.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
-
-/** A mail's text with quoted-printable undone (soft line breaks, =XX bytes). */
-const decodedMail = (eml: string) =>
-  Buffer.from(
-    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 describe('upload requests', () => {
   let server: TestServer;

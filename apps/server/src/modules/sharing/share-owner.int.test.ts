@@ -2,6 +2,7 @@ import { browseResponse, shareResource } from '@filestore/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  decodedMail,
   installWithAdmin,
   linkIn,
   registerUser,
@@ -14,13 +15,6 @@ import {
 } from '../../../test/harness.js';
 import { SHARES_CLEANUP_JOB } from './sharing.jobs.js';
 import { shares, shareUnlocks } from './shares.table.js';
-
-/** A mail's text with quoted-printable undone (soft line breaks, =XX bytes). */
-const decodedMail = (eml: string) =>
-  Buffer.from(
-    eml.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    'latin1',
-  ).toString('utf8');
 
 describe('share links: the owner API', () => {
   let server: TestServer;
