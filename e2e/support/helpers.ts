@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import yauzl from 'yauzl';
 import { E2E_DATA_DIR } from './env.js';
 
 export const ADMIN = { name: 'Ada Admin', email: 'admin@example.com', password: 'admin-password-1' };
@@ -61,3 +62,39 @@ export async function signUp(page: Page, name: string, email: string, password: 
 }
 
 export const uniqueEmail = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/**
+ * A real drop from the desktop onto the listing (Chromium builds the file-system entries from these
+ * paths): at the middle of the content area, or `fromBottom` pixels above its bottom edge where a
+ * row in the middle would take the drop into its folder.
+ */
+export async function dropFromDesktop(page: Page, paths: string[], { fromBottom }: { fromBottom?: number } = {}) {
+  const box = await page.locator('main#content').boundingBox();
+  if (!box) throw new Error('no content area');
+  const cdp = await page.context().newCDPSession(page);
+  const data = { items: [], files: paths, dragOperationsMask: 1 };
+  const at = { x: box.x + box.width / 2, y: fromBottom ? box.y + box.height - fromBottom : box.y + box.height / 2 };
+  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
+  for (let i = 0; i < 3; i++) {
+    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
+    await page.waitForTimeout(150);
+  }
+  await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
+}
+
+/** The entry names of a zip file, sorted. */
+export function zipListing(file: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const names: string[] = [];
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', () => resolve(names.sort()));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}

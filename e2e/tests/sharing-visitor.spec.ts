@@ -2,8 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import yauzl from 'yauzl';
-import { linkIn, outbox, signUp, uniqueEmail } from '../support/helpers.js';
+import { dropFromDesktop, linkIn, outbox, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
 
 /**
  * What someone holding a link sees and does, without an account: share links (password, editor
@@ -86,37 +85,6 @@ async function stranger(browser: Browser, device: typeof DESKTOP | typeof PHONE 
 const row = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
-/** A real drop from the desktop onto the listing (Chromium builds the file-system entries from these paths). */
-async function dropFromDesktop(page: Page, paths: string[]) {
-  const box = await page.locator('main#content').boundingBox();
-  if (!box) throw new Error('no content area');
-  const cdp = await page.context().newCDPSession(page);
-  const data = { items: [], files: paths, dragOperationsMask: 1 };
-  const at = { x: box.x + box.width / 2, y: box.y + box.height - 80 };
-  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
-  for (let i = 0; i < 3; i++) {
-    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
-    await page.waitForTimeout(150);
-  }
-  await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
-}
-
-function zipListing(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names.sort()));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
-
 test.describe('share links', () => {
   test('an editor link with a password: wrong then right password, upload, rename, zip of everything', async ({
     page,
@@ -186,7 +154,7 @@ test.describe('share links', () => {
     const desk = mkdtempSync(path.join(os.tmpdir(), 'filestore-share-drop-'));
     mkdirSync(path.join(desk, 'Maps', 'Empty'), { recursive: true });
     writeFileSync(path.join(desk, 'Maps', 'trail.txt'), 'Left at the lake.\n');
-    await dropFromDesktop(guest, [path.join(desk, 'Maps')]);
+    await dropFromDesktop(guest, [path.join(desk, 'Maps')], { fromBottom: 80 });
     await expect(uploads(guest).getByRole('listitem').filter({ hasText: 'trail.txt' })).toContainText('Uploaded', {
       timeout: 20_000,
     });

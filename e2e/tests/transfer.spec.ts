@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import yauzl from 'yauzl';
-import { ADMIN, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { ADMIN, dropFromDesktop, signIn, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
 
 /**
  * Transfer journeys: chunked upload through the picker, folder drops, downloads and zips, the
@@ -60,21 +59,6 @@ async function pick(
   await (await chooser).setFiles(files);
 }
 
-/** A real drop from the desktop (Chromium builds the file-system entries from these paths). */
-async function dropFromDesktop(page: Page, paths: string[]) {
-  const box = await page.locator('main#content').boundingBox();
-  if (!box) throw new Error('no content area');
-  const cdp = await page.context().newCDPSession(page);
-  const data = { items: [], files: paths, dragOperationsMask: 1 };
-  const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  await cdp.send('Input.dispatchDragEvent', { type: 'dragEnter', ...at, data });
-  for (let i = 0; i < 3; i++) {
-    await cdp.send('Input.dispatchDragEvent', { type: 'dragOver', ...at, data });
-    await page.waitForTimeout(150);
-  }
-  await cdp.send('Input.dispatchDragEvent', { type: 'drop', ...at, data });
-}
-
 /** A solid-colour PNG, so thumbnails and previews have a real picture to work on. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
   const chunk = (type: string, body: Buffer) => {
@@ -98,22 +82,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
-}
-
-function zipListing(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const names: string[] = [];
-      zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names.sort()));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
 }
 
 test.describe('transfer', () => {
