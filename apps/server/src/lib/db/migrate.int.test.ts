@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -43,6 +44,52 @@ describe('migrations', () => {
       await b.close();
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
+    }
+  });
+  it('0008 keeps the trash as it was: what went with a folder is in the trash through it, unmarked', async () => {
+    // The migrations up to 0007 (every row of a trashed subtree marked), some data, then 0008.
+    const before = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    cpSync(MIGRATIONS_DIR, before, { recursive: true });
+    const journalPath = path.join(before, 'meta/_journal.json');
+    const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+    const cut = journal.entries.findIndex((e) => e.tag.startsWith('0008'));
+    writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
+    const database = await openDatabase({ driver: 'pglite-memory' });
+    try {
+      await migrate(database.db, before);
+      const ids = {
+        owner: '10000000-0000-4000-8000-000000000000',
+        top: '20000000-0000-4000-8000-000000000000',
+        inner: '30000000-0000-4000-8000-000000000000',
+        alone: '40000000-0000-4000-8000-000000000000',
+        file: '50000000-0000-4000-8000-000000000000',
+      };
+      await database.db.execute(
+        sql.raw(`insert into users (id, email, color) values ('${ids.owner}', 'a@example.com', '#000')`),
+      );
+      await database.db.execute(
+        sql.raw(`
+        insert into items (id, owner_id, parent_id, type, name, deleted_at, trash_root_id) values
+          ('${ids.top}', '${ids.owner}', null, 'folder', 'Top', now(), '${ids.top}'),
+          ('${ids.inner}', '${ids.owner}', '${ids.top}', 'folder', 'Inner', now(), '${ids.top}'),
+          ('${ids.alone}', '${ids.owner}', '${ids.top}', 'file', 'alone.txt', now() - interval '1 day', '${ids.alone}'),
+          ('${ids.file}', '${ids.owner}', '${ids.inner}', 'file', 'deep.txt', now(), '${ids.top}')`),
+      );
+      expect(await migrate(database.db, MIGRATIONS_DIR)).toEqual(journal.entries.slice(cut).map((e) => e.tag));
+      const rows = rowsOf<{ id: string; marked: boolean; trashed_by: string | null }>(
+        await database.db.execute(
+          sql`select id, deleted_at is not null as marked, item_trashed_by(id) as trashed_by from items order by id`,
+        ),
+      );
+      expect(rows).toEqual([
+        { id: ids.top, marked: true, trashed_by: ids.top },
+        { id: ids.inner, marked: false, trashed_by: ids.top },
+        { id: ids.alone, marked: true, trashed_by: ids.alone },
+        { id: ids.file, marked: false, trashed_by: ids.top },
+      ]);
+    } finally {
+      await database.close();
+      rmSync(before, { recursive: true, force: true });
     }
   });
 });

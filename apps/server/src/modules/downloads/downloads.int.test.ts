@@ -170,7 +170,7 @@ describe('file download', () => {
 
   it('still serves a trashed file to its owner (preview from the trash)', async () => {
     const file = await seedFile(server, ownerId, { name: 'old.txt', content: 'old', mimetype: 'text/plain' });
-    await server.ctx.db.update(items).set({ deletedAt: new Date(), trashRootId: file.id }).where(eq(items.id, file.id));
+    await server.ctx.db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, file.id));
     const res = await raw(server, owner, `/api/files/${file.id}/download`);
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe('old');

@@ -89,8 +89,7 @@ describe('zip download', () => {
       url: `/api/zip?items=${encodeURIComponent(typeof refs === 'string' ? refs : refs.map((r) => `${r.id}|${r.type}`).join(','))}`,
       headers: { cookie: cookieOf(client) },
     });
-  const trash = (id: string) =>
-    server.ctx.db.update(items).set({ deletedAt: new Date(), trashRootId: id }).where(eq(items.id, id));
+  const trash = (id: string) => server.ctx.db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, id));
 
   it('zips a folder tree: nested paths, empty folders, exact bytes, no trashed items, named after the folder', async () => {
     const photos = await seedFolder(server, ownerId, { name: 'Fotos 🚀' });

@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/users.table.js';
@@ -95,8 +95,14 @@ export interface LoadOptions {
   state?: ItemState;
 }
 
-const stateMatches = (row: ItemRow, state: ItemState) =>
-  state === 'any' || (state === 'live' ? row.deletedAt === null : row.deletedAt !== null);
+/**
+ * A row as the policy loaded it, with its trash state: `trashedBy` is the item whose trashing put
+ * it in the trash (itself, or the nearest trashed folder above it; ADR 0005), null when live.
+ */
+export type LoadedItem = ItemRow & { trashedBy: string | null };
+
+const stateMatches = (row: LoadedItem, state: ItemState) =>
+  state === 'any' || (state === 'live' ? row.trashedBy === null : row.trashedBy !== null);
 
 /**
  * Loads the named items for the actor in one query (plus one for a subtree scope). An id that does
@@ -108,13 +114,16 @@ export async function loadItems(
   actor: Actor,
   refs: readonly { id: string; type?: 'folder' | 'file' }[],
   opts: LoadOptions,
-): Promise<ItemRow[]> {
+): Promise<LoadedItem[]> {
   const scope = scopeOf(actor);
   if (opts.action === 'edit' && !scope.canEdit) throw forbidden();
   const ids = [...new Set(refs.map((r) => r.id))];
   if (ids.length === 0) return [];
-  const rows = await db.select().from(items).where(inArray(items.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await db
+    .select({ item: items, trashedBy: sql<string | null>`item_trashed_by(${items.id})` })
+    .from(items)
+    .where(inArray(items.id, ids));
+  const byId = new Map(rows.map((r) => [r.item.id, { ...r.item, trashedBy: r.trashedBy }]));
   const inside = scope.rootId ? await idsWithinSubtree(db, ids, scope.rootId) : null;
   for (const ref of refs) {
     const row = byId.get(ref.id);
@@ -126,10 +135,10 @@ export async function loadItems(
       (!inside || inside.has(row.id));
     if (!ok) throw notFound();
   }
-  return ids.map((id) => byId.get(id) as ItemRow);
+  return ids.map((id) => byId.get(id) as LoadedItem);
 }
 
-export async function loadItem(db: Db, actor: Actor, id: string, opts: LoadOptions): Promise<ItemRow> {
+export async function loadItem(db: Db, actor: Actor, id: string, opts: LoadOptions): Promise<LoadedItem> {
   const [row] = await loadItems(db, actor, [{ id }], opts);
   if (!row) throw notFound();
   return row;
@@ -144,7 +153,7 @@ export async function loadFolder(
   actor: Actor,
   id: string | null | undefined,
   opts: LoadOptions,
-): Promise<ItemRow | null> {
+): Promise<LoadedItem | null> {
   const scope = scopeOf(actor);
   const target = id && id !== 'all' ? id : scope.rootId;
   if (target === null) {

@@ -1,6 +1,7 @@
 import type { SortDirection, SortField } from '@filestore/contract';
 import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { filesInTrashedFolders, notInTrashedFolder } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { invalidCursor } from './files.errors.js';
 import type { KeyedRow, Phase } from './paging.js';
@@ -155,11 +156,16 @@ export function folderPhases(db: Db, listing: FolderListing): Phase[] {
   ];
 }
 
-/** Every live file of the owner, newest first (`items_latest_idx`). */
+/**
+ * Every live file of the owner, newest first (`items_latest_idx`), skipping those in a trashed
+ * folder. The total is the unmarked files less those below trashed folders (one walk of those).
+ */
 export async function latestPhases(db: Db, ownerId: string): Promise<Phase[]> {
-  const where = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), eq(items.type, 'file'));
-  const [counted] = await db.select({ n: count() }).from(items).where(where);
-  return [phase(db, counted?.n ?? 0, { where, keys: [key.created], direction: 'DESC' })];
+  const unmarked = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), eq(items.type, 'file'));
+  const [counted] = await db.select({ n: count() }).from(items).where(unmarked);
+  const hidden = (await filesInTrashedFolders(db, ownerId)).reduce((n, c) => n + c.files, 0);
+  const where = and(unmarked, notInTrashedFolder);
+  return [phase(db, Math.max((counted?.n ?? 0) - hidden, 0), { where, keys: [key.created], direction: 'DESC' })];
 }
 
 async function trashPhases(
@@ -177,27 +183,23 @@ async function trashPhases(
   );
 }
 
-/** What the owner trashed directly (not what went with a trashed folder), latest deletion first. */
-export const trashTopsWhere = (ownerId: string) =>
-  and(eq(items.ownerId, ownerId), isNotNull(items.deletedAt), sql`${items.trashRootId} = ${items.id}`);
+/** What the owner trashed (not what is in the trash through a trashed folder), latest deletion first. */
+export const trashTopsWhere = (ownerId: string) => and(eq(items.ownerId, ownerId), isNotNull(items.deletedAt));
 
 export function trashRootPhases(db: Db, ownerId: string): Promise<Phase[]> {
   return trashPhases(db, trashTopsWhere(ownerId), () => [key.deleted], 'DESC');
 }
 
-/** Inside a trashed folder: the children that were trashed together with it. */
-export function trashFolderPhases(
-  db: Db,
-  folder: ItemRow,
-  sort: SortField,
-  direction: SortDirection,
-): Promise<Phase[]> {
-  // No owner condition: the folder is the owner's already, and with one the planner may walk the
-  // owner's whole trash instead of this folder's children (`items_parent_idx`).
-  const where = and(
-    eq(items.parentId, folder.id),
-    isNotNull(items.deletedAt),
-    folder.trashRootId ? eq(items.trashRootId, folder.trashRootId) : sql`false`,
-  );
-  return trashPhases(db, where, (type) => sortKeys(sort, type), direction);
+/**
+ * Inside a folder in the trash: its children that are in the trash through it (not themselves
+ * trashed), from the same browse indexes and counters as a live folder.
+ */
+export function trashFolderPhases(db: Db, folder: ItemRow, sort: SortField, direction: SortDirection): Phase[] {
+  return folderPhases(db, {
+    ownerId: folder.ownerId,
+    parentId: folder.id,
+    sort,
+    direction,
+    totals: { folders: folder.folderCount, files: folder.fileCount },
+  });
 }

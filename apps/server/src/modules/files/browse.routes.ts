@@ -13,6 +13,8 @@ import { requireUser } from '../auth/index.js';
 import { loadFolder, type Actor } from './access.js';
 import { latestPhases, trashFolderPhases, trashRootPhases } from './browse.repository.js';
 import { browseFolder, listing, navigationOf } from './handlers.js';
+import { deletedAtOf } from './items.repository.js';
+import type { Phase } from './paging.js';
 
 const folderParams = z.object({ id: folderIdParam });
 const pageQuery = browseQuery.pick({ page: true, per_page: true, cursor: true });
@@ -49,8 +51,15 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
       }
       const sort = request.query.sort ?? 'created_at';
       const direction = request.query.direction ?? 'DESC';
-      const phases = await trashFolderPhases(ctx.db, folder, sort, direction);
-      return listing(ctx.db, presenting, folder, phases, request.query, `trash:${folder.id}:${sort}:${direction}`);
+      // What is in the trash through a trashed folder shows when that folder was trashed.
+      const deletedAt = folder.deletedAt ?? (await deletedAtOf(ctx.db, folder.trashedBy));
+      const phases = trashFolderPhases(ctx.db, folder, sort, direction).map((p): Phase => ({
+        ...p,
+        fetch: async (...args) =>
+          (await p.fetch(...args)).map((r) => ({ ...r, row: { ...r.row, deletedAt: r.row.deletedAt ?? deletedAt } })),
+      }));
+      const shown = { ...folder, deletedAt };
+      return listing(ctx.db, presenting, shown, phases, request.query, `trash:${folder.id}:${sort}:${direction}`);
     },
   );
 

@@ -2,6 +2,7 @@ import type { FolderResource } from '@filestore/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { presentItems } from './item.presenter.js';
+import { notInTrashedFolder } from './items.repository.js';
 import { favourites, items } from './items.table.js';
 
 /**
@@ -14,7 +15,13 @@ export async function favouriteFolders(db: Db, userId: string): Promise<FolderRe
     .from(favourites)
     .innerJoin(items, eq(items.id, favourites.itemId))
     .where(
-      and(eq(favourites.userId, userId), eq(items.ownerId, userId), eq(items.type, 'folder'), isNull(items.deletedAt)),
+      and(
+        eq(favourites.userId, userId),
+        eq(items.ownerId, userId),
+        eq(items.type, 'folder'),
+        isNull(items.deletedAt),
+        notInTrashedFolder,
+      ),
     )
     .orderBy(asc(sql`lower(${items.name})`), asc(items.id));
   const resources = await presentItems(

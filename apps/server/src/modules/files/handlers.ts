@@ -14,11 +14,10 @@ import type {
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
 import { readSettings } from '../settings/index.js';
-import { loadFolder, ownerOf, presentingFor, type Actor } from './access.js';
+import { loadFolder, ownerOf, presentingFor, type Actor, type LoadedItem } from './access.js';
 import { folderPhases } from './browse.repository.js';
 import { presentItem, presentItems, type PresentOptions } from './item.presenter.js';
 import { folderPath } from './items.repository.js';
-import type { ItemRow } from './items.table.js';
 import { folderTree, subtreeFolderTree } from './navigation.js';
 import { createFolder, moveItems, renameItem } from './organise.usecases.js';
 import { readPage, type Phase } from './paging.js';
@@ -34,12 +33,12 @@ import { removeItems } from './trash.usecases.js';
  * owner's folders above it stay unknown); inside the trash they start at the folder whose deletion
  * put it there.
  */
-function breadcrumbs(path: { id: string; name: string }[], folder: ItemRow, topId: string | undefined) {
+function breadcrumbs(path: { id: string; name: string }[], folder: LoadedItem, topId: string | undefined) {
   if (topId) {
     const start = path.findIndex((p) => p.id === topId);
     return start < 0 ? [] : path.slice(start);
   }
-  const start = folder.deletedAt ? path.findIndex((p) => p.id === folder.trashRootId) : -1;
+  const start = folder.trashedBy ? path.findIndex((p) => p.id === folder.trashedBy) : -1;
   return start > 0 ? path.slice(start) : path;
 }
 
@@ -50,7 +49,7 @@ function breadcrumbs(path: { id: string; name: string }[], folder: ItemRow, topI
 export async function listing(
   db: Db,
   presenting: PresentOptions,
-  folder: ItemRow | null,
+  folder: LoadedItem | null,
   phases: Phase[],
   query: BrowseQuery,
   name: string,

@@ -13,16 +13,20 @@ export {
   type Actor,
   type ItemState,
   type LinkGrant,
+  type LoadedItem,
   type Scope,
 } from './access.js';
 export {
   adjustChildCounts,
   adjustStorageUsed,
   ensureFolderPath,
+  filesInTrashedFolders,
   folderPath,
   idsWithinSubtree,
   insertItem,
+  notInTrashedFolder,
   selectedAncestors,
+  trashedByOf,
 } from './items.repository.js';
 export {
   presentItem,

@@ -195,3 +195,49 @@ export async function selectedAncestors(db: Db, ids: readonly string[]): Promise
   }
   return found;
 }
+
+/**
+ * For rows whose own `deleted_at` is null: true when no folder above them is in the trash either
+ * (ADR 0005: only the trashed item itself is marked). A walk up the primary key per row, so it
+ * belongs on a page's or a search's candidates, never on a whole tree.
+ */
+export const notInTrashedFolder = sql`item_trashed_by(${items.parentId}) is null`;
+
+/** The item whose trashing put `id` in the trash (itself or a folder above it); null when live. */
+export async function trashedByOf(db: Db, id: string): Promise<string | null> {
+  const result = await db.execute(sql`select item_trashed_by(${id}::uuid) as top`);
+  return rowsOf<{ top: string | null }>(result)[0]?.top ?? null;
+}
+
+/** When an item was put in the trash (null: not marked, or no such item). */
+export async function deletedAtOf(db: Db, id: string | null): Promise<Date | null> {
+  if (!id) return null;
+  const [row] = await db.select({ deletedAt: items.deletedAt }).from(items).where(eq(items.id, id));
+  return row?.deletedAt ?? null;
+}
+
+export interface TrashedFolderFiles {
+  category: ItemRow['category'];
+  files: number;
+  bytes: number;
+}
+
+/**
+ * The files in the trash through a trashed folder above them (not themselves marked), by
+ * category: one recursive walk down from the owner's trashed folders, as big as what they hold.
+ */
+export async function filesInTrashedFolders(db: Db, ownerId: string): Promise<TrashedFolderFiles[]> {
+  const result = await db.execute(sql`
+    with recursive down(id, depth) as (
+      select id, 0 from items
+      where owner_id = ${ownerId}::uuid and type = 'folder' and deleted_at is not null
+      union all
+      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null and down.depth < 1000
+    )
+    select f.category, count(*)::int as files, coalesce(sum(f.size), 0)::float8 as bytes
+    from items f join down on f.parent_id = down.id
+    where f.type = 'file' and f.deleted_at is null
+    group by f.category`);
+  return rowsOf<TrashedFolderFiles>(result).map((r) => ({ ...r, files: Number(r.files), bytes: Number(r.bytes) }));
+}

@@ -49,9 +49,11 @@ export const items = pgTable(
     // Folders only: live direct children, kept in the same transaction as every change.
     folderCount: integer('folder_count').notNull().default(0),
     fileCount: integer('file_count').notNull().default(0),
+    /**
+     * Set on an item the owner put in the trash, and on nothing below it (ADR 0005): what lies
+     * below a trashed folder is in the trash through it (`item_trashed_by`).
+     */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
-    /** The item whose trashing trashed this one: itself when trashed directly, else an ancestor. */
-    trashRootId: uuid('trash_root_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -78,16 +80,10 @@ export const items = pgTable(
     index('items_latest_idx')
       .on(t.ownerId, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.type} = 'file'`),
-    index('items_trash_idx')
-      .on(t.ownerId, t.deletedAt, t.id)
-      .where(sql`${t.deletedAt} is not null`),
-    index('items_trash_root_idx')
-      .on(t.trashRootId)
-      .where(sql`${t.deletedAt} is not null`),
-    // The trash's top level (items trashed on their own), newest deletion first, one range per type.
+    // The trash's top level (every item with deleted_at), newest deletion first, one range per type.
     index('items_trash_tops_idx')
       .on(t.ownerId, t.type, t.deletedAt, t.id)
-      .where(sql`${t.deletedAt} is not null and ${t.trashRootId} = ${t.id}`),
+      .where(sql`${t.deletedAt} is not null`),
     // Search for one or two letters: a prefix range of the owner's names (trigrams need three).
     index('items_name_prefix_idx')
       .on(t.ownerId, sql`lower(${t.name}) text_pattern_ops`)
@@ -99,7 +95,7 @@ export const items = pgTable(
       .on(t.thumbnailStatus, t.createdAt)
       .where(sql`${t.thumbnailStatus} = 'pending'`),
     // No (owner_id, category) index: usage reads live files from items_latest_idx and trashed ones
-    // from items_trash_idx, and every index here costs an entry per row a trash or restore touches.
+    // from items_trash_tops_idx and the trashed folders' subtrees; every index costs each upload.
   ],
 );
 

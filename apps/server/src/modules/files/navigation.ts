@@ -6,18 +6,25 @@ import { items } from './items.table.js';
 
 type FolderNode = Omit<NavigationFolder, 'folders'>;
 
-/** Assembles rows (siblings already in name order) into a tree whose roots have no parent among them. */
-function assemble(rows: readonly FolderNode[]): NavigationFolder[] {
+/**
+ * Assembles rows (siblings already in name order) into a tree whose roots are the rows directly
+ * under `topId` (null: the owner's root). A row whose parent is not among them is left out with
+ * what hangs below it: it lies in a trashed folder.
+ */
+function assemble(rows: readonly FolderNode[], topId: string | null): NavigationFolder[] {
   const nodes = new Map<string, NavigationFolder>(rows.map((r) => [r.id, { ...r, folders: [] }]));
   const roots: NavigationFolder[] = [];
   for (const node of nodes.values()) {
-    const parent = node.parent_id ? nodes.get(node.parent_id) : undefined;
-    (parent ? parent.folders : roots).push(node);
+    if (node.parent_id === topId) roots.push(node);
+    else if (node.parent_id) nodes.get(node.parent_id)?.folders.push(node);
   }
   return roots;
 }
 
-/** Every live folder of the owner as a tree, siblings by name: one query, assembled in memory. */
+/**
+ * Every live folder of the owner as a tree, siblings by name: one query of the unmarked folders,
+ * assembled in memory from the root down (which leaves out those in trashed folders).
+ */
 export async function folderTree(db: Db, ownerId: string): Promise<NavigationFolder[]> {
   const rows = await db
     .select({
@@ -30,7 +37,7 @@ export async function folderTree(db: Db, ownerId: string): Promise<NavigationFol
     .from(items)
     .where(and(eq(items.ownerId, ownerId), eq(items.type, 'folder'), isNull(items.deletedAt)))
     .orderBy(asc(sql`lower(${items.name})`), asc(items.id));
-  return assemble(rows);
+  return assemble(rows, null);
 }
 
 /**
@@ -47,5 +54,5 @@ export async function subtreeFolderTree(db: Db, rootId: string): Promise<Navigat
     )
     select i.id, i.name, i.color, i.emoji, i.parent_id from items i join down on down.id = i.id
     order by lower(i.name), i.id`);
-  return assemble(rowsOf<FolderNode>(result));
+  return assemble(rowsOf<FolderNode>(result), rootId);
 }

@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { notInTrashedFolder } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 
 export const SEARCH_LIMIT = 20;
@@ -9,7 +10,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 
 /**
  * Names containing the query, case-insensitively, through the trigram index on `lower(name)`
- * (`items_name_trgm_idx`, live rows only). Folders first, then exact, then prefix matches, then
+ * (`items_name_trgm_idx`, unmarked rows only; matches in a trashed folder are left out). Folders first, then exact, then prefix matches, then
  * the shortest names: the closest to what was typed.
  */
 export function searchItemsQuery(db: Db, ownerId: string, query: string) {
@@ -20,7 +21,14 @@ export function searchItemsQuery(db: Db, ownerId: string, query: string) {
   return db
     .select()
     .from(items)
-    .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt), sql`lower(${items.name}) like lower(${pattern})`))
+    .where(
+      and(
+        eq(items.ownerId, ownerId),
+        isNull(items.deletedAt),
+        sql`lower(${items.name}) like lower(${pattern})`,
+        notInTrashedFolder,
+      ),
+    )
     .orderBy(
       sql`${items.type} = 'file'`,
       sql`lower(${items.name}) = lower(${query}) desc`,

@@ -1,4 +1,11 @@
-import { browseResponse, itemsResponse, userResource } from '@filestore/contract';
+import {
+  browseResponse,
+  itemsResponse,
+  searchResponse,
+  shareResource,
+  storageResponse,
+  userResource,
+} from '@filestore/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -48,14 +55,15 @@ describe('trash, restore, delete forever and empty trash', () => {
 
   /**
    * The stored counters and used storage equal what the rows say (ADR 0005): a folder counts its
-   * children that are live or were trashed together with an ancestor; storage counts every file.
+   * children that are not themselves marked trashed (in a trashed folder, those in the trash
+   * through it); storage counts every file.
    */
   const expectExactCounters = async (userId = ownerId) => {
     const wrong = rowsOf<{ folder_count: number; folders: number; file_count: number; files: number }>(
       await server.ctx.db.execute(sql`
         select f.id, f.name, f.folder_count, f.file_count,
-          (select count(*) from items c where c.parent_id = f.id and c.type = 'folder' and (c.deleted_at is null or c.trash_root_id <> c.id))::int as folders,
-          (select count(*) from items c where c.parent_id = f.id and c.type = 'file' and (c.deleted_at is null or c.trash_root_id <> c.id))::int as files
+          (select count(*) from items c where c.parent_id = f.id and c.type = 'folder' and c.deleted_at is null)::int as folders,
+          (select count(*) from items c where c.parent_id = f.id and c.type = 'file' and c.deleted_at is null)::int as files
         from items f where f.owner_id = ${userId} and f.type = 'folder'`),
     ).filter((r) => r.folder_count !== r.folders || r.file_count !== r.files);
     expect(wrong).toEqual([]);
@@ -258,7 +266,9 @@ describe('trash, restore, delete forever and empty trash', () => {
     const child = await seedFile(server, ownerId, { name: 'child.txt', parentId: top.id });
     const sub = await seedFolder(server, ownerId, { name: 'Sub', parentId: top.id });
     expect((await remove([child, top])).status).toBe(200);
-    expect((await row(child.id))!.trashRootId).toBe(top.id);
+    // Only the selected folder is marked; the child is in the trash through it.
+    expect((await row(child.id))!.deletedAt).toBeNull();
+    expect((await trashList()).data.map((r) => r.data.id)).not.toContain(child.id);
     expect((await restore([child, top])).status).toBe(200);
     expect((await row(child.id))!).toMatchObject({ parentId: top.id, deletedAt: null });
     // Deleting a folder forever while trashing something inside it.
@@ -331,10 +341,13 @@ describe('trash, restore, delete forever and empty trash', () => {
     const alone = (await server.ctx.db.select().from(items).where(eq(items.name, 'file-1.bin')))[0]!;
     await remove([alone]);
     await remove([big]);
-    const trashedBelow = rowsOf<{ n: number }>(
-      await server.ctx.db.execute(sql`select count(*)::int as n from items where trash_root_id = ${big.id}`),
-    )[0]!.n;
-    expect(trashedBelow).toBe(1 + 1000 + 1 - 1);
+    // One row is marked, whatever lies below: the folder (and what was trashed on its own before).
+    const marked = rowsOf<{ id: string }>(
+      await server.ctx.db.execute(sql`
+        with recursive sub(id) as (select ${big.id}::uuid union all select i.id from items i join sub on i.parent_id = sub.id)
+        select items.id from items join sub on sub.id = items.id where items.deleted_at is not null`),
+    ).map((r) => r.id);
+    expect(marked.sort()).toEqual([big.id, alone.id].sort());
     expect(await counts(dest.id)).toEqual({ folders: 0, files: 0 });
     await expectExactCounters();
 
@@ -437,7 +450,10 @@ describe('trash, restore, delete forever and empty trash', () => {
       const used = (await user()).storageUsed;
       const [trashed] = rowsOf<{ bytes: number }>(
         await server.ctx.db.execute(
-          sql`select coalesce(sum(size), 0)::float8 as bytes from items where owner_id = ${ownerId} and deleted_at is not null`,
+          sql`with recursive t(id) as (
+                select id from items where owner_id = ${ownerId} and deleted_at is not null
+                union select i.id from items i join t on i.parent_id = t.id)
+              select coalesce(sum(size), 0)::float8 as bytes from items join t on t.id = items.id where type = 'file'`,
         ),
       );
       expect(trashed!.bytes).toBeGreaterThanOrEqual(10);
@@ -474,5 +490,104 @@ describe('trash, restore, delete forever and empty trash', () => {
     expect(second.data.map((r) => r.data.id)).toEqual([made[2]!.id, made[1]!.id]);
     const third = browseResponse.parse((await owner.get('/api/browse/trash/all?per_page=2&page=3')).json());
     expect(third.data.map((r) => r.data.id)).toEqual([made[0]!.id]);
+  });
+  it('puts everything below a trashed folder in the trash everywhere, and brings it back with a restore', async () => {
+    const parent = await seedFolder(server, ownerId, { name: 'Archive 1999' });
+    const sub = await seedFolder(server, ownerId, { name: 'Scans 1999', parentId: parent.id });
+    const file = await seedFile(server, ownerId, {
+      name: 'receipt-1999.pdf',
+      parentId: sub.id,
+      content: 'p'.repeat(300),
+      mimetype: 'application/pdf',
+    });
+    const elsewhere = await seedFile(server, ownerId, { name: 'elsewhere-1999.txt' });
+    expect((await owner.post('/api/favourites', { ids: [sub.id] })).status).toBe(201);
+    const shared = await owner.post('/api/share', { id: sub.id, type: 'folder', permission: 'editor' });
+    expect(shared.status, shared.body).toBe(201);
+    const token = shareResource.parse(shared.json()).data.attributes.token;
+
+    const visible = async () => {
+      const latest = browseResponse.parse((await owner.get('/api/browse/latest?per_page=200')).json());
+      const search = searchResponse.parse((await owner.get('/api/search?query=1999')).json());
+      const nav = JSON.stringify((await owner.get('/api/browse/navigation')).json());
+      const favs = userResource
+        .parse((await owner.get('/api/user')).json())
+        .data.relationships.favourites.data.map((f) => f.data.id);
+      const sharedList = browseResponse.parse((await owner.get('/api/browse/share')).json());
+      const trashIds = (await trashList()).data.map((r) => r.data.id);
+      return {
+        latest: latest.data.map((r) => r.data.id).includes(file.id),
+        latestTotal: latest.meta.paginate.total,
+        search: search.data.map((r) => r.data.attributes.name).sort(),
+        nav: nav.includes(sub.id),
+        favourite: favs.includes(sub.id),
+        shared: sharedList.data.map((r) => r.data.id).includes(sub.id),
+        link: (await server.client().get(`/api/sharing/folders/all/${token}`)).status,
+        inTrash: [parent.id, sub.id, file.id].filter((id) => trashIds.includes(id)),
+        folder: (await owner.get(`/api/browse/folders/${sub.id}`)).status,
+        trashFolder: (await owner.get(`/api/browse/trash/${sub.id}`)).status,
+      };
+    };
+    const before = await visible();
+    expect(before).toMatchObject({
+      latest: true,
+      search: ['Archive 1999', 'Scans 1999', 'elsewhere-1999.txt', 'receipt-1999.pdf'],
+      nav: true,
+      favourite: true,
+      shared: true,
+      link: 200,
+      inTrash: [],
+      folder: 200,
+      trashFolder: 404,
+    });
+    const trashedBytes = async () =>
+      storageResponse.parse((await owner.get('/api/user/storage')).json()).data.meta.trash.used;
+    const binBefore = await trashedBytes();
+
+    await remove([parent]);
+    expect(await visible()).toMatchObject({
+      latest: false,
+      latestTotal: before.latestTotal - 1,
+      search: ['elsewhere-1999.txt'],
+      nav: false,
+      favourite: false,
+      shared: false,
+      link: 404,
+      inTrash: [parent.id],
+      folder: 404,
+      trashFolder: 200,
+    });
+    expect(await trashedBytes()).toBe(binBefore + 300);
+    // Nothing can be added to, moved into, trashed or shared inside a folder in the trash.
+    expect((await owner.post('/api/create-folder', { name: 'New', parent_id: sub.id })).status).toBe(404);
+    expect((await owner.post('/api/move', { to_id: sub.id, items: [ref(elsewhere)] })).status).toBe(404);
+    expect((await remove([file])).status).toBe(404);
+    expect((await owner.post('/api/share', { id: file.id, type: 'file', permission: 'visitor' })).status).toBe(404);
+    // Inside the trash, what went with the folder shows when the folder was trashed.
+    const inParent = await trashList(parent.id);
+    const trashedAt = (await row(parent.id))!.deletedAt!.toISOString();
+    expect(inParent.data.map((r) => [r.data.id, r.data.attributes.deleted_at])).toEqual([[sub.id, trashedAt]]);
+
+    // Restored on its own, the inner folder goes to the root and is live again with what it holds.
+    const res = await restore([sub]);
+    expect(res.status).toBe(200);
+    expect(itemsResponse.parse(res.json()).data[0]!.data.attributes).toMatchObject({
+      parent_id: null,
+      deleted_at: null,
+    });
+    expect(await visible()).toMatchObject({
+      latest: true,
+      latestTotal: before.latestTotal,
+      search: ['Scans 1999', 'elsewhere-1999.txt', 'receipt-1999.pdf'],
+      nav: true,
+      favourite: true,
+      shared: true,
+      link: 200,
+      inTrash: [parent.id],
+      folder: 200,
+    });
+    expect(await trashedBytes()).toBe(binBefore);
+    expect(await counts(parent.id)).toEqual({ folders: 0, files: 0 });
+    await expectExactCounters();
   });
 });

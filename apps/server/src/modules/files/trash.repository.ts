@@ -12,19 +12,14 @@ const idList = (ids: readonly string[]) =>
   );
 
 /**
- * Trashes live items and their live descendants in one statement; each descendant remembers which
- * item's trashing took it (`trash_root_id`), so restoring that item brings back exactly those.
+ * Trashes live items: one row each, whatever lies below them (ADR 0005). What is below goes to the
+ * trash through them and comes back with them; each item leaves its parent's count.
  */
 export async function trashSubtrees(db: Db, ownerId: string, roots: readonly ItemRow[]) {
   if (!roots.length) return;
   await db.execute(sql`
-    with recursive t(id, root_id) as (
-      select id, id from items where id in (${idList(roots.map((r) => r.id))}) and deleted_at is null
-      union all
-      select i.id, t.root_id from items i join t on i.parent_id = t.id
-      where i.owner_id = ${ownerId}::uuid and i.deleted_at is null
-    )
-    update items set deleted_at = now(), trash_root_id = t.root_id from t where items.id = t.id`);
+    update items set deleted_at = now()
+    where id in (${idList(roots.map((r) => r.id))}) and owner_id = ${ownerId}::uuid and deleted_at is null`);
   await applyCounts(db, ownerId, countsByParent(roots, -1));
 }
 
@@ -64,53 +59,32 @@ export async function deleteSubtrees(db: Db, ownerId: string, roots: readonly It
 }
 
 /**
- * Everything in the owner's trash, in one statement. No live folder counts a trashed item whose
- * own deletion put it there, and the others go with their trashed parent: no counter changes.
+ * Everything in the owner's trash, in one statement: the trashed items and all below them. No live
+ * folder counts a trashed item, and the rest go with their trashed folder: no counter changes.
  */
 export async function deleteAllTrashed(db: Db, ownerId: string): Promise<DeletedFile[]> {
   const result = await db.execute(sql`
-    delete from items where owner_id = ${ownerId}::uuid and deleted_at is not null
+    with recursive sub(id, depth) as (
+      select id, 0 from items where owner_id = ${ownerId}::uuid and deleted_at is not null
+      union all
+      select i.id, sub.depth + 1 from items i join sub on i.parent_id = sub.id
+      where i.deleted_at is null and sub.depth < 1000
+    )
+    delete from items where id in (select id from sub) and owner_id = ${ownerId}::uuid
     returning id, type, size, blob_key, thumbnail_status`);
   return deleted(db, ownerId, result);
 }
 
 /**
- * Restores, below each given trashed item, what was trashed together with it (same trash root),
- * in two statements whatever the size. The items themselves are restored by the caller, which
- * places and names them.
+ * Restores the given items into their destinations with their (possibly suffixed) names, in one
+ * statement: what lies below each comes back with it, as it was never marked. An item that was in
+ * the trash through a folder above it just moves out of that folder.
  */
-export async function restoreBelow(db: Db, tops: readonly ItemRow[]) {
-  // An item trashed on its own is its descendants' trash root: they are found by that id at once.
-  const roots = tops.filter((t) => t.trashRootId === t.id);
-  if (roots.length) {
-    await db.execute(sql`
-      update items set deleted_at = null, trash_root_id = null
-      where trash_root_id in (${idList(roots.map((t) => t.id))}) and deleted_at is not null
-        and id not in (${idList(roots.map((t) => t.id))})`);
-  }
-  // An item that went to the trash with a folder above it takes back only its own part of that
-  // folder's trash: walk down by parent. The trash root is compared as text on purpose, so the
-  // planner cannot look rows up by trash root, which would return the whole trashed tree per step.
-  const inner = tops.filter((t) => t.trashRootId !== t.id);
-  if (!inner.length) return;
-  await db.execute(sql`
-    with recursive r(id, root_id) as (
-      select i.id, t.trash_root_id from items i join items t on i.parent_id = t.id
-      where t.id in (${idList(inner.map((t) => t.id))}) and i.deleted_at is not null
-        and i.trash_root_id::text = t.trash_root_id::text
-      union all
-      select i.id, r.root_id from items i join r on i.parent_id = r.id
-      where i.deleted_at is not null and i.trash_root_id::text = r.root_id::text
-    )
-    update items set deleted_at = null, trash_root_id = null from r where items.id = r.id`);
-}
-
-/** Restores the given items into their destinations with their (possibly suffixed) names, in one statement. */
 export async function restoreTops(db: Db, placed: readonly { id: string; parentId: string | null; name: string }[]) {
   if (!placed.length) return;
   const values = placed.map((p) => sql`(${p.id}::uuid, ${p.parentId}::uuid, ${p.name})`);
   await db.execute(sql`
-    update items set deleted_at = null, trash_root_id = null, parent_id = v.parent_id, name = v.name, updated_at = now()
+    update items set deleted_at = null, parent_id = v.parent_id, name = v.name, updated_at = now()
     from (values ${sql.join(values, sql`, `)}) as v(id, parent_id, name)
     where items.id = v.id`);
 }

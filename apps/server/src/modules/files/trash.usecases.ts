@@ -1,21 +1,14 @@
 import type { ItemRef, RemoveRequest } from '@filestore/contract';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
-import { assertKeepsLinkRoot, loadItems, scopeOf, type Actor } from './access.js';
+import { assertKeepsLinkRoot, loadItems, scopeOf, type Actor, type LoadedItem } from './access.js';
 import { selectedAncestors } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
-import {
-  deleteAllTrashed,
-  deleteSubtrees,
-  restoreBelow,
-  restoreTops,
-  trashSubtrees,
-  type DeletedFile,
-} from './trash.repository.js';
+import { deleteAllTrashed, deleteSubtrees, restoreTops, trashSubtrees, type DeletedFile } from './trash.repository.js';
 import { applyCounts, countedInParent, type CountDeltas, withTreeLock } from './tree.js';
 import { thumbnailKeys } from '../thumbnails/index.js';
 
@@ -89,7 +82,7 @@ export async function emptyTrash(deps: FilesDeps, actor: Actor) {
 }
 
 /** Counter changes of restoring `tops` into their destinations. */
-function restoreCounts(tops: readonly ItemRow[], destinationOf: (t: ItemRow) => string | null): CountDeltas {
+function restoreCounts(tops: readonly LoadedItem[], destinationOf: (t: LoadedItem) => string | null): CountDeltas {
   const deltas: CountDeltas = new Map();
   const add = (parentId: string | null, type: ItemRow['type'], n: number) => {
     const d = deltas.get(parentId) ?? { folders: 0, files: 0 };
@@ -99,7 +92,7 @@ function restoreCounts(tops: readonly ItemRow[], destinationOf: (t: ItemRow) => 
   };
   for (const t of tops) {
     const destination = destinationOf(t);
-    // Trashed with its folder, it is still counted there: restored elsewhere, it leaves that count.
+    // In the trash through its folder, it is still counted there: restored elsewhere, it leaves that count.
     if (countedInParent(t) && destination === t.parentId) continue;
     if (countedInParent(t)) add(t.parentId, t.type, -1);
     add(destination, t.type, 1);
@@ -108,9 +101,10 @@ function restoreCounts(tops: readonly ItemRow[], destinationOf: (t: ItemRow) => 
 }
 
 /**
- * Restores trashed items with what was trashed together with them. Each goes back to its folder
- * when that folder is live (or restored by the same request) and `toHome` is false, else to the
- * root; only the items themselves may need a suffix there.
+ * Restores trashed items with what is in the trash through them. Each goes back to its folder when
+ * that folder is live (or restored by the same request) and `toHome` is false, else to the root;
+ * only the items themselves may need a suffix there. An item in the trash through a trashed
+ * folder above it (not itself marked) leaves that folder.
  */
 export async function restoreItems(
   db: Db,
@@ -126,35 +120,42 @@ export async function restoreItems(
       tx,
       rows.map((r) => r.id),
     );
-    // An item trashed together with a selected ancestor comes back with it.
-    const tops = rows.filter((r) => !below(ancestors, r, (a) => byId.get(a)?.trashRootId === r.trashRootId));
-    const topIds = new Set(tops.map((t) => t.id));
-
-    await restoreBelow(tx, tops);
-    const parentIds = [...new Set(tops.flatMap((t) => (t.parentId ? [t.parentId] : [])))];
-    const live = parentIds.length
-      ? await tx
-          .select({ id: items.id })
-          .from(items)
-          .where(and(inArray(items.id, parentIds), isNull(items.deletedAt)))
-      : [];
-    const liveParents = new Set([...live.map((p) => p.id), ...topIds]);
-    const destinationOf = (t: ItemRow) => (!toHome && t.parentId && liveParents.has(t.parentId) ? t.parentId : null);
+    // An item in the trash through a selected ancestor comes back with it.
+    const tops = rows.filter((r) => !below(ancestors, r, (a) => byId.get(a)?.trashedBy === r.trashedBy));
+    // Outer items first: an item's folder may be in the trash through another item of the request,
+    // and is live once that one is back.
+    const level = (t: LoadedItem) => tops.filter((a) => ancestors.get(t.id)?.has(a.id)).length;
+    const levels = [...new Set(tops.map(level))].sort((a, b) => a - b);
+    const destinations = new Map<string, string | null>();
 
     await retryOnNameClash(tx, async (sp) => {
-      const placed: { id: string; parentId: string | null; name: string }[] = [];
-      for (const parentId of new Set(tops.map(destinationOf))) {
-        const group = tops.filter((t) => destinationOf(t) === parentId);
-        const names = await allocateNames(
-          sp,
-          ownerId,
-          parentId,
-          group.map((t) => ({ name: t.name, type: t.type, id: t.id })),
-        );
-        group.forEach((t, i) => placed.push({ id: t.id, parentId, name: names[i] ?? t.name }));
+      for (const depth of levels) {
+        const batch = tops.filter((t) => level(t) === depth);
+        const parentIds = [...new Set(batch.flatMap((t) => (t.parentId ? [t.parentId] : [])))];
+        const live =
+          parentIds.length && !toHome
+            ? await sp
+                .select({ id: items.id })
+                .from(items)
+                .where(and(inArray(items.id, parentIds), sql`item_trashed_by(${items.id}) is null`))
+            : [];
+        const liveParents = new Set(live.map((p) => p.id));
+        for (const t of batch) destinations.set(t.id, t.parentId && liveParents.has(t.parentId) ? t.parentId : null);
+        const placed: { id: string; parentId: string | null; name: string }[] = [];
+        for (const parentId of new Set(batch.map((t) => destinations.get(t.id) ?? null))) {
+          const group = batch.filter((t) => (destinations.get(t.id) ?? null) === parentId);
+          const names = await allocateNames(
+            sp,
+            ownerId,
+            parentId,
+            group.map((t) => ({ name: t.name, type: t.type, id: t.id })),
+          );
+          group.forEach((t, i) => placed.push({ id: t.id, parentId, name: names[i] ?? t.name }));
+        }
+        await restoreTops(sp, placed);
       }
-      await restoreTops(sp, placed);
     });
+    const destinationOf = (t: LoadedItem) => destinations.get(t.id) ?? null;
     await applyCounts(tx, ownerId, restoreCounts(tops, destinationOf));
     return rows.map((r) => r.id);
   });

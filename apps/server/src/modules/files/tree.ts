@@ -37,8 +37,8 @@ export async function applyCounts(db: Db, ownerId: string, deltas: CountDeltas) 
 }
 
 /**
- * A folder's counters hold its children that are live or were trashed together with an ancestor
- * (they come back with it); an item trashed on its own is not counted in its parent (ADR 0005).
+ * A folder's counters hold its children that are not themselves marked trashed: live ones, and in a
+ * trashed folder those in the trash through it (they come back with it). A trashed item is not
+ * counted in its parent (ADR 0005).
  */
-export const countedInParent = (row: Pick<ItemRow, 'id' | 'deletedAt' | 'trashRootId'>) =>
-  row.deletedAt === null || row.trashRootId !== row.id;
+export const countedInParent = (row: Pick<ItemRow, 'deletedAt'>) => row.deletedAt === null;

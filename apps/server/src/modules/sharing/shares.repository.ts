@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { items, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
+import { items, notInTrashedFolder, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { shares, shareUnlocks, type ShareRow } from './shares.table.js';
 
@@ -91,7 +91,7 @@ export async function dropUnlocks(db: Db, shareId: string): Promise<void> {
  * `shares_user_created_idx` (user, created_at, id) read backwards from the cursor.
  */
 export async function sharedItemsPhase(db: Db, userId: string): Promise<Phase> {
-  const where = and(eq(shares.userId, userId), isNull(items.deletedAt));
+  const where = and(eq(shares.userId, userId), isNull(items.deletedAt), notInTrashedFolder);
   const [counted] = await db
     .select({ n: count() })
     .from(shares)

@@ -35,10 +35,7 @@ describe('storage breakdown', () => {
       content: bytes(250_000),
       mimetype: 'text/plain',
     });
-    await server.ctx.db
-      .update(items)
-      .set({ deletedAt: new Date(), trashRootId: binned.id })
-      .where(eq(items.id, binned.id));
+    await server.ctx.db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, binned.id));
     await seedFile(server, otherId, { name: 'not-mine.jpg', content: bytes(999_000), mimetype: 'image/jpeg' });
   });
   afterAll(() => server.close());

@@ -1,7 +1,7 @@
 import type { FileCategory } from '@filestore/contract';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { items } from '../files/index.js';
+import { filesInTrashedFolders, items } from '../files/index.js';
 
 export interface CategoryUsage {
   category: FileCategory;
@@ -11,9 +11,9 @@ export interface CategoryUsage {
 }
 
 /**
- * Two grouped sums over the owner's files: the live ones from their own index (items_latest_idx),
- * the trashed ones from the trash's (items_trash_idx). No index of its own: an index over every
- * file would cost an entry for each row a trash or restore of a folder touches.
+ * Grouped sums over the owner's files: unmarked ones from their own index (items_latest_idx),
+ * trashed ones from the trash's (items_trash_tops_idx), and those in the trash through a trashed
+ * folder by one walk down from the trashed folders (ADR 0005), moved from live to trashed.
  */
 export async function usageByCategory(db: Db, ownerId: string): Promise<CategoryUsage[]> {
   const sums = (trashed: boolean) =>
@@ -28,18 +28,17 @@ export async function usageByCategory(db: Db, ownerId: string): Promise<Category
         ),
       )
       .groupBy(items.category);
-  const [live, trashed] = [await sums(false), await sums(true)];
+  const [unmarked, marked, below] = [await sums(false), await sums(true), await filesInTrashedFolders(db, ownerId)];
   const byCategory = new Map<FileCategory, CategoryUsage>();
-  const add = (rows: typeof live, isTrash: boolean) => {
-    for (const r of rows) {
-      const category = r.category ?? 'other';
-      const usage = byCategory.get(category) ?? { category, bytes: 0, trashedBytes: 0 };
-      usage.bytes += Number(r.bytes);
-      if (isTrash) usage.trashedBytes += Number(r.bytes);
-      byCategory.set(category, usage);
-    }
+  const add = (category: FileCategory | null, bytes: number, trashedBytes: number) => {
+    const key = category ?? 'other';
+    const usage = byCategory.get(key) ?? { category: key, bytes: 0, trashedBytes: 0 };
+    usage.bytes += bytes;
+    usage.trashedBytes += trashedBytes;
+    byCategory.set(key, usage);
   };
-  add(live, false);
-  add(trashed, true);
+  for (const r of unmarked) add(r.category, Number(r.bytes), 0);
+  for (const r of marked) add(r.category, Number(r.bytes), Number(r.bytes));
+  for (const r of below) add(r.category, 0, r.bytes);
   return [...byCategory.values()];
 }
