@@ -46,56 +46,6 @@ interface Call {
   writes: number;
 }
 
-type RawClient = { query(q: string, p?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> };
-
-/**
- * --diagnose: where the time of trashing and restoring 10,000 rows goes. The same UPDATE statements
- * the server runs, timed in transactions that are rolled back, with all indexes, without the
- * trigram (GIN) index, and without any secondary index.
- */
-async function updateCostBreakdown(dataDir: string, rootId: string, log: (line: string) => void) {
-  const results: Record<string, { trashMs: number; restoreMs: number }> = {};
-  await prepareDataDir(dataDir, async (fx) => {
-    const db = (fx.ctx.db as unknown as { $client: RawClient }).$client;
-    const indexes = (
-      await db.query(`select indexname from pg_indexes where tablename = 'items' and indexname <> 'items_pkey'`)
-    ).rows.map((r) => String(r.indexname));
-    const variants: Record<string, string[]> = {
-      'all indexes': [],
-      'without items_name_trgm_idx': ['items_name_trgm_idx'],
-      'without any secondary index': indexes,
-    };
-    const trash = `with recursive t(id, root_id) as (
-        select id, id from items where id = '${rootId}' and deleted_at is null
-        union all select i.id, t.root_id from items i join t on i.parent_id = t.id where i.deleted_at is null)
-      update items set deleted_at = now(), trash_root_id = t.root_id from t where items.id = t.id`;
-    const restore = `update items set deleted_at = null, trash_root_id = null
-      where trash_root_id = '${rootId}' and deleted_at is not null and id <> '${rootId}'`;
-    for (const [name, drop] of Object.entries(variants)) {
-      const timings = { trashMs: 0, restoreMs: 0 };
-      for (let attempt = 0; attempt < 2; attempt++) {
-        await db.query('begin');
-        try {
-          for (const index of drop) await db.query(`drop index ${index}`);
-          let t = performance.now();
-          await db.query(trash);
-          timings.trashMs = performance.now() - t;
-          t = performance.now();
-          await db.query(restore);
-          timings.restoreMs = performance.now() - t;
-        } finally {
-          await db.query('rollback');
-        }
-      }
-      results[name] = { trashMs: round(timings.trashMs, 0), restoreMs: round(timings.restoreMs, 0) };
-      log(
-        `UPDATE of 10,000 rows, ${name}: trash ${timings.trashMs.toFixed(0)} ms, restore ${timings.restoreMs.toFixed(0)} ms`,
-      );
-    }
-  });
-  return results;
-}
-
 export async function subtreeCase(context: CaseContext): Promise<Omit<CaseResult, 'name' | 'startedAt' | 'seconds'>> {
   const dataDir = tempDir('subtree');
   const stops: (() => Promise<void>)[] = [];
@@ -116,6 +66,7 @@ export async function subtreeCase(context: CaseContext): Promise<Omit<CaseResult
     // The statement probe is loaded here (always): it proves "one transaction each".
     const ours = await startOurServer(dataDir, {
       probe: true,
+      ...(context.diagnose ? { explain: true } : {}),
       ...(context.profile ? { cpuProfDir: context.profileDir('subtree') } : {}),
     });
     stops.push(() => ours.stop());
@@ -168,11 +119,6 @@ export async function subtreeCase(context: CaseContext): Promise<Omit<CaseResult
       if (page.meta.root.data.attributes.items !== direct) throw new Error('a tree lost items on the way');
     }
 
-    let breakdown: Awaited<ReturnType<typeof updateCostBreakdown>> | null = null;
-    if (context.diagnose) {
-      await ours.stop();
-      breakdown = await updateCostBreakdown(dataDir, big.rootId, (line) => context.log(line));
-    }
     const ms = (which: 'big' | 'small', op: Op) => median(calls[which][op].map((c) => c.ms));
     const rows: Row[] = [];
     const labels: Record<Op, string> = {
@@ -224,7 +170,6 @@ export async function subtreeCase(context: CaseContext): Promise<Omit<CaseResult
         writeStatements: Object.fromEntries(
           OPS.map((op) => [op, { big: per('big', op, 'writes'), small: per('small', op, 'writes') }]),
         ),
-        ...(breakdown ? { updateCostBreakdown: breakdown } : {}),
       },
       notes: [
         'Transactions and statements are counted inside the server process by bench/src/probe/db-probe.mjs (it wraps PGlite: BEGIN…COMMIT and every protocol-level statement), reset before each call; they include the session lookup and anything a background job ran meanwhile.',
