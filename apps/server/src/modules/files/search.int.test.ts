@@ -106,4 +106,15 @@ describe('search', () => {
       expect(plan, `${query}\n${plan}`).toContain('Bitmap Index Scan on items_name_trgm_idx');
     }
   });
+  it('checks the trash after sorting, only for the matches it returns', async () => {
+    const q = searchItemsQuery(server.ctx.db, ownerId, 'invoice');
+    const plan = rowsOf<{ 'QUERY PLAN': string }>(await server.ctx.db.execute(sql`explain ${q.getSQL()}`)).map(
+      (r) => r['QUERY PLAN'],
+    );
+    const trashCheck = plan.findIndex((line) => line.includes('item_trashed_by'));
+    const sort = plan.findIndex((line) => /->\s+Sort\b/.test(line));
+    // The walk up the tree filters the sorted rows under the limit, never every match before the sort.
+    expect(trashCheck, plan.join('\n')).toBeGreaterThan(0);
+    expect(sort, plan.join('\n')).toBeGreaterThan(trashCheck);
+  });
 });
