@@ -164,7 +164,7 @@ export async function latestPhases(db: Db, ownerId: string): Promise<Phase[]> {
   const unmarked = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), eq(items.type, 'file'));
   const [counted] = await db.select({ n: count() }).from(items).where(unmarked);
   const hidden = (await filesInTrashedFolders(db, ownerId)).reduce((n, c) => n + c.files, 0);
-  const where = and(unmarked, notInTrashedFolder);
+  const where = and(unmarked, notInTrashedFolder(ownerId));
   return [phase(db, Math.max((counted?.n ?? 0) - hidden, 0), { where, keys: [key.created], direction: 'DESC' })];
 }
 

@@ -20,7 +20,7 @@ export async function favouriteFolders(db: Db, userId: string): Promise<FolderRe
         eq(items.ownerId, userId),
         eq(items.type, 'folder'),
         isNull(items.deletedAt),
-        notInTrashedFolder,
+        notInTrashedFolder(userId),
       ),
     )
     .orderBy(asc(sql`lower(${items.name})`), asc(items.id));

@@ -91,7 +91,7 @@ export async function dropUnlocks(db: Db, shareId: string): Promise<void> {
  * `shares_user_created_idx` (user, created_at, id) read backwards from the cursor.
  */
 export async function sharedItemsPhase(db: Db, userId: string): Promise<Phase> {
-  const where = and(eq(shares.userId, userId), isNull(items.deletedAt), notInTrashedFolder);
+  const where = and(eq(shares.userId, userId), isNull(items.deletedAt), notInTrashedFolder(userId));
   const [counted] = await db
     .select({ n: count() })
     .from(shares)
