@@ -207,10 +207,51 @@ describe('file download', () => {
     expect(String(plain.headers['content-disposition'])).toMatch(/^attachment;/);
   });
 
+  /** The server on a real loopback port (once), for what inject cannot show: bytes through a socket. */
+  let port = 0;
+  const listening = async () => {
+    if (!port) {
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      port = (server.app.server.address() as AddressInfo).port;
+    }
+    return port;
+  };
+
+  /** GET over a real connection: status, headers and every byte of the body. */
+  const fetchBytes = async (path: string, headers: Record<string, string> = {}) => {
+    const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`http://127.0.0.1:${await listening()}${path}`, { headers: { cookie, ...headers } });
+    return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('sends the same bytes over a real connection, whole and in ranges, several at once', async () => {
+    const content = randomBytes(5 * 1024 * 1024 + 17);
+    const big = await seedFile(server, ownerId, { name: 'five.bin', content });
+    const ranges: [number, number][] = [
+      [0, 0],
+      [1, 1024 * 1024],
+      [2 * 1024 * 1024 - 3, content.length - 1],
+      [4 * 1024 * 1024, 4 * 1024 * 1024 + 99],
+    ];
+    const [whole, ...parts] = await Promise.all([
+      fetchBytes(`/api/files/${big.id}/download`),
+      ...ranges.map(([a, b]) => fetchBytes(`/api/files/${big.id}/download`, { range: `bytes=${a}-${b}` })),
+    ]);
+    expect(whole?.status).toBe(200);
+    expect(whole?.headers.get('content-length')).toBe(String(content.length));
+    expect(whole?.body.equals(content)).toBe(true);
+    parts.forEach((part, i) => {
+      const [a, b] = ranges[i] ?? [0, 0];
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${a}-${b}/${content.length}`);
+      expect(part.body.equals(content.subarray(a, b + 1))).toBe(true);
+    });
+    await expect.poll(() => openBlobHandles(big.id), { timeout: 5000 }).toBe(0);
+  });
+
   it('stops reading the blob when the client goes away', async () => {
     const big = await seedFile(server, ownerId, { name: 'big.bin', content: Buffer.alloc(64 * 1024 * 1024, 7) });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = server.app.server.address() as AddressInfo;
+    const port = await listening();
     const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     await new Promise<void>((resolve, reject) => {
       const req = http.get({ port, host: '127.0.0.1', path: `/api/files/${big.id}/download`, headers: { cookie } });

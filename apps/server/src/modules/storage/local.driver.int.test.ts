@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readlink, rm, stat } from 'node:fs/promises';
+import { once } from 'node:events';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { PassThrough } from 'node:stream';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createLocalDriver } from './local.driver.js';
-import { describeStorageDriver } from './storage.behaviour.js';
+import { describeStorageDriver, throughSocket } from './storage.behaviour.js';
 import { MIN_PART_SIZE } from './storage.port.js';
 
 const root = await mkdtemp(path.join(tmpdir(), 'filestore-storage-'));
@@ -99,5 +102,80 @@ describe('local multipart uploads written in place', () => {
       });
     }
     await driver.abortMultipart('files/etags', id);
+  });
+});
+
+describe('local reads piped into sockets (reused buffers)', () => {
+  const MiB = 1024 * 1024;
+  const driver = createLocalDriver(root);
+  const blob = randomBytes(16 * MiB + 5);
+
+  /** Open descriptors of this process on the local blob of `key`. */
+  const openHandles = async (key: string) => {
+    let count = 0;
+    for (const fd of await readdir('/proc/self/fd')) {
+      const target = await readlink(`/proc/self/fd/${fd}`).catch(() => '');
+      if (target.endsWith(key.replaceAll('/', '~'))) count++;
+    }
+    return count;
+  };
+
+  it('closes the file when the connection drops midway', async () => {
+    await driver.put('files/piped', blob);
+    const { body } = await driver.get('files/piped');
+    expect(await openHandles('files/piped')).toBe(1);
+    const server = createServer();
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const accepted = once(server, 'connection') as Promise<[Socket]>;
+    // A client that reads nothing: the socket's buffers fill and most of the file stays unread.
+    const client = connect((server.address() as AddressInfo).port, '127.0.0.1').pause();
+    const [socket] = await accepted;
+    socket.on('error', () => {});
+    body.pipe(socket);
+    await vi.waitFor(() => expect(socket.writableLength).toBeGreaterThan(0));
+    socket.destroy();
+    await vi.waitFor(async () => expect(await openHandles('files/piped')).toBe(0));
+    expect(body.destroyed).toBe(true);
+    expect(body.readableEnded).toBe(false);
+    client.destroy();
+    server.close();
+  });
+
+  it('gives a consumer that keeps chunks (a Transform) buffers of its own', async () => {
+    await driver.put('files/kept', blob);
+    const kept: Buffer[] = [];
+    const keeper = new PassThrough();
+    keeper.on('data', (chunk: Buffer) => kept.push(chunk));
+    const ended = new Promise((resolve) => keeper.on('end', resolve));
+    // Two at once, so a buffer reused by the other stream would show up as wrong bytes here.
+    (await driver.get('files/kept')).body.pipe(keeper);
+    const other = throughSocket((await driver.get('files/kept', { start: MiB })).body);
+    await ended;
+    expect(Buffer.concat(kept).equals(blob)).toBe(true);
+    expect((await other).equals(blob.subarray(MiB))).toBe(true);
+  });
+
+  it('ends into a socket it must not end, and the caller can write after it', async () => {
+    await driver.put('files/no-end', Buffer.from('abc'));
+    const { body } = await driver.get('files/no-end');
+    const server = createServer();
+    // pipeline(body, socket) pipes with { end: false } and ends the socket itself; do the same.
+    const got = await new Promise<string>((resolve, reject) => {
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as AddressInfo;
+        const reader = connect(port, '127.0.0.1');
+        let text = '';
+        reader.on('data', (c: Buffer) => (text += c.toString()));
+        reader.on('end', () => resolve(text));
+        reader.on('error', reject);
+      });
+      server.on('connection', (socket) => {
+        body.pipe(socket, { end: false });
+        body.on('end', () => socket.end('!'));
+      });
+    });
+    server.close();
+    expect(got).toBe('abc!');
   });
 });

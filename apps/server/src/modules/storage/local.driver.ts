@@ -5,12 +5,11 @@ import type { Readable } from 'node:stream';
 import { blobNotFound, sizeMismatch } from './storage.errors.js';
 import { ifMissing, isMissing, localLayout, removeQuietly, syncFile, writeDurably } from './local.layout.js';
 import { localMultipart } from './local.multipart.js';
+import { LocalBlobReadable } from './local.read-stream.js';
 import { DEFAULT_CONTENT_TYPE, type BlobStream, type StorageDriver } from './storage.port.js';
 import { assertValidKey, resolveRange } from './storage.validation.js';
 
 const DELETE_CONCURRENCY = 16;
-// Reads of 1 MiB instead of Node's 64 KiB: a download moves about twice as fast for the same memory per stream.
-const READ_CHUNK = 1024 * 1024;
 
 /** Blobs as files under `root`; see local.layout.ts for the folder structure. */
 export function createLocalDriver(root: string): StorageDriver {
@@ -39,12 +38,11 @@ export function createLocalDriver(root: string): StorageDriver {
       const { size } = await handle.stat();
       const resolved = resolveRange(range, size);
       const contentType = await layout.readContentType(key);
-      // Always with an end: each read is then sized to what is left (not READ_CHUNK), and the
-      // stream ends without one more read to find EOF. Without it a zip of 2,000 small files
-      // allocated 2 MiB per file (a full chunk, then one for the empty read) and copied every
-      // short read out of it, which kept the garbage collector busy.
-      const bounds = resolved ?? (size > 0 ? { start: 0, end: size - 1 } : {});
-      const body = handle.createReadStream({ ...bounds, highWaterMark: READ_CHUNK });
+      // Always with an end: each read is sized to what is left, and the stream ends without one
+      // more read to find EOF (a zip of 2,000 small files used to allocate 2 MiB per file for that).
+      // Reads are 1 MiB, not Node's 64 KiB: a download moves about twice as fast.
+      const { start, end } = resolved ?? { start: 0, end: size - 1 };
+      const body = new LocalBlobReadable(handle, start, end);
       const contentLength = resolved ? resolved.end - resolved.start + 1 : size;
       return { body, size, contentLength, contentType };
     } catch (error) {
