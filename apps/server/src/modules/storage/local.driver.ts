@@ -37,14 +37,13 @@ export function createLocalDriver(root: string): StorageDriver {
     try {
       const { size } = await handle.stat();
       const resolved = resolveRange(range, size);
-      const contentType = await layout.readContentType(key);
       // Always with an end: each read is sized to what is left, and the stream ends without one
       // more read to find EOF (a zip of 2,000 small files used to allocate 2 MiB per file for that).
       // Reads are 1 MiB, not Node's 64 KiB: a download moves about twice as fast.
       const { start, end } = resolved ?? { start: 0, end: size - 1 };
       const body = new LocalBlobReadable(handle, start, end);
       const contentLength = resolved ? resolved.end - resolved.start + 1 : size;
-      return { body, size, contentLength, contentType };
+      return { body, size, contentLength };
     } catch (error) {
       await handle.close();
       throw error;

@@ -68,7 +68,7 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
     const contentLength = res.ContentLength ?? 0;
     // "bytes 0-9/100": the total is only in Content-Range once a range was asked for.
     const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : contentLength;
-    return { body: res.Body, size: total, contentLength, contentType: res.ContentType };
+    return { body: res.Body, size: total, contentLength };
   }
 
   async function head(key: string) {
