@@ -3,7 +3,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { Readable, type Writable } from 'node:stream';
-import { READ_BUFFER_SIZE, giveReadBuffer, takeReadBuffer } from './read-buffers.js';
+import { READ_BUFFER_SIZE, giveReadBuffer, releaseReadSlot, takeReadBuffer, whenReadSlot } from './read-buffers.js';
 
 /**
  * Buffers one stream holds at most, being read or waiting for the socket: the next ones are read
@@ -23,8 +23,8 @@ const releasesWrittenChunks = (destination: unknown): destination is Writable =>
 
 /**
  * The bytes `start..end` (inclusive) of an open file, as a Readable that owns the handle: it is
- * closed when the stream ends or is destroyed, and never while a read is in progress (the number
- * could otherwise be reused by another open before the read lands).
+ * closed when the stream ends or is destroyed, and never while a read is in progress or waiting for
+ * its slot (the number could otherwise be reused by another open before the read lands).
  *
  * Consumed as any Readable (data events, async iteration, piped into a Transform) it reads into a
  * fresh buffer per chunk, like fs.createReadStream. Piped into an HTTP response or a socket, which
@@ -57,21 +57,32 @@ export class LocalBlobReadable extends Readable {
   /** Reads the next `length` bytes into `buffer`, then `then(bytes read)`, unless destroyed meanwhile. */
   #readInto(buffer: Buffer, length: number, then: (got: number) => void): void {
     this.#reading = true;
-    read(this.#handle.fd, buffer, 0, length, this.#position, (error, got) => {
-      this.#reading = false;
-      const close = this.#closeAfterRead;
-      if (close) {
-        this.#closeAfterRead = null;
-        close();
+    whenReadSlot(() => {
+      if (this.destroyed) {
+        releaseReadSlot();
+        this.#readDone();
         return;
       }
-      if (this.destroyed) return;
-      if (error) return void this.destroy(error);
-      // Blobs are replaced by rename, so an open one never shrinks; a short file was cut outside us.
-      if (got === 0) return void this.destroy(new Error('The stored file is shorter than its recorded size.'));
-      this.#position += got;
-      then(got);
+      read(this.#handle.fd, buffer, 0, length, this.#position, (error, got) => {
+        releaseReadSlot();
+        if (!this.#readDone() || this.destroyed) return;
+        if (error) return void this.destroy(error);
+        // Blobs are replaced by rename, so an open one never shrinks; a short file was cut outside us.
+        if (got === 0) return void this.destroy(new Error('The stored file is shorter than its recorded size.'));
+        this.#position += got;
+        then(got);
+      });
     });
+  }
+
+  /** The read in progress ended: false when a destroy was waiting for it (and now closes the file). */
+  #readDone(): boolean {
+    this.#reading = false;
+    const close = this.#closeAfterRead;
+    if (!close) return true;
+    this.#closeAfterRead = null;
+    close();
+    return false;
   }
 
   override _read(): void {

@@ -40,3 +40,29 @@ export function giveReadBuffer(buffer: Buffer): void {
   free.push(buffer);
   scheduleRelease();
 }
+
+/**
+ * Blob reads that may wait in libuv's thread pool at once (it has 4 threads by default). Every
+ * other piece of file work in the process (opening the next download's file, its fstat, upload
+ * writes) queues in the same pool: with 16 downloads each keeping a 1 MiB read queued, opening a
+ * file waited 10-30 ms per step. Held to 3, one thread stays free for those.
+ */
+const MAX_QUEUED_READS = 3;
+let readsQueued = 0;
+const waitingReads: (() => void)[] = [];
+
+/** Runs `start` once a read slot is free; `start` must call releaseReadSlot when its read is done. */
+export function whenReadSlot(start: () => void): void {
+  if (readsQueued < MAX_QUEUED_READS) {
+    readsQueued++;
+    start();
+  } else {
+    waitingReads.push(start);
+  }
+}
+
+export function releaseReadSlot(): void {
+  const next = waitingReads.shift();
+  if (next) next();
+  else readsQueued--;
+}
