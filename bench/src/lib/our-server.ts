@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as ConfigModule from '../../../apps/server/src/app/config.js';
@@ -159,10 +159,31 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `node apps/server/dist/main.js` on a free loopback port with the embedded default database. */
+/**
+ * How `npm start` runs the server: the environment variables and node flags its last command puts
+ * before `apps/server/dist/main.js` (the memory settings), read from the root package.json so the
+ * benchmark starts the server exactly as users do.
+ */
+export function startCommand(): { env: Record<string, string>; nodeFlags: string[] } {
+  const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const command = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
+  const env: Record<string, string> = {};
+  let i = 0;
+  for (; i < command.length && /^[A-Z_][A-Z0-9_]*=/.test(command[i] ?? ''); i++) {
+    const [name = '', ...value] = (command[i] ?? '').split('=');
+    env[name] = value.join('=');
+  }
+  if (command[i] !== 'node' || command.at(-1) !== 'apps/server/dist/main.js') {
+    throw new Error(`the start script no longer runs node apps/server/dist/main.js: ${pkg.scripts.start}`);
+  }
+  return { env, nodeFlags: command.slice(i + 1, -1) };
+}
+
+/** Starts the server as `npm start` does (see startCommand) on a free loopback port with the embedded default database. */
 export async function startOurServer(dataDir: string, options: StartOptions = {}): Promise<OurServer> {
   const port = await freePort();
-  const args: string[] = [];
+  const start = startCommand();
+  const args: string[] = [...start.nodeFlags];
   if (options.cpuProfDir) {
     mkdirSync(options.cpuProfDir, { recursive: true });
     args.push('--cpu-prof', '--cpu-prof-dir', options.cpuProfDir);
@@ -174,6 +195,7 @@ export async function startOurServer(dataDir: string, options: StartOptions = {}
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    ...start.env,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
