@@ -21,8 +21,9 @@ export const EMBEDDED_CACHE_MB = 8;
 /**
  * Shared memory sized for the one backend PGlite runs rather than PostgreSQL's 100 connections,
  * 10 WAL senders and 16 autovacuum workers (none of which exist here): 3–4 MB less memory touched
- * at start-up. The lock table keeps room for as many locks as one transaction could take before
- * (max_locks_per_transaction is per backend: 256 × the few backends left).
+ * at start-up. The shared lock table is max_locks_per_transaction × the backend slots: 256 × 7 =
+ * ~1,800 locks one transaction may hold (64 × 128 = ~8,200 before), far more than the migrations
+ * or any statement here take; raise it if "out of shared memory" ever names it.
  */
 const EMBEDDED_SETTINGS = [
   'max_connections=4',
