@@ -202,12 +202,12 @@ export async function selectedAncestors(db: Db, ids: readonly string[]): Promise
  * files).
  */
 const trashedFolderIds = (ownerId: string) => sql`
-  with recursive t(id, depth) as (
-    select id, 0 from items
+  with recursive t(id) as (
+    select id from items
     where owner_id = ${ownerId}::uuid and type = 'folder' and deleted_at is not null
     union all
-    select i.id, t.depth + 1 from items i join t on i.parent_id = t.id
-    where i.owner_id = ${ownerId}::uuid and i.type = 'folder' and i.deleted_at is null and t.depth < 1000
+    select i.id from items i join t on i.parent_id = t.id
+    where i.owner_id = ${ownerId}::uuid and i.type = 'folder' and i.deleted_at is null
   )
   select id from t`;
 
@@ -245,12 +245,12 @@ export interface TrashedFolderFiles {
  */
 export async function filesInTrashedFolders(db: Db, ownerId: string): Promise<TrashedFolderFiles[]> {
   const result = await db.execute(sql`
-    with recursive down(id, depth) as (
-      select id, 0 from items
+    with recursive down(id) as (
+      select id from items
       where owner_id = ${ownerId}::uuid and type = 'folder' and deleted_at is not null
       union all
-      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
-      where i.type = 'folder' and i.deleted_at is null and down.depth < 1000
+      select i.id from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null
     )
     select f.category, count(*)::int as files, coalesce(sum(f.size), 0)::float8 as bytes
     from items f join down on f.parent_id = down.id

@@ -590,4 +590,38 @@ describe('trash, restore, delete forever and empty trash', () => {
     expect(await counts(parent.id)).toEqual({ folders: 0, files: 0 });
     await expectExactCounters();
   });
+  it('keeps what lies 1,200 levels below a trashed folder in the trash, and empties it whole', async () => {
+    await owner.request('DELETE', '/api/trash/dump');
+    // A chain of nested folders deeper than any walk's old 1,000-level cap, a file at the bottom.
+    const top = await seedFolder(server, ownerId, { name: 'Deep' });
+    const chain = rowsOf<{ id: string }>(
+      await server.ctx.db.execute(sql`
+        with recursive c(n, id, parent_id) as (
+          select 1, gen_random_uuid(), ${top.id}::uuid
+          union all select n + 1, gen_random_uuid(), id from c where n < 1200
+        ),
+        made as (
+          insert into items (id, owner_id, parent_id, type, name, folder_count)
+          select id, ${ownerId}, parent_id, 'folder', 'level ' || n, case when n < 1200 then 1 else 0 end from c
+          returning id, name
+        )
+        select id from made order by length(name) desc, name desc limit 1`),
+    );
+    const deepest = chain[0]!.id;
+    await server.ctx.db.update(items).set({ folderCount: 1 }).where(eq(items.id, top.id));
+    const file = await seedFile(server, ownerId, { name: 'bottom.txt', parentId: deepest, content: 'z'.repeat(7) });
+    await expectExactCounters();
+    expect((await owner.get(`/api/browse/folders/${deepest}`)).status).toBe(200);
+
+    await remove([top]);
+    expect((await owner.get(`/api/browse/folders/${deepest}`)).status).toBe(404);
+    expect((await owner.post('/api/create-folder', { name: 'x', parent_id: deepest })).status).toBe(404);
+    expect((await owner.post('/api/share', { id: file.id, type: 'file', permission: 'visitor' })).status).toBe(404);
+    const used = (await user()).storageUsed;
+    expect((await owner.request('DELETE', '/api/trash/dump')).status).toBe(200);
+    expect(await row(file.id)).toBeUndefined();
+    expect(await exists(`files/${file.id}`)).toBe(false);
+    expect((await user()).storageUsed).toBe(used - 7);
+    await expectExactCounters();
+  });
 });

@@ -64,11 +64,10 @@ export async function deleteSubtrees(db: Db, ownerId: string, roots: readonly It
  */
 export async function deleteAllTrashed(db: Db, ownerId: string): Promise<DeletedFile[]> {
   const result = await db.execute(sql`
-    with recursive sub(id, depth) as (
-      select id, 0 from items where owner_id = ${ownerId}::uuid and deleted_at is not null
+    with recursive sub(id) as (
+      select id from items where owner_id = ${ownerId}::uuid and deleted_at is not null
       union all
-      select i.id, sub.depth + 1 from items i join sub on i.parent_id = sub.id
-      where i.deleted_at is null and sub.depth < 1000
+      select i.id from items i join sub on i.parent_id = sub.id where i.deleted_at is null
     )
     delete from items where id in (select id from sub) and owner_id = ${ownerId}::uuid
     returning id, type, size, blob_key, thumbnail_status`);
