@@ -5,7 +5,7 @@ import { loadItem, loadItems, ownerOf, selectedAncestors, type Actor } from '../
 import { contentDisposition } from '../storage/index.js';
 import { assertCanDownload } from './download-access.js';
 import { protectFileBytes } from './file-headers.js';
-import { sendFileBytes } from './file-response.js';
+import { endWithConnection, sendFileBytes } from './file-response.js';
 import { planZipEntries } from './zip-entries.js';
 import { parseZipItems } from './zip-items.js';
 import { liveTrees } from './zip.repository.js';
@@ -60,6 +60,7 @@ export async function downloadZip(
   const [only] = selected;
   const filename = selected.length === 1 && only?.type === 'folder' ? `${only.name}.zip` : 'files.zip';
   protectFileBytes(reply);
+  endWithConnection(request, stream);
   return reply
     .headers({
       'content-type': 'application/zip',

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { contentDisposition, type StorageDriver } from '../storage/index.js';
@@ -26,6 +27,19 @@ const rangeNotSatisfiable = (reply: FastifyReply, size: number) => {
   void reply.header('content-range', `bytes */${size}`);
   return new AppError(416, 'validation.failed', 'The requested range is not satisfiable.', { size });
 };
+
+/**
+ * Destroys `body` when the connection closes. Fastify destroys a reply's stream when the response
+ * closes, but a response queued behind another on a pipelined HTTP/1.1 connection never emits
+ * `close` when that connection dies (Node), so its blob would stay open until garbage collection:
+ * a client could hold file descriptors that way.
+ */
+export function endWithConnection(request: FastifyRequest, body: Readable): void {
+  const socket = request.raw.socket;
+  const stop = () => body.destroy();
+  socket.once('close', stop);
+  body.once('close', () => socket.off('close', stop));
+}
 
 /**
  * Streams a file with HTTP validators and single byte ranges. The blob stream goes straight into
@@ -93,5 +107,6 @@ export async function sendFileBytes(
     const last = part.start + blob.contentLength - 1;
     void reply.code(206).header('content-range', `bytes ${part.start}-${last}/${blob.size}`);
   }
+  endWithConnection(request, blob.body);
   return reply.send(blob.body);
 }
