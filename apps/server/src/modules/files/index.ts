@@ -26,7 +26,6 @@ export {
   insertItem,
   notInTrashedFolder,
   selectedAncestors,
-  trashedByOf,
 } from './items.repository.js';
 export {
   presentItem,

@@ -220,12 +220,6 @@ const trashedFolderIds = (ownerId: string) => sql`
 export const notInTrashedFolder = (ownerId: string) =>
   sql`(${items.parentId} is null or ${items.parentId} not in (${trashedFolderIds(ownerId)}))`;
 
-/** The item whose trashing put `id` in the trash (itself or a folder above it); null when live. */
-export async function trashedByOf(db: Db, id: string): Promise<string | null> {
-  const result = await db.execute(sql`select item_trashed_by(${id}::uuid) as top`);
-  return rowsOf<{ top: string | null }>(result)[0]?.top ?? null;
-}
-
 /** When an item was put in the trash (null: not marked, or no such item). */
 export async function deletedAtOf(db: Db, id: string | null): Promise<Date | null> {
   if (!id) return null;

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound, tooManyAttempts } from '../../lib/errors.js';
 import { cookieSecure, verifyPassword } from '../auth/index.js';
-import { trashedByOf, type Actor, type ItemRow } from '../files/index.js';
+import type { Actor, ItemRow } from '../files/index.js';
 import type { UserRow } from '../users/index.js';
 import { shareUrls } from './share.presenter.js';
 import { findShareByToken, hasUnlock, insertUnlock } from './shares.repository.js';
@@ -49,9 +49,9 @@ export async function openShare(
 ): Promise<OpenedShare> {
   const found = await findShareByToken(ctx.db, token);
   if (!found) throw notFound();
-  const { share, item, owner } = found;
+  const { share, item, owner, inTrash } = found;
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw shareExpired();
-  if (item.deletedAt || (await trashedByOf(ctx.db, item.id))) throw notFound();
+  if (inTrash) throw notFound();
   const unlocked = await isUnlocked(ctx, request, share);
   if (!unlocked && !opts.allowLocked) throw shareLocked();
   const link = {

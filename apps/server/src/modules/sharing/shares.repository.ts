@@ -11,10 +11,21 @@ export interface SharedItem {
   item: ItemRow;
 }
 
-/** A token as a visitor sends it, with the item it shares and its owner: one indexed query. */
-export async function findShareByToken(db: Db, token: string): Promise<(SharedItem & { owner: UserRow }) | undefined> {
+/**
+ * A token as a visitor sends it, with the item it shares, its owner and whether the item is in the
+ * trash (itself or through a folder above it): one indexed query.
+ */
+export async function findShareByToken(
+  db: Db,
+  token: string,
+): Promise<(SharedItem & { owner: UserRow; inTrash: boolean }) | undefined> {
   const [row] = await db
-    .select({ share: shares, item: items, owner: users })
+    .select({
+      share: shares,
+      item: items,
+      owner: users,
+      inTrash: sql<boolean>`item_trashed_by(${items.id}) is not null`,
+    })
     .from(shares)
     .innerJoin(items, eq(items.id, shares.itemId))
     .innerJoin(users, eq(users.id, shares.userId))
