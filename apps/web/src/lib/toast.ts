@@ -1,6 +1,6 @@
 import type { ExternalToast } from 'sonner';
-import { useSyncExternalStore } from 'react';
 import { whenIdle } from './idle';
+import { signal } from './signal';
 
 /**
  * Toasts through sonner, loaded when the first one is shown or the browser is idle after the first
@@ -9,24 +9,12 @@ import { whenIdle } from './idle';
  */
 export const loadSonner = () => import('sonner');
 
-let wanted = false;
-const listeners = new Set<() => void>();
-
-function want(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
+const wanted = signal(false);
+const want = () => wanted.set(true);
 
 /** Whether the Toaster should be in the page (see ToasterWhenWanted in app/App.tsx). */
 export function useToasterWanted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => wanted,
-  );
+  return wanted.useValue();
 }
 
 /**

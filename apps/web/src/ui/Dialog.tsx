@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { whenIdle } from '../lib/idle';
+import { signal } from '../lib/signal';
 import { cn } from './cn';
 
 /*
@@ -10,16 +11,12 @@ import { cn } from './cn';
  * shows as soon as the chunk arrives.
  */
 type Radix = typeof import('@radix-ui/react-dialog');
-let radix: Radix | null = null;
+const radix = signal<Radix | null>(null);
 let loading: Promise<void> | null = null;
-const listeners = new Set<() => void>();
 
 function loadRadix(): Promise<void> {
   loading ??= import('@radix-ui/react-dialog').then(
-    (module) => {
-      radix = module;
-      for (const listener of listeners) listener();
-    },
+    (module) => radix.set(module),
     (error: unknown) => {
       loading = null; // the next dialog to open tries again
       console.error(error);
@@ -28,16 +25,11 @@ function loadRadix(): Promise<void> {
   return loading;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /** Radix's dialog parts once loaded, else null (and they are asked for: now if `open`, else when idle). */
 export function useRadixDialog(open: boolean): Radix | null {
-  const current = useSyncExternalStore(subscribe, () => radix);
+  const current = radix.useValue();
   useEffect(() => {
-    if (radix) return;
+    if (radix.get()) return;
     if (open) void loadRadix();
     else whenIdle(() => void loadRadix(), 3000);
   }, [open]);

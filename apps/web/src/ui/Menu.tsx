@@ -5,7 +5,6 @@ import {
   useEffect,
   useRef,
   useState,
-  useSyncExternalStore,
   type KeyboardEvent,
   type MouseEvent,
   type PointerEvent,
@@ -13,6 +12,7 @@ import {
   type ReactNode,
 } from 'react';
 import { whenIdle } from '../lib/idle';
+import { signal } from '../lib/signal';
 
 /** One entry of an action menu; entries with different `group`s get a separator between them. */
 export interface MenuAction {
@@ -67,29 +67,21 @@ export interface PanelProps {
  * button, and a press on it opens its menu as soon as the parts arrive.
  */
 type Parts = typeof import('./MenuParts');
-let parts: Parts | null = null;
+const parts = signal<Parts | null>(null);
 let loading: Promise<Parts> | null = null;
-const listeners = new Set<() => void>();
 
 function loadParts(): Promise<Parts> {
   loading ??= import('./MenuParts').then((m) => {
-    parts = m;
-    for (const listener of listeners) listener();
+    parts.set(m);
     return m;
   });
   return loading;
 }
 
 function useParts(): Parts | null {
-  const current = useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => parts,
-  );
+  const current = parts.useValue();
   useEffect(() => {
-    if (parts) return;
+    if (parts.get()) return;
     whenIdle(() => void loadParts(), 3000);
   }, []);
   return current;

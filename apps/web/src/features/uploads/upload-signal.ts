@@ -1,24 +1,15 @@
-import { useSyncExternalStore } from 'react';
+import { signal } from '../../lib/signal';
 
 /**
  * Whether this tab ever started an upload. The engine and its panel are a lazy chunk; the shell
  * only needs this flag to know when to fetch the panel.
  */
-let started = false;
-const listeners = new Set<() => void>();
+const started = signal(false);
 
 export function markUploadsStarted(): void {
-  if (started) return;
-  started = true;
-  for (const listener of listeners) listener();
+  started.set(true);
 }
 
 export function useUploadsStarted(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => started,
-  );
+  return started.useValue();
 }
