@@ -269,13 +269,22 @@ describe('file download', () => {
     await expect.poll(() => openBlobHandles(big.id), { timeout: 5000 }).toBe(0);
   });
   it('closes the blob of a pipelined request when the connection goes away', async () => {
-    const big = await seedFile(server, ownerId, { name: 'piped.bin', content: Buffer.alloc(16 * 1024 * 1024, 3) });
+    // Larger than loopback's socket buffers, so the first response cannot be all sent while unread.
+    const big = await seedFile(server, ownerId, { name: 'piped.bin', content: Buffer.alloc(64 * 1024 * 1024, 3) });
     const port = await listening();
     const cookie = [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const get = `GET /api/files/${big.id}/download HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\n\r\n`;
     // Two requests on one connection; the second one's response waits behind the first.
     const socket = net.connect(port, '127.0.0.1');
-    await new Promise<void>((resolve) => socket.once('data', () => resolve()).write(get + get));
+    // Read the first bytes, then nothing: the first response stays mid-way, the second queued.
+    await new Promise<void>((resolve) =>
+      socket
+        .once('data', () => {
+          socket.pause();
+          resolve();
+        })
+        .write(get + get),
+    );
     await expect.poll(() => openBlobHandles(big.id), { timeout: 5000 }).toBe(2);
     socket.destroy();
     await expect.poll(() => openBlobHandles(big.id), { timeout: 5000 }).toBe(0);
