@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
-import { loadItem, loadItems, ownerOf, selectedAncestors, type Actor } from '../files/index.js';
+import { authorize, authorizeOne, homeOf, selectedAncestors, type Actor } from '../files/index.js';
 import { contentDisposition } from '../storage/index.js';
 import { assertCanDownload } from './download-access.js';
 import { protectFileBytes } from './file-headers.js';
@@ -17,8 +17,9 @@ import { streamZip } from './zip-stream.js';
  */
 
 /**
- * One file's bytes, with ranges and validators. The owner also reaches trashed files (to preview
- * them in the trash); someone holding a link only live ones inside its subtree.
+ * One file's bytes, with ranges and validators, in any state the actor may reach: the owner also
+ * trashed files (to preview them in the trash), someone holding a link only live ones inside its
+ * subtree (the access policy narrows it).
  */
 export async function downloadFile(
   ctx: AppContext,
@@ -27,10 +28,9 @@ export async function downloadFile(
   reply: FastifyReply,
   target: { id: string; inline: boolean },
 ) {
-  const state = actor.kind === 'user' ? 'any' : 'live';
-  const row = await loadItem(ctx.db, actor, target.id, { action: 'view', state });
+  const row = await authorizeOne(ctx.db, actor, 'download', target.id, { state: 'any' });
   if (row.type !== 'file' || !row.blobKey) throw notFound();
-  await assertCanDownload(ctx, ownerOf(actor), [row]);
+  await assertCanDownload(ctx, homeOf(actor), [row]);
   const file = { ...row, blobKey: row.blobKey, changedAt: row.updatedAt };
   return sendFileBytes(ctx.storage, request, reply, file, { inline: target.inline });
 }
@@ -44,14 +44,14 @@ export async function downloadZip(
   itemsParam: string,
 ) {
   const refs = parseZipItems(itemsParam);
-  const chosen = await loadItems(ctx.db, actor, refs, { action: 'view', state: 'live' });
+  const chosen = await authorize(ctx.db, actor, 'download', refs, { state: 'live' });
   // An item inside a chosen folder comes with that folder; zipping it again would double it.
-  const ancestors = await selectedAncestors(
+  const above = await selectedAncestors(
     ctx.db,
     chosen.map((r) => r.id),
   );
-  const selected = chosen.filter((r) => !ancestors.has(r.id));
-  await assertCanDownload(ctx, ownerOf(actor), selected);
+  const selected = chosen.filter((r) => above(r.id).next().done);
+  await assertCanDownload(ctx, homeOf(actor), selected);
   const trees = await liveTrees(
     ctx.db,
     selected.filter((r) => r.type === 'folder').map((r) => r.id),

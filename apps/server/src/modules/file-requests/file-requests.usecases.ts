@@ -1,7 +1,7 @@
 import type { CreateFileRequest } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { randomToken } from '../../lib/crypto.js';
-import { folderCreationRestricted, insertItem, loadFolder, withTreeLock } from '../files/index.js';
+import { authorizeFolder, folderCreationRestricted, insertItem, withTreeLock } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { readSettings } from '../settings/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
@@ -24,7 +24,7 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
   if (req.email) await reserveUserMails(ctx, user.id, 1);
   const settings = await readSettings(ctx.db);
   const created = await withTreeLock(ctx.db, user.id, async (tx) => {
-    const target = await loadFolder(tx, { kind: 'user', user }, req.folder_id ?? null, { action: 'edit' });
+    const target = await authorizeFolder(tx, { kind: 'user', user }, 'create', req.folder_id ?? null);
     const restrictions = restrictionsFor(user, settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
     const folder = await insertItem(tx, {

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
-import type { Actor } from '../files/index.js';
+import type { LinkActor } from '../files/index.js';
 import { currentStatus } from './file-request-status.js';
 import { requestUrls } from './file-request.presenter.js';
 import { findRequestByToken, type FoundRequest } from './file-requests.repository.js';
@@ -8,7 +8,7 @@ import { requestClosed } from './file-requests.errors.js';
 
 export interface OpenedRequest extends FoundRequest {
   /** The guest as an actor of the access policy: the request's folder and what lies below it. */
-  actor: Actor & { kind: 'link' };
+  actor: LinkActor;
 }
 
 /**

@@ -1,17 +1,34 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { forbidden, notFound } from '../../lib/errors.js';
-import type { UserRow } from '../users/users.table.js';
+import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import type { UserRow } from '../users/index.js';
+import { ancestryOf } from './ancestry.repository.js';
+import { readOnlyLink } from './files.errors.js';
 import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
-import { idsWithinSubtree } from './items.repository.js';
+import { notInTrashedFolder } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 
-/**
- * The one access policy for files and folders (architecture: security principles). Every files,
- * upload, download, zip, search, preview and thumbnail endpoint asks it; none decides on its own.
- * Teams add actor kinds here.
+/*
+ * The one access policy for files and folders (ADR 0009). Every files, upload, download, zip,
+ * search, preview, thumbnail, trash and share-management endpoint asks it, and the listings take
+ * their filter from it; nothing else compares owners or switches on the kind of actor.
+ *
+ * The answer is one of three: allowed; 403 when the actor may know the item but not do this; 404
+ * for anything the actor may not know exists (someone else's item, an item outside a link's
+ * folder, an item in the trash for a link), so a refusal never tells whether an id exists.
  */
-export type Actor = { kind: 'user'; user: UserRow } | { kind: 'link'; link: LinkGrant; owner: UserRow };
+
+/** Who asks: a signed-in user, or whoever holds a share link or an upload request. */
+export type Actor = UserActor | LinkActor;
+export interface UserActor {
+  kind: 'user';
+  user: UserRow;
+}
+export interface LinkActor {
+  kind: 'link';
+  link: LinkGrant;
+  owner: UserRow;
+}
 
 /**
  * What a share link or an upload request grants whoever holds it (the sharing and file-requests
@@ -28,40 +45,76 @@ export interface LinkGrant {
   urls: ItemUrls;
 }
 
-/** Whose tree (and storage, quota and restrictions) the actor works in. */
-export const ownerOf = (actor: Actor): UserRow => (actor.kind === 'user' ? actor.user : actor.owner);
+/**
+ * What can be done to items. Adding to a folder is `create` (a folder, or anything moved into it)
+ * or `upload` (a file) on that folder; a move needs `move` on the items it moves.
+ */
+export type Action =
+  'view' | 'download' | 'upload' | 'create' | 'rename' | 'move' | 'trash' | 'delete' | 'restore' | 'share' | 'manage';
 
-/** The signed-in user behind the actor; null for someone holding a link. */
-export const viewerOf = (actor: Actor): string | null => (actor.kind === 'user' ? actor.user.id : null);
-
-export const urlsOf = (actor: Actor): ItemUrls => (actor.kind === 'user' ? ownerUrls : actor.link.urls);
+const READ: readonly Action[] = ['view', 'download'];
+const WRITE: readonly Action[] = [...READ, 'upload', 'create', 'rename', 'move', 'trash'];
+const EVERYTHING: readonly Action[] = [...WRITE, 'delete', 'restore', 'share', 'manage'];
 
 /**
- * How items are presented to the actor: favourites and share links only for a signed-in viewer,
- * the link's own file URLs, and nothing above the link's root (its parent stays hidden).
+ * What each actor may ever do, whatever the item. An owner does everything in their tree. A link
+ * reads, and an editor link or an open upload request also writes, but never deletes forever,
+ * restores, shares or manages: what it removes waits in the owner's trash.
  */
-export const presentingFor = (actor: Actor): PresentOptions =>
-  actor.kind === 'user'
-    ? { viewerId: actor.user.id }
-    : { viewerId: null, urls: actor.link.urls, topId: actor.link.rootId };
+const capabilities = {
+  owner: new Set(EVERYTHING),
+  linkEditor: new Set(WRITE),
+  linkViewer: new Set(READ),
+} satisfies Record<string, ReadonlySet<Action>>;
 
-/**
- * A link reaches its root item but may not rename, move or remove it: that would change (or end)
- * what its owner chose to share. Everything inside stays writable for an editor.
- */
-export function assertKeepsLinkRoot(actor: Actor, rows: readonly { id: string }[]): void {
-  if (actor.kind === 'link' && rows.some((r) => r.id === actor.link.rootId)) {
-    throw forbidden('The shared item itself cannot be renamed, moved or removed through its link.');
-  }
+function capabilitiesOf(actor: Actor): ReadonlySet<Action> {
+  if (actor.kind === 'user') return capabilities.owner;
+  return actor.link.canEdit ? capabilities.linkEditor : capabilities.linkViewer;
 }
 
-/** What an actor reaches: an owner's whole tree, or one subtree of it. */
+/** What a link may not do to the item it was made for: that would change or end what its owner chose to share. */
+const KEEPS_LINK_ROOT: ReadonlySet<Action> = new Set<Action>(['rename', 'move', 'trash', 'delete']);
+
+/** Whether the actor may ever do `action` (on some item it knows). */
+export const can = (actor: Actor, action: Action): boolean => capabilitiesOf(actor).has(action);
+
+function refusal(actor: Actor): AppError {
+  return actor.kind === 'link' && actor.link.source === 'share' ? readOnlyLink() : forbidden();
+}
+
+/**
+ * 403 when the actor may never do `action`. It names no item, so it tells nothing about any, and it
+ * comes first: a read-only link's write answers the same whatever ids it names.
+ */
+export function requireCapability(actor: Actor, action: Action): void {
+  if (!can(actor, action)) throw refusal(actor);
+}
+
+/**
+ * The grants through which the actor knows items: one query per kind of grant decides a whole set
+ * of ids. Today an owner's tree (no query beyond loading the rows) and a link's subtree (one walk up
+ * from all the ids at once). A team membership adds a kind here (ADR 0009).
+ */
+interface Grant {
+  ownerId: string;
+  /** null: the owner's whole tree; otherwise this folder and what lies below it. */
+  rootId: string | null;
+}
+
+function grantsOf(actor: Actor): Grant[] {
+  if (actor.kind === 'user') return [{ ownerId: actor.user.id, rootId: null }];
+  return [{ ownerId: actor.owner.id, rootId: actor.link.rootId }];
+}
+
+/** The owner whose tree a request works in (its lock, its root, its storage): the actor's own. */
+export const homeOf = (actor: Actor): UserRow => (actor.kind === 'user' ? actor.user : actor.owner);
+
+/** The actor's own tree and how it is named on what it adds. */
 export interface Scope {
   ownerId: string;
   /** null: the owner's whole tree; otherwise this folder and everything below it. */
   rootId: string | null;
-  canEdit: boolean;
-  /** Identifies the actor on upload sessions (`user:<id>`). */
+  /** Identifies the actor on upload sessions (`user:<id>`, `share:<id>`, `request:<id>`). */
   actorKey: string;
   /** Recorded as the creator of what the actor adds. */
   creatorId: string | null;
@@ -70,28 +123,15 @@ export interface Scope {
 export function scopeOf(actor: Actor): Scope {
   if (actor.kind === 'link') {
     const { link, owner } = actor;
-    return {
-      ownerId: owner.id,
-      rootId: link.rootId,
-      canEdit: link.canEdit,
-      actorKey: `${link.source}:${link.id}`,
-      creatorId: null,
-    };
+    return { ownerId: owner.id, rootId: link.rootId, actorKey: `${link.source}:${link.id}`, creatorId: null };
   }
-  return {
-    ownerId: actor.user.id,
-    rootId: null,
-    canEdit: true,
-    actorKey: `user:${actor.user.id}`,
-    creatorId: actor.user.id,
-  };
+  return { ownerId: actor.user.id, rootId: null, actorKey: `user:${actor.user.id}`, creatorId: actor.user.id };
 }
 
 export type ItemState = 'live' | 'trashed' | 'any';
-export type Action = 'view' | 'edit';
 
-export interface LoadOptions {
-  action: Action;
+export interface AccessOptions {
+  /** Which items the endpoint addresses; `live` unless said. A link never reaches the trash. */
   state?: ItemState;
 }
 
@@ -104,64 +144,123 @@ export type LoadedItem = ItemRow & { trashedBy: string | null };
 const stateMatches = (row: LoadedItem, state: ItemState) =>
   state === 'any' || (state === 'live' ? row.trashedBy === null : row.trashedBy !== null);
 
+const stateFor = (actor: Actor, state: ItemState = 'live'): ItemState =>
+  actor.kind === 'link' && state === 'any' ? 'live' : state;
+
 /**
- * Loads the named items for the actor in one query (plus one for a subtree scope). An id that does
- * not exist, belongs to someone else, lies outside the scope, has another type or is in the wrong
- * state answers 404 for the whole request, so nothing is changed and nothing is revealed.
+ * Whether the actor may do `action` to an item it knows (checked after `requireCapability`); for
+ * rows the policy loaded, or any the actor reached through a listing.
  */
-export async function loadItems(
+function refusedOn(actor: Actor, action: Action, row: Pick<ItemRow, 'id'>): boolean {
+  return actor.kind === 'link' && row.id === actor.link.rootId && KEEPS_LINK_ROOT.has(action);
+}
+
+/**
+ * Decides `action` on a set of items at once and loads them: two queries whatever the number of
+ * ids (the rows, then one walk up from all of them for the trash state and the link's subtree).
+ * 403 first if the actor may never do it; then 404 for the whole request when any id does not
+ * exist, is unknown to the actor, has another type or is in the wrong state; then 403 if the actor
+ * knows an item but may not do this to it. Nothing is changed and nothing leaks.
+ */
+export async function authorize(
   db: Db,
   actor: Actor,
+  action: Action,
   refs: readonly { id: string; type?: 'folder' | 'file' }[],
-  opts: LoadOptions,
+  opts: AccessOptions = {},
 ): Promise<LoadedItem[]> {
-  const scope = scopeOf(actor);
-  if (opts.action === 'edit' && !scope.canEdit) throw forbidden();
+  requireCapability(actor, action);
   const ids = [...new Set(refs.map((r) => r.id))];
   if (ids.length === 0) return [];
+  const grants = grantsOf(actor);
+  const owners = [...new Set(grants.map((g) => g.ownerId))];
   const rows = await db
-    .select({ item: items, trashedBy: sql<string | null>`item_trashed_by(${items.id})` })
+    .select()
     .from(items)
-    .where(inArray(items.id, ids));
-  const byId = new Map(rows.map((r) => [r.item.id, { ...r.item, trashedBy: r.trashedBy }]));
-  const inside = scope.rootId ? await idsWithinSubtree(db, ids, scope.rootId) : null;
+    .where(and(inArray(items.id, ids), inArray(items.ownerId, owners)));
+  const ancestry = await ancestryOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  const byId = new Map<string, LoadedItem>(rows.map((r) => [r.id, { ...r, trashedBy: ancestry.trashedBy(r.id) }]));
+  const known = (row: LoadedItem) =>
+    grants.some((g) => row.ownerId === g.ownerId && (g.rootId === null || ancestry.isWithin(row.id, g.rootId)));
+  const state = stateFor(actor, opts.state);
   for (const ref of refs) {
     const row = byId.get(ref.id);
-    const ok =
-      row &&
-      row.ownerId === scope.ownerId &&
-      (!ref.type || ref.type === row.type) &&
-      stateMatches(row, opts.state ?? 'live') &&
-      (!inside || inside.has(row.id));
-    if (!ok) throw notFound();
+    if (!row || !known(row) || (ref.type && ref.type !== row.type) || !stateMatches(row, state)) throw notFound();
+  }
+  if (ids.some((id) => refusedOn(actor, action, { id }))) {
+    throw forbidden('The shared item itself cannot be renamed, moved or removed through its link.');
   }
   return ids.map((id) => byId.get(id) as LoadedItem);
 }
 
-export async function loadItem(db: Db, actor: Actor, id: string, opts: LoadOptions): Promise<LoadedItem> {
-  const [row] = await loadItems(db, actor, [{ id }], opts);
+export async function authorizeOne(
+  db: Db,
+  actor: Actor,
+  action: Action,
+  id: string,
+  opts: AccessOptions = {},
+): Promise<LoadedItem> {
+  const [row] = await authorize(db, actor, action, [{ id }], opts);
   if (!row) throw notFound();
   return row;
 }
 
 /**
- * The folder to list or write into: `null`/`'all'` is the top of the actor's scope (null for an
- * owner's root, the shared folder for a subtree scope). Files are not folders: 404.
+ * The folder to list or add to: `null`/`'all'` is the top of the actor's tree (null for an owner's
+ * root, the shared folder for a link). Files are not folders: 404.
  */
-export async function loadFolder(
+export async function authorizeFolder(
   db: Db,
   actor: Actor,
+  action: Action,
   id: string | null | undefined,
-  opts: LoadOptions,
+  opts: AccessOptions = {},
 ): Promise<LoadedItem | null> {
-  const scope = scopeOf(actor);
-  const target = id && id !== 'all' ? id : scope.rootId;
+  const target = id && id !== 'all' ? id : scopeOf(actor).rootId;
   if (target === null) {
-    if (opts.action === 'edit' && !scope.canEdit) throw forbidden();
+    requireCapability(actor, action);
     return null;
   }
-  return loadItem(db, actor, target, { ...opts, state: opts.state ?? 'live' }).then((row) => {
-    if (row.type !== 'folder') throw notFound();
-    return row;
-  });
+  const row = await authorizeOne(db, actor, action, target, opts);
+  if (row.type !== 'folder') throw notFound();
+  return row;
 }
+
+/**
+ * How items are presented to the actor: favourites only for a signed-in viewer, share links only
+ * to whoever may share the item, the link's own file URLs, and nothing above a link's root.
+ */
+export function presentingFor(actor: Actor): PresentOptions {
+  if (actor.kind === 'user') return presentingForViewer(actor.user.id);
+  return { viewerId: null, urls: actor.link.urls, topId: actor.link.rootId, maySeeShares: () => false };
+}
+
+/** `presentingFor` a signed-in user known by id (their own listings). */
+export function presentingForViewer(viewerId: string): PresentOptions {
+  return { viewerId, urls: ownerUrls, maySeeShares: (row) => row.ownerId === viewerId };
+}
+
+/** What the navigation tree shows the actor: the owner's whole tree, or what lies below a link's root. */
+export type NavigationScope =
+  | { location: 'files'; ownerId: string; rootId: null; movable: true }
+  | { location: 'public' | 'upload-request'; ownerId: string; rootId: string; movable: boolean };
+
+export function navigationScope(actor: Actor): NavigationScope {
+  if (actor.kind === 'user') return { location: 'files', ownerId: actor.user.id, rootId: null, movable: true };
+  const location = actor.link.source === 'share' ? 'public' : 'upload-request';
+  return { location, ownerId: actor.owner.id, rootId: actor.link.rootId, movable: can(actor, 'move') };
+}
+
+/**
+ * The filters of a signed-in user's listings across folders (latest files, search, favourites,
+ * shared items, the trash): the same grants as `authorize`, as SQL conditions on `items`.
+ */
+export const visibleLiveItems = (viewerId: string): SQL =>
+  and(eq(items.ownerId, viewerId), isNull(items.deletedAt), notInTrashedFolder(viewerId)) as SQL;
+
+/** What the user's trash shows at its top: the items they trashed (not what is in the trash through them). */
+export const visibleTrashTops = (viewerId: string): SQL =>
+  and(eq(items.ownerId, viewerId), isNotNull(items.deletedAt)) as SQL;

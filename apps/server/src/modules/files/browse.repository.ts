@@ -1,7 +1,8 @@
 import type { SortDirection, SortField } from '@filestore/contract';
-import { and, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { filesInTrashedFolders, notInTrashedFolder } from './items.repository.js';
+import { visibleLiveItems, visibleTrashTops } from './access.js';
+import { filesInTrashedFolders } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { invalidCursor } from './files.errors.js';
 import type { KeyedRow, Phase } from './paging.js';
@@ -157,14 +158,15 @@ export function folderPhases(db: Db, listing: FolderListing): Phase[] {
 }
 
 /**
- * Every live file of the owner, newest first (`items_latest_idx`), skipping those in a trashed
- * folder. The total is the unmarked files less those below trashed folders (one walk of those).
+ * Every live file the user may see, newest first (`items_latest_idx`), skipping those in a trashed
+ * folder (the filter is the access policy's). The total is the unmarked files less those below
+ * trashed folders (one walk of those).
  */
-export async function latestPhases(db: Db, ownerId: string): Promise<Phase[]> {
-  const unmarked = and(eq(items.ownerId, ownerId), isNull(items.deletedAt), eq(items.type, 'file'));
+export async function latestPhases(db: Db, viewerId: string): Promise<Phase[]> {
+  const unmarked = and(eq(items.ownerId, viewerId), isNull(items.deletedAt), eq(items.type, 'file'));
   const [counted] = await db.select({ n: count() }).from(items).where(unmarked);
-  const hidden = (await filesInTrashedFolders(db, ownerId)).reduce((n, c) => n + c.files, 0);
-  const where = and(unmarked, notInTrashedFolder(ownerId));
+  const hidden = (await filesInTrashedFolders(db, viewerId)).reduce((n, c) => n + c.files, 0);
+  const where = and(visibleLiveItems(viewerId), eq(items.type, 'file'));
   return [phase(db, Math.max((counted?.n ?? 0) - hidden, 0), { where, keys: [key.created], direction: 'DESC' })];
 }
 
@@ -183,11 +185,12 @@ async function trashPhases(
   );
 }
 
-/** What the owner trashed (not what is in the trash through a trashed folder), latest deletion first. */
-export const trashTopsWhere = (ownerId: string) => and(eq(items.ownerId, ownerId), isNotNull(items.deletedAt));
+/** What the user trashed (not what is in the trash through a trashed folder), as the access policy filters it. */
+export const trashTopsWhere = (viewerId: string) => visibleTrashTops(viewerId);
 
-export function trashRootPhases(db: Db, ownerId: string): Promise<Phase[]> {
-  return trashPhases(db, trashTopsWhere(ownerId), () => [key.deleted], 'DESC');
+/** The top of the user's trash, latest deletion first. */
+export function trashRootPhases(db: Db, viewerId: string): Promise<Phase[]> {
+  return trashPhases(db, trashTopsWhere(viewerId), () => [key.deleted], 'DESC');
 }
 
 /**

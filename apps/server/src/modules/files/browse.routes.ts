@@ -10,7 +10,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
-import { loadFolder, type Actor } from './access.js';
+import { authorizeFolder, presentingFor, type Actor } from './access.js';
 import { latestPhases, trashFolderPhases, trashRootPhases } from './browse.repository.js';
 import { browseFolder, listing, navigationOf } from './handlers.js';
 import { deletedAtOf } from './items.repository.js';
@@ -32,9 +32,9 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
     '/api/browse/latest',
     { schema: { querystring: pageQuery, response: { 200: browseResponse } } },
     async (request): Promise<BrowseResponse> => {
-      const user = requireUser(request);
-      const phases = await latestPhases(ctx.db, user.id);
-      return listing(ctx.db, { viewerId: user.id }, null, phases, request.query, 'latest');
+      const actor: Actor = { kind: 'user', user: requireUser(request) };
+      const phases = await latestPhases(ctx.db, actor.user.id);
+      return listing(ctx.db, presentingFor(actor), null, phases, request.query, 'latest');
     },
   );
 
@@ -42,12 +42,12 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
     '/api/browse/trash/:id',
     { schema: { params: folderParams, querystring: browseQuery, response: { 200: browseResponse } } },
     async (request): Promise<BrowseResponse> => {
-      const user = requireUser(request);
-      const actor: Actor = { kind: 'user', user };
-      const presenting = { viewerId: user.id };
-      const folder = await loadFolder(ctx.db, actor, request.params.id, { action: 'view', state: 'trashed' });
+      const actor: Actor = { kind: 'user', user: requireUser(request) };
+      const presenting = presentingFor(actor);
+      const folder = await authorizeFolder(ctx.db, actor, 'view', request.params.id, { state: 'trashed' });
       if (!folder) {
-        return listing(ctx.db, presenting, null, await trashRootPhases(ctx.db, user.id), request.query, 'trash');
+        const phases = await trashRootPhases(ctx.db, actor.user.id);
+        return listing(ctx.db, presenting, null, phases, request.query, 'trash');
       }
       const sort = request.query.sort ?? 'created_at';
       const direction = request.query.direction ?? 'DESC';

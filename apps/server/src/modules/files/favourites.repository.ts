@@ -1,8 +1,8 @@
 import type { FolderResource } from '@filestore/contract';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { presentingForViewer, visibleLiveItems } from './access.js';
 import { presentItems } from './item.presenter.js';
-import { notInTrashedFolder } from './items.repository.js';
 import { favourites, items } from './items.table.js';
 
 /**
@@ -14,20 +14,12 @@ export async function favouriteFolders(db: Db, userId: string): Promise<FolderRe
     .select({ item: items })
     .from(favourites)
     .innerJoin(items, eq(items.id, favourites.itemId))
-    .where(
-      and(
-        eq(favourites.userId, userId),
-        eq(items.ownerId, userId),
-        eq(items.type, 'folder'),
-        isNull(items.deletedAt),
-        notInTrashedFolder(userId),
-      ),
-    )
+    .where(and(eq(favourites.userId, userId), eq(items.type, 'folder'), visibleLiveItems(userId)))
     .orderBy(asc(sql`lower(${items.name})`), asc(items.id));
   const resources = await presentItems(
     db,
     rows.map((r) => r.item),
-    { viewerId: userId },
+    presentingForViewer(userId),
   );
   return resources.flatMap((r) => (r.data.type === 'folder' ? [{ data: r.data }] : []));
 }

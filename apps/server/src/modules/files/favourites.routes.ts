@@ -4,7 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { validationFailed } from '../../lib/errors.js';
 import { requireUser } from '../auth/index.js';
-import { loadItems } from './access.js';
+import { authorize } from './access.js';
 import { addFavourites, removeFavourite } from './favourites.repository.js';
 
 const idParams = z.object({ id: uuid });
@@ -17,7 +17,7 @@ export function favouritesRoutes(app: TypedApp, ctx: AppContext) {
     async (request, reply) => {
       const user = requireUser(request);
       const refs = request.body.ids.map((id) => ({ id, type: 'folder' as const }));
-      const folders = await loadItems(ctx.db, { kind: 'user', user }, refs, { action: 'view' });
+      const folders = await authorize(ctx.db, { kind: 'user', user }, 'view', refs);
       await addFavourites(
         ctx.db,
         user.id,
@@ -38,8 +38,7 @@ export function favouritesRoutes(app: TypedApp, ctx: AppContext) {
         throw validationFailed({ _method: ['Send _method=delete to remove a favourite.'] });
       }
       // Any state: a trashed favourite can be unstarred too.
-      await loadItems(ctx.db, { kind: 'user', user }, [{ id: request.params.id, type: 'folder' }], {
-        action: 'view',
+      await authorize(ctx.db, { kind: 'user', user }, 'view', [{ id: request.params.id, type: 'folder' }], {
         state: 'any',
       });
       await removeFavourite(ctx.db, user.id, request.params.id);

@@ -14,7 +14,7 @@ import type {
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
 import { readSettings } from '../settings/index.js';
-import { loadFolder, ownerOf, presentingFor, type Actor, type LoadedItem } from './access.js';
+import { authorizeFolder, homeOf, navigationScope, presentingFor, type Actor, type LoadedItem } from './access.js';
 import { folderPhases } from './browse.repository.js';
 import { presentItem, presentItems, type PresentOptions } from './item.presenter.js';
 import { folderPath } from './items.repository.js';
@@ -78,29 +78,30 @@ export async function browseFolder(
   id: string | null | undefined,
   query: BrowseQuery,
 ): Promise<BrowseResponse> {
-  const folder = await loadFolder(ctx.db, actor, id, { action: 'view' });
-  const owner = ownerOf(actor);
+  const folder = await authorizeFolder(ctx.db, actor, 'view', id);
+  const home = homeOf(actor);
   const sort = query.sort ?? 'created_at';
   const direction = query.direction ?? 'DESC';
   const totals = folder
     ? { folders: folder.folderCount, files: folder.fileCount }
-    : { folders: owner.rootFolderCount, files: owner.rootFileCount };
-  const phases = folderPhases(ctx.db, { ownerId: owner.id, parentId: folder?.id ?? null, sort, direction, totals });
+    : { folders: home.rootFolderCount, files: home.rootFileCount };
+  const ownerId = folder?.ownerId ?? home.id;
+  const phases = folderPhases(ctx.db, { ownerId, parentId: folder?.id ?? null, sort, direction, totals });
   const name = `folder:${folder?.id ?? 'root'}:${sort}:${direction}`;
   return listing(ctx.db, presentingFor(actor), folder, phases, query, name);
 }
 
 /** The folder tree of the actor's scope: the owner's whole tree, or what lies below a link's root. */
 export async function navigationOf(ctx: AppContext, actor: Actor): Promise<NavigationResponse> {
-  if (actor.kind === 'user') {
-    const folders = await folderTree(ctx.db, actor.user.id);
-    return { data: [{ location: 'files', name: 'Files', folders, isMovable: true, isOpen: true }] };
+  const scope = navigationScope(actor);
+  if (scope.rootId === null) {
+    const folders = await folderTree(ctx.db, scope.ownerId);
+    return { data: [{ location: scope.location, name: 'Files', folders, isMovable: scope.movable, isOpen: true }] };
   }
-  const root = await loadFolder(ctx.db, actor, null, { action: 'view' });
+  const root = await authorizeFolder(ctx.db, actor, 'view', scope.rootId);
   if (!root) throw new Error('a link always has a root folder');
-  const location = actor.link.source === 'share' ? 'public' : 'upload-request';
   const folders = await subtreeFolderTree(ctx.db, root.id);
-  return { data: [{ location, name: root.name, folders, isMovable: actor.link.canEdit, isOpen: true }] };
+  return { data: [{ location: scope.location, name: root.name, folders, isMovable: scope.movable, isOpen: true }] };
 }
 
 export async function createFolderAs(

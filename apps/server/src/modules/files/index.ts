@@ -1,20 +1,25 @@
 export { filesRoutes } from './files.routes.js';
 export { favouriteFolders } from './favourites.repository.js';
 export {
-  assertKeepsLinkRoot,
-  loadFolder,
-  loadItem,
-  loadItems,
-  ownerOf,
+  authorize,
+  authorizeFolder,
+  authorizeOne,
+  can,
+  homeOf,
   presentingFor,
+  presentingForViewer,
+  requireCapability,
   scopeOf,
-  urlsOf,
-  viewerOf,
+  visibleLiveItems,
+  visibleTrashTops,
+  type Action,
   type Actor,
   type ItemState,
+  type LinkActor,
   type LinkGrant,
   type LoadedItem,
   type Scope,
+  type UserActor,
 } from './access.js';
 export {
   adjustChildCounts,

@@ -22,6 +22,8 @@ export interface PresentOptions {
   parents?: Map<string, string>;
   /** The top of what a link's visitor may see: its parent (the owner's folder above) is not shown. */
   topId?: string;
+  /** Whether the viewer may learn an item's share links (the access policy's `share`); none if left out. */
+  maySeeShares?: (row: ItemRow) => boolean;
 }
 
 /** Relationships other modules add to the items their owner sees (the files module knows none of them). */
@@ -30,7 +32,7 @@ export interface ExtraRelationships {
 }
 
 /**
- * Called once per `presentItems` with the ids of the rows the viewer owns; answers the
+ * Called once per `presentItems` with the rows whose share links the viewer may see; answers the
  * relationships of those that have any. Registered at start-up (sharing adds `shared`).
  */
 export type RelationshipLoader = (
@@ -45,10 +47,10 @@ export function registerRelationshipLoader(name: string, loader: RelationshipLoa
   relationshipLoaders.set(name, loader);
 }
 
-async function extraRelationships(db: Db, rows: readonly ItemRow[], viewerId: string | null) {
+async function extraRelationships(db: Db, rows: readonly ItemRow[], maySeeShares: PresentOptions['maySeeShares']) {
   const merged = new Map<string, Partial<ExtraRelationships>>();
-  // Only an item's owner learns its share links: visitors never see the tokens of nested items.
-  const owned = viewerId ? rows.filter((r) => r.ownerId === viewerId) : [];
+  // Only who may share an item learns its share links: visitors never see the tokens of nested items.
+  const owned = maySeeShares ? rows.filter(maySeeShares) : [];
   if (!owned.length) return merged;
   for (const loader of relationshipLoaders.values()) {
     for (const [id, extra] of await loader(db, owned)) merged.set(id, { ...merged.get(id), ...extra });
@@ -151,7 +153,7 @@ export async function presentItems(db: Db, rows: readonly ItemRow[], opts: Prese
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
-  const extras = await extraRelationships(db, rows, opts.viewerId);
+  const extras = await extraRelationships(db, rows, opts.maySeeShares);
   return rows.map((row) => {
     const parentId = shownParent(row);
     const around: Around = {

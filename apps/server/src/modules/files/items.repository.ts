@@ -3,6 +3,7 @@ import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { users } from '../users/users.table.js';
 import { items, type ItemRow, type NewItemRow } from './items.table.js';
+import { ancestryOf } from './ancestry.repository.js';
 import { allocateNames, nameWithSuffix, retryOnNameClash } from './names.js';
 
 export interface CountDelta {
@@ -170,30 +171,13 @@ export async function idsWithinSubtree(db: Db, ids: readonly string[], rootId: s
   return new Set(rowsOf<{ start_id: string }>(result).map((r) => r.start_id));
 }
 
-/** For each of `ids`, those of `ids` that are its proper ancestors: one recursive query up the tree. */
-export async function selectedAncestors(db: Db, ids: readonly string[]): Promise<Map<string, Set<string>>> {
-  const found = new Map<string, Set<string>>();
-  if (ids.length < 2) return found;
-  const result = await db.execute(sql`
-    with recursive up(start_id, id, depth) as (
-      select i.id, i.parent_id, 1 from items i where i.id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}) and i.parent_id is not null
-      union all
-      select up.start_id, i.parent_id, up.depth + 1 from items i join up on i.id = up.id
-      where i.parent_id is not null and up.depth < 1000
-    )
-    select start_id, id from up where id in (${sql.join(
-      ids.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})`);
-  for (const { start_id, id } of rowsOf<{ start_id: string; id: string }>(result)) {
-    const set = found.get(start_id) ?? new Set<string>();
-    set.add(id);
-    found.set(start_id, set);
-  }
-  return found;
+/**
+ * For each of `ids`, those of `ids` that are its proper ancestors, nearest first and found lazily:
+ * one walk up the tree for the whole set (`ancestryOf`), whatever the number of ids.
+ */
+export async function selectedAncestors(db: Db, ids: readonly string[]): Promise<(id: string) => Generator<string>> {
+  const ancestry = await ancestryOf(db, ids.length < 2 ? [] : ids);
+  return ancestry.selectedAbove(new Set(ids));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
-import { assertKeepsLinkRoot, loadFolder, loadItems, ownerOf, scopeOf, type Actor } from './access.js';
+import { authorize, authorizeFolder, homeOf, scopeOf, type Actor } from './access.js';
 import { folderCreationRestricted, moveIntoItself } from './files.errors.js';
 import { folderPath, insertItem } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
@@ -19,8 +19,8 @@ export async function createFolder(
 ): Promise<ItemRow> {
   const scope = scopeOf(actor);
   return withTreeLock(db, scope.ownerId, async (tx) => {
-    const parent = await loadFolder(tx, actor, req.parent_id ?? null, { action: 'edit' });
-    const restrictions = restrictionsFor(ownerOf(actor), settings);
+    const parent = await authorizeFolder(tx, actor, 'create', req.parent_id ?? null);
+    const restrictions = restrictionsFor(homeOf(actor), settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
     return insertItem(tx, {
       ownerId: scope.ownerId,
@@ -55,9 +55,8 @@ function renamePatch(item: ItemRow, req: RenameRequest): Partial<ItemRow> {
 export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRequest): Promise<ItemRow> {
   // Under the tree lock, like moves: the folder the name is checked in cannot change meanwhile.
   return withTreeLock(db, scopeOf(actor).ownerId, async (locked) => {
-    const [item] = await loadItems(locked, actor, [{ id, type: req.type }], { action: 'edit' });
+    const [item] = await authorize(locked, actor, 'rename', [{ id, type: req.type }]);
     if (!item) throw notFound();
-    assertKeepsLinkRoot(actor, [item]);
     const patch = renamePatch(item, req);
     return retryOnNameClash(locked, async (tx) => {
       if (req.name !== undefined && req.name !== item.name) {
@@ -89,9 +88,8 @@ export async function moveItems(
 ): Promise<ItemRow[]> {
   const ownerId = scopeOf(actor).ownerId;
   const ids = await withTreeLock(db, ownerId, async (tx) => {
-    const target = await loadFolder(tx, actor, toId, { action: 'edit' });
-    const rows = await loadItems(tx, actor, refs, { action: 'edit' });
-    assertKeepsLinkRoot(actor, rows);
+    const target = await authorizeFolder(tx, actor, 'create', toId);
+    const rows = await authorize(tx, actor, 'move', refs);
     const targetId = target?.id ?? null;
     const moving = new Set(rows.map((r) => r.id));
     if (target && (await folderPath(tx, target.id)).some((p) => moving.has(p.id))) throw moveIntoItself();

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { notInTrashedFolder } from './items.repository.js';
+import { visibleLiveItems } from './access.js';
 import { items, type ItemRow } from './items.table.js';
 
 export const SEARCH_LIMIT = 20;
@@ -9,12 +9,12 @@ export const SEARCH_LIMIT = 20;
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
- * Names containing the query, case-insensitively, through the trigram index on `lower(name)`
- * (`items_name_trgm_idx`, unmarked rows only; matches in a trashed folder are left out by a hash
- * look-up of the trashed folders, found once). Folders first, then exact, then prefix matches, then
+ * Names containing the query, case-insensitively, among the items the access policy lets the user
+ * see, through the trigram index on `lower(name)` (`items_name_trgm_idx`, unmarked rows only;
+ * matches in a trashed folder are left out by a hash look-up of the trashed folders, found once). Folders first, then exact, then prefix matches, then
  * the shortest names: the closest to what was typed.
  */
-export function searchItemsQuery(db: Db, ownerId: string, query: string) {
+export function searchItemsQuery(db: Db, viewerId: string, query: string) {
   const escaped = escapeLike(query);
   // Trigrams need three characters; one or two letters match the start of names, through the
   // owner's prefix index, so a short query never reads every user's names.
@@ -22,14 +22,7 @@ export function searchItemsQuery(db: Db, ownerId: string, query: string) {
   return db
     .select()
     .from(items)
-    .where(
-      and(
-        eq(items.ownerId, ownerId),
-        isNull(items.deletedAt),
-        sql`lower(${items.name}) like lower(${pattern})`,
-        notInTrashedFolder(ownerId),
-      ),
-    )
+    .where(and(visibleLiveItems(viewerId), sql`lower(${items.name}) like lower(${pattern})`))
     .orderBy(
       sql`${items.type} = 'file'`,
       sql`lower(${items.name}) = lower(${query}) desc`,
@@ -41,6 +34,6 @@ export function searchItemsQuery(db: Db, ownerId: string, query: string) {
     .limit(SEARCH_LIMIT);
 }
 
-export async function searchItems(db: Db, ownerId: string, query: string): Promise<ItemRow[]> {
-  return searchItemsQuery(db, ownerId, query);
+export async function searchItems(db: Db, viewerId: string, query: string): Promise<ItemRow[]> {
+  return searchItemsQuery(db, viewerId, query);
 }

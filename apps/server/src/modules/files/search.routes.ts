@@ -2,6 +2,7 @@ import { searchQuery, searchResponse, type SearchResponse } from '@filestore/con
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
+import { presentingFor } from './access.js';
 import { presentItems } from './item.presenter.js';
 import { searchItems } from './search.repository.js';
 
@@ -13,7 +14,7 @@ export function searchRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<SearchResponse> => {
       const user = requireUser(request);
       const rows = await searchItems(ctx.db, user.id, request.query.query);
-      return { data: await presentItems(ctx.db, rows, { viewerId: user.id }) };
+      return { data: await presentItems(ctx.db, rows, presentingFor({ kind: 'user', user })) };
     },
   );
 }

@@ -11,6 +11,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
 import { removeAs } from './handlers.js';
+import { presentingFor, type Actor } from './access.js';
 import { presentItems } from './item.presenter.js';
 import { emptyTrash, restoreItems } from './trash.usecases.js';
 
@@ -27,9 +28,9 @@ export function trashRoutes(app: TypedApp, ctx: AppContext) {
     '/api/trash/restore',
     { schema: { body: restoreRequest, response: { 200: itemsResponse } } },
     async (request): Promise<ItemsResponse> => {
-      const user = requireUser(request);
-      const rows = await restoreItems(ctx.db, { kind: 'user', user }, request.body.to_home, request.body.items);
-      return { data: await presentItems(ctx.db, rows, { viewerId: user.id }) };
+      const actor: Actor = { kind: 'user', user: requireUser(request) };
+      const rows = await restoreItems(ctx.db, actor, request.body.to_home, request.body.items);
+      return { data: await presentItems(ctx.db, rows, presentingFor(actor)) };
     },
   );
 

@@ -1,10 +1,11 @@
 import type { ItemRef, RemoveRequest } from '@filestore/contract';
-import { and, inArray, sql } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
-import { assertKeepsLinkRoot, loadItems, scopeOf, type Actor, type LoadedItem } from './access.js';
+import { authorize, can, requireCapability, scopeOf, type Actor, type LoadedItem } from './access.js';
+import { ancestryOf } from './ancestry.repository.js';
 import { selectedAncestors } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
@@ -27,34 +28,36 @@ async function queueBlobsOf(tx: Db, files: readonly DeletedFile[]) {
   await queueBlobDeletions(tx, keys);
 }
 
-/** Whether a proper ancestor of `row` is among `among`, per `selectedAncestors`. */
-const below = (ancestors: Map<string, Set<string>>, row: ItemRow, among: (id: string) => boolean) =>
-  [...(ancestors.get(row.id) ?? [])].some(among);
+type SelectedAbove = Awaited<ReturnType<typeof selectedAncestors>>;
+
+/** Whether a proper ancestor of `row` among the selected ones passes `test`. */
+function below(above: SelectedAbove, row: ItemRow, test: (id: string) => boolean): boolean {
+  for (const id of above(row.id)) if (test(id)) return true;
+  return false;
+}
 
 /**
  * Trashes items (`force_delete` false) or deletes them forever with everything below them. An item
  * inside another one of the request goes with it. Deletions run first, so an item deleted forever
- * inside a folder trashed by the same request still leaves that folder's count. Someone holding a
- * link only ever trashes: what they remove waits in the owner's trash, who can restore it.
+ * inside a folder trashed by the same request still leaves that folder's count. An actor who may
+ * trash but not delete forever (someone holding a link) only ever trashes: what they remove waits
+ * in the owner's trash, who can restore it.
  */
 export async function removeItems(deps: FilesDeps, actor: Actor, requested: RemoveRequest['items']) {
   const ownerId = scopeOf(actor).ownerId;
-  const refs = actor.kind === 'link' ? requested.map((r) => ({ ...r, force_delete: false })) : requested;
+  const forever = can(actor, 'delete');
+  const refs = forever ? requested : requested.map((r) => ({ ...r, force_delete: false }));
   const forceIds = new Set(refs.filter((r) => r.force_delete).map((r) => r.id));
   const { files, trashed, deleted } = await withTreeLock(deps.db, ownerId, async (tx) => {
-    const toDelete = await loadItems(
+    const deleting = refs.filter((r) => r.force_delete);
+    const toDelete = deleting.length ? await authorize(tx, actor, 'delete', deleting, { state: 'any' }) : [];
+    const toTrash = await authorize(
       tx,
       actor,
-      refs.filter((r) => r.force_delete),
-      { action: 'edit', state: 'any' },
-    );
-    const toTrash = await loadItems(
-      tx,
-      actor,
+      'trash',
       refs.filter((r) => !forceIds.has(r.id)),
-      { action: 'edit', state: 'live' },
+      { state: 'live' },
     );
-    assertKeepsLinkRoot(actor, [...toDelete, ...toTrash]);
     const ancestors = await selectedAncestors(
       tx,
       [...toDelete, ...toTrash].map((r) => r.id),
@@ -72,6 +75,7 @@ export async function removeItems(deps: FilesDeps, actor: Actor, requested: Remo
 }
 
 export async function emptyTrash(deps: FilesDeps, actor: Actor) {
+  requireCapability(actor, 'delete');
   const ownerId = scopeOf(actor).ownerId;
   const files = await withTreeLock(deps.db, ownerId, async (tx) => {
     const gone = await deleteAllTrashed(tx, ownerId);
@@ -114,7 +118,7 @@ export async function restoreItems(
 ): Promise<ItemRow[]> {
   const ownerId = scopeOf(actor).ownerId;
   const ids = await withTreeLock(db, ownerId, async (tx) => {
-    const rows = await loadItems(tx, actor, refs, { action: 'edit', state: 'trashed' });
+    const rows = await authorize(tx, actor, 'restore', refs, { state: 'trashed' });
     const byId = new Map(rows.map((r) => [r.id, r]));
     const ancestors = await selectedAncestors(
       tx,
@@ -124,7 +128,17 @@ export async function restoreItems(
     const tops = rows.filter((r) => !below(ancestors, r, (a) => byId.get(a)?.trashedBy === r.trashedBy));
     // Outer items first: an item's folder may be in the trash through another item of the request,
     // and is live once that one is back.
-    const level = (t: LoadedItem) => tops.filter((a) => ancestors.get(t.id)?.has(a.id)).length;
+    const topIds = new Set(tops.map((t) => t.id));
+    const levelOf = new Map<string, number>();
+    const level = (t: LoadedItem): number => {
+      let n = levelOf.get(t.id);
+      if (n === undefined) {
+        n = 0;
+        for (const a of ancestors(t.id)) if (topIds.has(a)) n += 1;
+        levelOf.set(t.id, n);
+      }
+      return n;
+    };
     const levels = [...new Set(tops.map(level))].sort((a, b) => a - b);
     const destinations = new Map<string, string | null>();
 
@@ -132,14 +146,8 @@ export async function restoreItems(
       for (const depth of levels) {
         const batch = tops.filter((t) => level(t) === depth);
         const parentIds = [...new Set(batch.flatMap((t) => (t.parentId ? [t.parentId] : [])))];
-        const live =
-          parentIds.length && !toHome
-            ? await sp
-                .select({ id: items.id })
-                .from(items)
-                .where(and(inArray(items.id, parentIds), sql`item_trashed_by(${items.id}) is null`))
-            : [];
-        const liveParents = new Set(live.map((p) => p.id));
+        const parents = parentIds.length && !toHome ? await ancestryOf(sp, parentIds) : null;
+        const liveParents = new Set(parentIds.filter((id) => parents?.has(id) && parents.trashedBy(id) === null));
         for (const t of batch) destinations.set(t.id, t.parentId && liveParents.has(t.parentId) ? t.parentId : null);
         const placed: { id: string; parentId: string | null; name: string }[] = [];
         for (const parentId of new Set(batch.map((t) => destinations.get(t.id) ?? null))) {

@@ -3,12 +3,12 @@ import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound, tooManyAttempts } from '../../lib/errors.js';
 import { cookieSecure, verifyPassword } from '../auth/index.js';
-import type { Actor, ItemRow } from '../files/index.js';
+import { requireCapability, type Action, type ItemRow, type LinkActor } from '../files/index.js';
 import type { UserRow } from '../users/index.js';
 import { shareUrls } from './share.presenter.js';
 import { findShareByToken, hasUnlock, insertUnlock } from './shares.repository.js';
 import type { ShareRow } from './shares.table.js';
-import { shareExpired, shareLocked, shareReadOnly, wrongSharePassword } from './sharing.errors.js';
+import { shareExpired, shareLocked, wrongSharePassword } from './sharing.errors.js';
 
 const UNLOCK_TTL_MS = 24 * 3_600_000;
 /** The cookies go only to the visitor API, which is all that needs them. */
@@ -26,7 +26,7 @@ export interface OpenedShare {
   /** Not protected, or this browser gave the password. */
   unlocked: boolean;
   /** The link as an actor of the access policy: the shared item and what lies below it. */
-  actor: Actor & { kind: 'link' };
+  actor: LinkActor;
 }
 
 async function isUnlocked(ctx: AppContext, request: FastifyRequest, share: ShareRow): Promise<boolean> {
@@ -65,10 +65,13 @@ export async function openShare(
   return { share, item, owner, unlocked, actor: { kind: 'link', link, owner } };
 }
 
-/** Like `openShare`, for the calls that change something: a visitor link answers 403. */
-export async function openShareForEditing(ctx: AppContext, request: FastifyRequest, token: string) {
+/**
+ * Like `openShare`, for the calls that change something: the access policy refuses a visitor link
+ * any write (403 `share.read_only`) before the request names anything.
+ */
+export async function openShareForEditing(ctx: AppContext, request: FastifyRequest, token: string, action: Action) {
   const opened = await openShare(ctx, request, token);
-  if (!opened.actor.link.canEdit) throw shareReadOnly();
+  requireCapability(opened.actor, action);
   return opened;
 }
 

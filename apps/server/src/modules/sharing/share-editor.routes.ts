@@ -30,7 +30,7 @@ const tokenParams = z.object({ token: shareToken });
 export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
   uploadRoutesScope(app, (scope) => {
     scope.post('/api/sharing/upload/chunks/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-      const actor = async () => (await openShareForEditing(ctx, request, request.params.token)).actor;
+      const actor = async () => (await openShareForEditing(ctx, request, request.params.token, 'upload')).actor;
       const outcome = await receiveUpload(ctx, actor, request);
       return reply.code(outcome.status).send(outcome.body);
     });
@@ -39,7 +39,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
       '/api/sharing/upload/chunks/:uploadId/:token',
       { schema: { params: z.object({ uploadId: uuid, token: shareToken }) } },
       async (request, reply) => {
-        const { actor } = await openShareForEditing(ctx, request, request.params.token);
+        const { actor } = await openShareForEditing(ctx, request, request.params.token, 'upload');
         await cancelUpload(ctx, actor, request.params.uploadId);
         return reply.code(204).send();
       },
@@ -50,7 +50,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
     '/api/sharing/create-folder/:token',
     { schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } } },
     async (request, reply) => {
-      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      const { actor } = await openShareForEditing(ctx, request, request.params.token, 'create');
       return reply.code(201).send(await createFolderAs(ctx, actor, request.body));
     },
   );
@@ -64,7 +64,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
       response: { 200: itemResource },
     },
     handler: async (request): Promise<ItemResource> => {
-      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      const { actor } = await openShareForEditing(ctx, request, request.params.token, 'rename');
       return renameAs(ctx, actor, request.params.id, request.body);
     },
   });
@@ -73,7 +73,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
     '/api/sharing/move/:token',
     { schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } } },
     async (request): Promise<ItemsResponse> => {
-      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      const { actor } = await openShareForEditing(ctx, request, request.params.token, 'move');
       return moveAs(ctx, actor, request.body);
     },
   );
@@ -82,7 +82,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
     '/api/sharing/remove/:token',
     { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
     async (request): Promise<MessageResponse> => {
-      const { actor } = await openShareForEditing(ctx, request, request.params.token);
+      const { actor } = await openShareForEditing(ctx, request, request.params.token, 'trash');
       return removeAs(ctx, actor, request.body.items);
     },
   );

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { publicUrl, requireUser } from '../auth/index.js';
-import { listing } from '../files/index.js';
+import { listing, presentingFor } from '../files/index.js';
 import { presentShare } from './share.presenter.js';
 import { sharedItemsPhase } from './shares.repository.js';
 import { changeShare, createShare, mailShare, ownShareOrThrow, revokeShares, shareQr } from './shares.usecases.js';
@@ -92,7 +92,7 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<BrowseResponse> => {
       const user = requireUser(request);
       const phase = await sharedItemsPhase(ctx.db, user.id);
-      return listing(ctx.db, { viewerId: user.id }, null, [phase], request.query, 'shared');
+      return listing(ctx.db, presentingFor({ kind: 'user', user }), null, [phase], request.query, 'shared');
     },
   );
 }

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { items, notInTrashedFolder, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
+import { items, visibleLiveItems, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { shares, shareUnlocks, type ShareRow } from './shares.table.js';
 
@@ -33,13 +33,13 @@ export async function findShareByToken(
   return row;
 }
 
-/** One of the user's own shares by token; anybody else's (or an unknown one) is not found. */
-export async function findOwnShare(db: Db, userId: string, token: string): Promise<SharedItem | undefined> {
+/** A share by token with its item, whoever made it: the access policy decides who may manage it. */
+export async function findShare(db: Db, token: string): Promise<SharedItem | undefined> {
   const [row] = await db
     .select({ share: shares, item: items })
     .from(shares)
     .innerJoin(items, eq(items.id, shares.itemId))
-    .where(and(eq(shares.token, token), eq(shares.userId, userId)));
+    .where(eq(shares.token, token));
   return row;
 }
 
@@ -59,12 +59,12 @@ export async function updateShare(db: Db, id: string, patch: Partial<NewShare>):
   return row;
 }
 
-/** The user's shares among these tokens. */
-export async function ownSharesByToken(db: Db, userId: string, tokens: readonly string[]): Promise<ShareRow[]> {
+/** The shares with these tokens, whoever made them: the access policy decides who may revoke them. */
+export async function sharesByToken(db: Db, tokens: readonly string[]): Promise<ShareRow[]> {
   return db
     .select()
     .from(shares)
-    .where(and(eq(shares.userId, userId), inArray(shares.token, [...tokens])));
+    .where(inArray(shares.token, [...tokens]));
 }
 
 /** Deleting a share drops its unlocks too (foreign key cascade). */
@@ -102,7 +102,8 @@ export async function dropUnlocks(db: Db, shareId: string): Promise<void> {
  * `shares_user_created_idx` (user, created_at, id) read backwards from the cursor.
  */
 export async function sharedItemsPhase(db: Db, userId: string): Promise<Phase> {
-  const where = and(eq(shares.userId, userId), isNull(items.deletedAt), notInTrashedFolder(userId));
+  // The user's own shares, of the items the access policy lets them see.
+  const where = and(eq(shares.userId, userId), visibleLiveItems(userId));
   const [counted] = await db
     .select({ n: count() })
     .from(shares)

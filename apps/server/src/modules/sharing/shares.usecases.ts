@@ -4,7 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import { randomToken } from '../../lib/crypto.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { hashPassword, publicUrl } from '../auth/index.js';
-import { loadItems } from '../files/index.js';
+import { authorize, type Actor } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import type { UserRow } from '../users/index.js';
 import { sendShareMails } from './share.mails.js';
@@ -12,9 +12,9 @@ import { presentShare, shareLink } from './share.presenter.js';
 import {
   deleteShares,
   dropUnlocks,
-  findOwnShare,
+  findShare,
   insertShare,
-  ownSharesByToken,
+  sharesByToken,
   sharesOfItems,
   updateShare,
   type NewShare,
@@ -34,10 +34,16 @@ const expiryOf = (hours: number | null) => ({
   expiresAt: hours === null ? null : new Date(Date.now() + hours * HOUR_MS),
 });
 
-/** The share of one of the user's tokens; another user's or an unknown token is not found. */
+const actorOf = (user: UserRow): Actor => ({ kind: 'user', user });
+
+/**
+ * A share the user may manage (the access policy's `share` on its item, trashed or not); a share
+ * of anybody else's item, or an unknown token, is not found.
+ */
 export async function ownShareOrThrow(ctx: AppContext, user: UserRow, token: string): Promise<SharedItem> {
-  const found = await findOwnShare(ctx.db, user.id, token);
+  const found = await findShare(ctx.db, token);
   if (!found) throw notFound();
+  await authorize(ctx.db, actorOf(user), 'share', [{ id: found.item.id }], { state: 'any' });
   return found;
 }
 
@@ -46,9 +52,7 @@ export async function ownShareOrThrow(ctx: AppContext, user: UserRow, token: str
  * unless asked otherwise. The addresses given get the link by mail.
  */
 export async function createShare(ctx: AppContext, user: UserRow, req: CreateShare): Promise<ShareResource> {
-  const [item] = await loadItems(ctx.db, { kind: 'user', user }, [{ id: req.id, type: req.type }], {
-    action: 'edit',
-  });
+  const [item] = await authorize(ctx.db, actorOf(user), 'share', [{ id: req.id, type: req.type }]);
   if (!item) throw notFound();
   if ((await sharesOfItems(ctx.db, [item.id])).length) throw shareExists();
   const emails = [...new Set(req.emails ?? [])];
@@ -97,11 +101,13 @@ export async function changeShare(
   return presentShare(updated, await publicUrl(ctx));
 }
 
-/** Stops sharing: every token must be the user's, or nothing is revoked (404). */
+/** Stops sharing: the user must be allowed to share every token's item, or nothing is revoked (404). */
 export async function revokeShares(ctx: AppContext, user: UserRow, tokens: readonly string[]): Promise<void> {
   const wanted = [...new Set(tokens)];
-  const found = await ownSharesByToken(ctx.db, user.id, wanted);
+  const found = await sharesByToken(ctx.db, wanted);
   if (found.length !== wanted.length) throw notFound();
+  const refs = found.map((s) => ({ id: s.itemId }));
+  await authorize(ctx.db, actorOf(user), 'share', refs, { state: 'any' });
   await deleteShares(
     ctx.db,
     found.map((s) => s.id),

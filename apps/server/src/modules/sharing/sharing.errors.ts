@@ -4,4 +4,3 @@ export const shareExists = () => new AppError(422, 'share.exists', 'The item is 
 export const shareExpired = () => new AppError(410, 'share.expired', 'This link has expired.');
 export const shareLocked = () => new AppError(403, 'share.locked', 'This link is protected by a password.');
 export const wrongSharePassword = () => new AppError(401, 'share.wrong_password', 'The password is not correct.');
-export const shareReadOnly = () => new AppError(403, 'share.read_only', 'This link only lets you view and download.');

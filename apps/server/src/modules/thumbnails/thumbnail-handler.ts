@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
 import { entityTag, ifNoneMatchHits, protectFileBytes } from '../downloads/index.js';
-import { loadItem, type Actor } from '../files/index.js';
+import { authorizeOne, type Actor } from '../files/index.js';
 import { thumbnailKey, type ThumbnailSize } from './thumbnail-sizes.js';
 
 /**
- * A file's thumbnail for any actor: the owner also of trashed files, someone holding a link only of
- * live files inside its subtree.
+ * A file's thumbnail for any actor, in any state the access policy lets it reach: the owner also
+ * of trashed files, someone holding a link only of live files inside its subtree.
  */
 export async function sendThumbnail(
   ctx: AppContext,
@@ -16,8 +16,7 @@ export async function sendThumbnail(
   reply: FastifyReply,
   target: { id: string; size: ThumbnailSize },
 ) {
-  const state = actor.kind === 'user' ? 'any' : 'live';
-  const row = await loadItem(ctx.db, actor, target.id, { action: 'view', state });
+  const row = await authorizeOne(ctx.db, actor, 'view', target.id, { state: 'any' });
   if (row.type !== 'file' || row.thumbnailStatus !== 'ready') throw notFound();
   // Thumbnails of an item never change once made; its size and dimensions pin the version.
   const etag = entityTag('thumb', row.id, target.size, row.size, row.width ?? 0, row.height ?? 0);

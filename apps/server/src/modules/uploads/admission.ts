@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
-import { loadFolder, scopeOf, type Actor } from '../files/index.js';
+import { authorizeFolder, scopeOf, type Actor } from '../files/index.js';
 import { readSettings, type Settings } from '../settings/index.js';
 import { findUserById } from '../users/index.js';
 import { assertMayStore, emptyFile, type Allowance } from './upload-policy.js';
@@ -26,7 +26,7 @@ export interface Admission {
  */
 export async function admitUpload(ctx: AppContext, actor: Actor, target: UploadTarget): Promise<Admission> {
   if (target.size === 0) throw emptyFile();
-  await loadFolder(ctx.db, actor, target.parentId, { action: 'edit' });
+  await authorizeFolder(ctx.db, actor, 'upload', target.parentId);
   const scope = scopeOf(actor);
   const [settings, owner, reserved] = await Promise.all([
     readSettings(ctx.db),

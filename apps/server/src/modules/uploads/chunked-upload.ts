@@ -3,7 +3,7 @@ import type { ItemResource, UploadProgressResponse } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { MB } from '../../lib/format.js';
-import { extensionOf, loadItem, presentItem, presentingFor, scopeOf, type Actor } from '../files/index.js';
+import { authorizeOne, extensionOf, presentItem, presentingFor, scopeOf, type Actor } from '../files/index.js';
 import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
 import { admitUpload } from './admission.js';
 import type { ChunkBody } from './chunk-body.js';
@@ -67,7 +67,7 @@ export async function receiveChunk(
 /** The last chunk sent again after its answer got lost: the same file, stored once. */
 async function answerFinished(ctx: AppContext, actor: Actor, fileId: string, body: ChunkBody): Promise<ChunkOutcome> {
   if (!(await body.drain(MAX_CHUNK_SIZE))) await body.release();
-  const file = await loadItem(ctx.db, actor, fileId, { action: 'view', state: 'any' });
+  const file = await authorizeOne(ctx.db, actor, 'view', fileId, { state: 'any' });
   return { status: 201, body: await presentItem(ctx.db, file, presentingFor(actor)) };
 }
 
@@ -259,7 +259,7 @@ async function waitForFile(ctx: AppContext, actor: Actor, sessionId: string): Pr
     const session = await findSession(ctx.db, sessionId);
     if (!session) throw uploadNotFound();
     if (session.completedFileId) {
-      const file = await loadItem(ctx.db, actor, session.completedFileId, { action: 'view', state: 'any' });
+      const file = await authorizeOne(ctx.db, actor, 'view', session.completedFileId, { state: 'any' });
       return { status: 201, body: await presentItem(ctx.db, file, presentingFor(actor)) };
     }
     size = session.size;

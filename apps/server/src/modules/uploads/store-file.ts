@@ -7,7 +7,7 @@ import {
   folderCreationRestricted,
   extensionOf,
   insertItem,
-  loadFolder,
+  authorizeFolder,
   presentItem,
   presentingFor,
   scopeOf,
@@ -47,7 +47,7 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     row = await ctx.db.transaction(async (tx) => {
       const owner = await lockOwner(tx, scope.ownerId);
       if (!owner) throw notFound();
-      const parent = await loadFolder(tx, actor, blob.parentId, { action: 'edit' });
+      const parent = await authorizeFolder(tx, actor, 'upload', blob.parentId);
       const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
       assertMayStore({ owner, settings, reserved }, blob.size);
       // Folders an upload creates are folders like any other: the same restriction applies.
