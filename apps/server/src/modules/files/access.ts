@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { forbidden, notFound } from '../../lib/errors.js';
-import type { UserRow } from '../users/users.table.js';
+import type { UserRow } from '../users/index.js';
 import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
 import { idsWithinSubtree } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';

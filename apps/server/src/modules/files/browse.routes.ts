@@ -34,7 +34,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<BrowseResponse> => {
       const user = requireUser(request);
       const phases = await latestPhases(ctx.db, user.id);
-      return listing(ctx.db, { viewerId: user.id }, null, phases, request.query, 'latest');
+      return listing(ctx, { viewerId: user.id }, null, phases, request.query, 'latest');
     },
   );
 
@@ -47,7 +47,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
       const presenting = { viewerId: user.id };
       const folder = await loadFolder(ctx.db, actor, request.params.id, { action: 'view', state: 'trashed' });
       if (!folder) {
-        return listing(ctx.db, presenting, null, await trashRootPhases(ctx.db, user.id), request.query, 'trash');
+        return listing(ctx, presenting, null, await trashRootPhases(ctx.db, user.id), request.query, 'trash');
       }
       const sort = request.query.sort ?? 'created_at';
       const direction = request.query.direction ?? 'DESC';
@@ -59,7 +59,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
           (await p.fetch(...args)).map((r) => ({ ...r, row: { ...r.row, deletedAt: r.row.deletedAt ?? deletedAt } })),
       }));
       const shown = { ...folder, deletedAt };
-      return listing(ctx.db, presenting, shown, phases, request.query, `trash:${folder.id}:${sort}:${direction}`);
+      return listing(ctx, presenting, shown, phases, request.query, `trash:${folder.id}:${sort}:${direction}`);
     },
   );
 

@@ -31,27 +31,29 @@ export interface ExtraRelationships {
 
 /**
  * Called once per `presentItems` with the ids of the rows the viewer owns; answers the
- * relationships of those that have any. Registered at start-up (sharing adds `shared`).
+ * relationships of those that have any (sharing's answers `shared`).
  */
 export type RelationshipLoader = (
   db: Db,
   rows: readonly { id: string; type: ItemType }[],
 ) => Promise<Map<string, Partial<ExtraRelationships>>>;
 
-const relationshipLoaders = new Map<string, RelationshipLoader>();
-
-/** Registering the same name again replaces the loader (a process may build the app more than once). */
-export function registerRelationshipLoader(name: string, loader: RelationshipLoader): void {
-  relationshipLoaders.set(name, loader);
+/**
+ * What presenting reads: the database, and the relationship loaders of other modules, which the
+ * composition root hands over (`AppContext.itemRelationships`, set in `app/http.ts`).
+ */
+export interface PresentContext {
+  readonly db: Db;
+  readonly itemRelationships: readonly RelationshipLoader[];
 }
 
-async function extraRelationships(db: Db, rows: readonly ItemRow[], viewerId: string | null) {
+async function extraRelationships(ctx: PresentContext, rows: readonly ItemRow[], viewerId: string | null) {
   const merged = new Map<string, Partial<ExtraRelationships>>();
   // Only an item's owner learns its share links: visitors never see the tokens of nested items.
   const owned = viewerId ? rows.filter((r) => r.ownerId === viewerId) : [];
   if (!owned.length) return merged;
-  for (const loader of relationshipLoaders.values()) {
-    for (const [id, extra] of await loader(db, owned)) merged.set(id, { ...merged.get(id), ...extra });
+  for (const loader of ctx.itemRelationships) {
+    for (const [id, extra] of await loader(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
   }
   return merged;
 }
@@ -126,7 +128,12 @@ function presentFile(row: ItemRow, urls: ItemUrls, around: Around): FileResource
  * Turns rows into resources with a few batched look-ups at most (favourites, parent names, and one
  * per registered relationship loader for the viewer's own items).
  */
-export async function presentItems(db: Db, rows: readonly ItemRow[], opts: PresentOptions): Promise<ItemResource[]> {
+export async function presentItems(
+  ctx: PresentContext,
+  rows: readonly ItemRow[],
+  opts: PresentOptions,
+): Promise<ItemResource[]> {
+  const { db } = ctx;
   const urls = opts.urls ?? ownerUrls;
   const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
   const starred = new Set<string>();
@@ -151,7 +158,7 @@ export async function presentItems(db: Db, rows: readonly ItemRow[], opts: Prese
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
-  const extras = await extraRelationships(db, rows, opts.viewerId);
+  const extras = await extraRelationships(ctx, rows, opts.viewerId);
   return rows.map((row) => {
     const parentId = shownParent(row);
     const around: Around = {
@@ -163,8 +170,8 @@ export async function presentItems(db: Db, rows: readonly ItemRow[], opts: Prese
   });
 }
 
-export async function presentItem(db: Db, row: ItemRow, opts: PresentOptions): Promise<ItemResource> {
-  const [resource] = await presentItems(db, [row], opts);
+export async function presentItem(ctx: PresentContext, row: ItemRow, opts: PresentOptions): Promise<ItemResource> {
+  const [resource] = await presentItems(ctx, [row], opts);
   if (!resource) throw new Error('presenter returned nothing');
   return resource;
 }

@@ -29,7 +29,7 @@ export function trashRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<ItemsResponse> => {
       const user = requireUser(request);
       const rows = await restoreItems(ctx.db, { kind: 'user', user }, request.body.to_home, request.body.items);
-      return { data: await presentItems(ctx.db, rows, { viewerId: user.id }) };
+      return { data: await presentItems(ctx, rows, { viewerId: user.id }) };
     },
   );
 
