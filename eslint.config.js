@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -40,5 +41,7 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // Module boundaries (docs/ARCHITECTURE.md); apps/server/test/boundaries.test.ts runs them in CI too.
+  ...boundaries,
   { files: ['scripts/**'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
 );

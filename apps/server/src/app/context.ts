@@ -6,10 +6,11 @@ import { openDatabase, type Database, type DatabaseTarget, type Db } from '../li
 import { migrate } from '../lib/db/migrate.js';
 import { JobRunner } from '../lib/jobs.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
+import type { RelationshipLoader } from '../modules/files/index.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
 import { seedDefaultPages } from '../modules/pages/index.js';
 import { createStorageDriver, type StorageDriver } from '../modules/storage/index.js';
-import { adminExists } from '../modules/users/users.repository.js';
+import { adminExists } from '../modules/users/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -29,6 +30,8 @@ export class AppContext {
   private currentMailer: Mailer;
   private currentStorage: StorageDriver;
   readonly jobs: JobRunner;
+  /** Relationships other modules add to the items their owner sees; set by `buildHttpApp`. */
+  itemRelationships: readonly RelationshipLoader[] = [];
 
   constructor(
     readonly config: AppConfigFile,

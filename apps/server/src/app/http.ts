@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
+import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
@@ -14,13 +15,12 @@ import { fileRequestsModule } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
-import { sharingModule } from '../modules/sharing/index.js';
+import { sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
 import { uploadsRoutes } from '../modules/uploads/index.js';
 import { usageRoutes } from '../modules/usage/index.js';
-import { usersRoutes } from '../modules/users/index.js';
 import { loadShell, webRoutes } from '../modules/web/index.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -42,6 +42,9 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
 
+  // What other modules add to the items an owner sees; the files module knows none of them.
+  ctx.itemRelationships = [sharedRelationships(ctx)];
+
   app.decorateRequest('user', null);
   app.addHook('onRequest', csrfHook(ctx));
   // onRequest rather than preHandler: the not-found handler (the SPA shell) needs the user too.
@@ -54,7 +57,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   systemRoutes(app, ctx);
   setupRoutes(app, ctx);
   authRoutes(app, ctx);
-  usersRoutes(app, ctx);
+  accountRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
   ctx.jobs.register(blobDeletionsJob(ctx));

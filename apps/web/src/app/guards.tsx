@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from './routing';
+import { Navigate, Outlet, useLocation, useRouteHandles, useSearchParams } from './routing';
 import { useTranslation } from '../lib/i18n';
 import { useConfig } from '../lib/config';
 import { safeRedirect, signInPath } from '../lib/redirect';
@@ -7,7 +7,6 @@ import { useSession } from '../lib/session';
 import { useUser } from '../features/user/user.api';
 import { ForbiddenPage } from '../features/pages/ForbiddenPage';
 import { PageSpinner } from '../ui/Spinner';
-import { useRouteHandles } from '../lib/route-handle';
 
 export const DEFAULT_AFTER_SIGN_IN = '/platform/files';
 

@@ -1,8 +1,7 @@
 import type { AppContext } from '../../app/context.js';
 import { actionMail } from '../mail/index.js';
 import { readSettings } from '../settings/index.js';
-import { fullName } from '../users/users.repository.js';
-import type { UserRow } from '../users/users.table.js';
+import { fullName, type UserRow } from '../users/index.js';
 import { publicUrl, verificationLink } from './links.js';
 
 export async function sendPasswordResetMail(ctx: AppContext, user: UserRow, token: string): Promise<void> {

@@ -12,7 +12,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
-import { findUserByEmail, findUserById, fullName, insertUser, updateUser } from '../users/users.repository.js';
+import { findUserByEmail, findUserById, fullName, insertUser, updateUser } from '../users/index.js';
 import { sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
 import { assertLoginAllowed, countLoginFailure, limitPerAddress, loginKey } from './limits.js';

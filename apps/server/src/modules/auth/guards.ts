@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from '../../lib/errors.js';
-import type { UserRow } from '../users/users.table.js';
+import type { UserRow } from '../users/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError } from '../../lib/errors.js';
-import { findUserByEmail, updateUser } from '../users/users.repository.js';
+import { findUserByEmail, updateUser } from '../users/index.js';
 import { passwordResets } from './auth.table.js';
 import { sendPasswordResetMail } from './auth.mails.js';
 import { hashPassword } from './passwords.js';

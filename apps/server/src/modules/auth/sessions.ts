@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
-import { users, type UserRow } from '../users/users.table.js';
+import { users, type UserRow } from '../users/index.js';
 import { sessions } from './auth.table.js';
 
 export const SESSION_COOKIE = 'filestore_session';

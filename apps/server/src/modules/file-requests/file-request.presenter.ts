@@ -28,7 +28,7 @@ export async function presentFileRequest(
   view: 'owner' | 'guest',
 ): Promise<FileRequestResource> {
   const { request, owner, folder } = found;
-  const folderResource = view === 'owner' ? await presentItem(ctx.db, folder, { viewerId: owner.id }) : { data: null };
+  const folderResource = view === 'owner' ? await presentItem(ctx, folder, { viewerId: owner.id }) : { data: null };
   return {
     data: {
       id: request.id,

@@ -34,7 +34,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<BrowseResponse> => {
       const actor: Actor = { kind: 'user', user: requireUser(request) };
       const phases = await latestPhases(ctx.db, actor.user.id);
-      return listing(ctx.db, presentingFor(actor), null, phases, request.query, 'latest');
+      return listing(ctx, presentingFor(actor), null, phases, request.query, 'latest');
     },
   );
 
@@ -47,7 +47,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
       const folder = await authorizeFolder(ctx.db, actor, 'view', request.params.id, { state: 'trashed' });
       if (!folder) {
         const phases = await trashRootPhases(ctx.db, actor.user.id);
-        return listing(ctx.db, presenting, null, phases, request.query, 'trash');
+        return listing(ctx, presenting, null, phases, request.query, 'trash');
       }
       const sort = request.query.sort ?? 'created_at';
       const direction = request.query.direction ?? 'DESC';
@@ -59,7 +59,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
           (await p.fetch(...args)).map((r) => ({ ...r, row: { ...r.row, deletedAt: r.row.deletedAt ?? deletedAt } })),
       }));
       const shown = { ...folder, deletedAt };
-      return listing(ctx.db, presenting, shown, phases, request.query, `trash:${folder.id}:${sort}:${direction}`);
+      return listing(ctx, presenting, shown, phases, request.query, `trash:${folder.id}:${sort}:${direction}`);
     },
   );
 

@@ -2,22 +2,22 @@ import type { FolderResource } from '@filestore/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { presentingForViewer, visibleLiveItems } from './access.js';
-import { presentItems } from './item.presenter.js';
+import { presentItems, type PresentContext } from './item.presenter.js';
 import { favourites, items } from './items.table.js';
 
 /**
  * The user's starred folders that are live, by name. A trashed favourite keeps its row, so it
  * comes back with a restore; deleting it forever removes the row (foreign key cascade).
  */
-export async function favouriteFolders(db: Db, userId: string): Promise<FolderResource[]> {
-  const rows = await db
+export async function favouriteFolders(ctx: PresentContext, userId: string): Promise<FolderResource[]> {
+  const rows = await ctx.db
     .select({ item: items })
     .from(favourites)
     .innerJoin(items, eq(items.id, favourites.itemId))
     .where(and(eq(favourites.userId, userId), eq(items.type, 'folder'), visibleLiveItems(userId)))
     .orderBy(asc(sql`lower(${items.name})`), asc(items.id));
   const resources = await presentItems(
-    db,
+    ctx,
     rows.map((r) => r.item),
     presentingForViewer(userId),
   );

@@ -12,11 +12,10 @@ import type {
   RenameRequest,
 } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
-import type { Db } from '../../lib/db/database.js';
 import { readSettings } from '../settings/index.js';
 import { authorizeFolder, homeOf, navigationScope, presentingFor, type Actor, type LoadedItem } from './access.js';
 import { folderPhases } from './browse.repository.js';
-import { presentItem, presentItems, type PresentOptions } from './item.presenter.js';
+import { presentItem, presentItems, type PresentContext, type PresentOptions } from './item.presenter.js';
 import { folderPath } from './items.repository.js';
 import { folderTree, subtreeFolderTree } from './navigation.js';
 import { createFolder, moveItems, renameItem } from './organise.usecases.js';
@@ -47,7 +46,7 @@ function breadcrumbs(path: { id: string; name: string }[], folder: LoadedItem, t
  * of favourites and of each relationship for both), and its path names every parent shown.
  */
 export async function listing(
-  db: Db,
+  ctx: PresentContext,
   presenting: PresentOptions,
   folder: LoadedItem | null,
   phases: Phase[],
@@ -56,11 +55,11 @@ export async function listing(
 ): Promise<BrowseResponse> {
   const { rows, paginate } = await readPage(phases, query, name);
   if (!folder) {
-    return { data: await presentItems(db, rows, presenting), meta: { root: null, path: [], paginate } };
+    return { data: await presentItems(ctx, rows, presenting), meta: { root: null, path: [], paginate } };
   }
-  const path = await folderPath(db, folder.id);
+  const path = await folderPath(ctx.db, folder.id);
   const parents = new Map(path.map((p) => [p.id, p.name]));
-  const [root, ...data] = await presentItems(db, [folder, ...rows], { ...presenting, parents });
+  const [root, ...data] = await presentItems(ctx, [folder, ...rows], { ...presenting, parents });
   return {
     data,
     meta: {
@@ -88,7 +87,7 @@ export async function browseFolder(
   const ownerId = folder?.ownerId ?? home.id;
   const phases = folderPhases(ctx.db, { ownerId, parentId: folder?.id ?? null, sort, direction, totals });
   const name = `folder:${folder?.id ?? 'root'}:${sort}:${direction}`;
-  return listing(ctx.db, presentingFor(actor), folder, phases, query, name);
+  return listing(ctx, presentingFor(actor), folder, phases, query, name);
 }
 
 /** The folder tree of the actor's scope: the owner's whole tree, or what lies below a link's root. */
@@ -110,19 +109,19 @@ export async function createFolderAs(
   body: CreateFolderRequest,
 ): Promise<FolderResource> {
   const folder = await createFolder(ctx.db, actor, await readSettings(ctx.db), body);
-  const { data } = await presentItem(ctx.db, folder, presentingFor(actor));
+  const { data } = await presentItem(ctx, folder, presentingFor(actor));
   if (data.type !== 'folder') throw new Error('create-folder made a file');
   return { data };
 }
 
 export async function renameAs(ctx: AppContext, actor: Actor, id: string, body: RenameRequest): Promise<ItemResource> {
   const row = await renameItem(ctx.db, actor, id, body);
-  return presentItem(ctx.db, row, presentingFor(actor));
+  return presentItem(ctx, row, presentingFor(actor));
 }
 
 export async function moveAs(ctx: AppContext, actor: Actor, body: MoveRequest): Promise<ItemsResponse> {
   const rows = await moveItems(ctx.db, actor, body.to_id, body.items);
-  return { data: await presentItems(ctx.db, rows, presentingFor(actor)) };
+  return { data: await presentItems(ctx, rows, presentingFor(actor)) };
 }
 
 const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number }) =>

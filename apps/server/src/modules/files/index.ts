@@ -36,15 +36,16 @@ export {
   presentItem,
   presentItems,
   ownerUrls,
-  registerRelationshipLoader,
   type ExtraRelationships,
   type ItemUrls,
+  type PresentContext,
   type PresentOptions,
   type RelationshipLoader,
 } from './item.presenter.js';
 export { browseFolder, createFolderAs, listing, moveAs, navigationOf, removeAs, renameAs } from './handlers.js';
 export { readPage, type KeyedRow, type Phase } from './paging.js';
 export { withTreeLock } from './tree.js';
+export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } from './blob-keys.js';
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';

@@ -33,27 +33,33 @@ export interface ExtraRelationships {
 
 /**
  * Called once per `presentItems` with the rows whose share links the viewer may see; answers the
- * relationships of those that have any. Registered at start-up (sharing adds `shared`).
+ * relationships of those that have any (sharing's answers `shared`).
  */
 export type RelationshipLoader = (
   db: Db,
   rows: readonly { id: string; type: ItemType }[],
 ) => Promise<Map<string, Partial<ExtraRelationships>>>;
 
-const relationshipLoaders = new Map<string, RelationshipLoader>();
-
-/** Registering the same name again replaces the loader (a process may build the app more than once). */
-export function registerRelationshipLoader(name: string, loader: RelationshipLoader): void {
-  relationshipLoaders.set(name, loader);
+/**
+ * What presenting reads: the database, and the relationship loaders of other modules, which the
+ * composition root hands over (`AppContext.itemRelationships`, set in `app/http.ts`).
+ */
+export interface PresentContext {
+  readonly db: Db;
+  readonly itemRelationships: readonly RelationshipLoader[];
 }
 
-async function extraRelationships(db: Db, rows: readonly ItemRow[], maySeeShares: PresentOptions['maySeeShares']) {
+async function extraRelationships(
+  ctx: PresentContext,
+  rows: readonly ItemRow[],
+  maySeeShares: PresentOptions['maySeeShares'],
+) {
   const merged = new Map<string, Partial<ExtraRelationships>>();
   // Only who may share an item learns its share links: visitors never see the tokens of nested items.
   const owned = maySeeShares ? rows.filter(maySeeShares) : [];
   if (!owned.length) return merged;
-  for (const loader of relationshipLoaders.values()) {
-    for (const [id, extra] of await loader(db, owned)) merged.set(id, { ...merged.get(id), ...extra });
+  for (const loader of ctx.itemRelationships) {
+    for (const [id, extra] of await loader(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
   }
   return merged;
 }
@@ -128,7 +134,12 @@ function presentFile(row: ItemRow, urls: ItemUrls, around: Around): FileResource
  * Turns rows into resources with a few batched look-ups at most (favourites, parent names, and one
  * per registered relationship loader for the viewer's own items).
  */
-export async function presentItems(db: Db, rows: readonly ItemRow[], opts: PresentOptions): Promise<ItemResource[]> {
+export async function presentItems(
+  ctx: PresentContext,
+  rows: readonly ItemRow[],
+  opts: PresentOptions,
+): Promise<ItemResource[]> {
+  const { db } = ctx;
   const urls = opts.urls ?? ownerUrls;
   const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
   const starred = new Set<string>();
@@ -153,7 +164,7 @@ export async function presentItems(db: Db, rows: readonly ItemRow[], opts: Prese
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
-  const extras = await extraRelationships(db, rows, opts.maySeeShares);
+  const extras = await extraRelationships(ctx, rows, opts.maySeeShares);
   return rows.map((row) => {
     const parentId = shownParent(row);
     const around: Around = {
@@ -165,8 +176,8 @@ export async function presentItems(db: Db, rows: readonly ItemRow[], opts: Prese
   });
 }
 
-export async function presentItem(db: Db, row: ItemRow, opts: PresentOptions): Promise<ItemResource> {
-  const [resource] = await presentItems(db, [row], opts);
+export async function presentItem(ctx: PresentContext, row: ItemRow, opts: PresentOptions): Promise<ItemResource> {
+  const [resource] = await presentItems(ctx, [row], opts);
   if (!resource) throw new Error('presenter returned nothing');
   return resource;
 }

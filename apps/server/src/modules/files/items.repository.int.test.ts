@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installWithAdmin, startTestServer, type TestServer } from '../../../test/harness.js';
 import { findUserByEmail } from '../users/index.js';
-import { users } from '../users/users.table.js';
+import { users } from '../users/index.js';
 import { ensureFolderPath, folderPath, idsWithinSubtree, insertItem } from './items.repository.js';
 import { items } from './items.table.js';
 import { extensionOf, nameWithSuffix } from './names.js';

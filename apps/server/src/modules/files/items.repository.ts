@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { users } from '../users/users.table.js';
+import { users } from '../users/index.js';
 import { items, type ItemRow, type NewItemRow } from './items.table.js';
 import { ancestryOf } from './ancestry.repository.js';
 import { allocateNames, nameWithSuffix, retryOnNameClash } from './names.js';

@@ -12,7 +12,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { users } from '../users/users.table.js';
+import { users } from '../users/index.js';
 import { items } from './items.table.js';
 
 describe('create folder, rename, move', () => {

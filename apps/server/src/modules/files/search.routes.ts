@@ -14,7 +14,7 @@ export function searchRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<SearchResponse> => {
       const user = requireUser(request);
       const rows = await searchItems(ctx.db, user.id, request.query.query);
-      return { data: await presentItems(ctx.db, rows, presentingFor({ kind: 'user', user })) };
+      return { data: await presentItems(ctx, rows, presentingFor({ kind: 'user', user })) };
     },
   );
 }

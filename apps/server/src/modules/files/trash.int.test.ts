@@ -20,7 +20,7 @@ import {
 } from '../../../test/harness.js';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { users } from '../users/users.table.js';
+import { users } from '../users/index.js';
 import { favourites, items, type ItemRow } from './items.table.js';
 
 describe('trash, restore, delete forever and empty trash', () => {

@@ -30,7 +30,7 @@ export function trashRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<ItemsResponse> => {
       const actor: Actor = { kind: 'user', user: requireUser(request) };
       const rows = await restoreItems(ctx.db, actor, request.body.to_home, request.body.items);
-      return { data: await presentItems(ctx.db, rows, presentingFor(actor)) };
+      return { data: await presentItems(ctx, rows, presentingFor(actor)) };
     },
   );
 

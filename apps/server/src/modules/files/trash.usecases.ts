@@ -11,7 +11,7 @@ import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
 import { deleteAllTrashed, deleteSubtrees, restoreTops, trashSubtrees, type DeletedFile } from './trash.repository.js';
 import { applyCounts, countedInParent, type CountDeltas, withTreeLock } from './tree.js';
-import { thumbnailKeys } from '../thumbnails/index.js';
+import { thumbnailKeys } from './blob-keys.js';
 
 export interface FilesDeps {
   db: Db;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { adjustChildCounts } from './items.repository.js';
 import type { ItemRow } from './items.table.js';
-import { users } from '../users/users.table.js';
+import { users } from '../users/index.js';
 
 /**
  * Runs `work` in a transaction that first locks the owner's `users` row, the lock uploads take

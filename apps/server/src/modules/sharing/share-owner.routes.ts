@@ -92,7 +92,7 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<BrowseResponse> => {
       const user = requireUser(request);
       const phase = await sharedItemsPhase(ctx.db, user.id);
-      return listing(ctx.db, presentingFor({ kind: 'user', user }), null, [phase], request.query, 'shared');
+      return listing(ctx, presentingFor({ kind: 'user', user }), null, [phase], request.query, 'shared');
     },
   );
 }

@@ -77,7 +77,7 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
     { schema: { params: tokenParams, response: { 200: fileResource } } },
     async (request): Promise<FileResource> => {
       const { actor, item } = await openShare(ctx, request, request.params.token);
-      const { data } = await presentItem(ctx.db, item, presentingFor(actor));
+      const { data } = await presentItem(ctx, item, presentingFor(actor));
       if (data.type !== 'file') throw notFound();
       return { data };
     },

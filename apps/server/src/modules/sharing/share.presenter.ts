@@ -60,7 +60,7 @@ export async function presentPublicShare(
 ): Promise<PublicShareResponse> {
   const { share, item, owner, unlocked } = opened;
   const resource = unlocked
-    ? await presentItem(ctx.db, item, { viewerId: null, urls: shareUrls(share.token), topId: item.id })
+    ? await presentItem(ctx, item, { viewerId: null, urls: shareUrls(share.token), topId: item.id })
     : null;
   return {
     data: {

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
-import { statusCheck } from '../setup/status-check.js';
+import { statusCheck } from '../setup/index.js';
 
 const storageUrl = (key: string | null) => (key ? `/system/${key}` : null);
 

@@ -1,12 +1,9 @@
+import type { ThumbnailSize } from '../files/index.js';
+
+export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } from '../files/index.js';
+
 /** Longest side of each thumbnail; every one fits inside a square of this size and is never enlarged. */
-export const THUMBNAIL_SIZES = { sm: 160, md: 480, lg: 1600 } as const;
-export type ThumbnailSize = keyof typeof THUMBNAIL_SIZES;
-export const thumbnailSizeNames = Object.keys(THUMBNAIL_SIZES) as ThumbnailSize[];
-
-export const thumbnailKey = (itemId: string, size: ThumbnailSize) => `thumbs/${itemId}/${size}`;
-
-/** Every blob key a file's thumbnails may occupy: delete them with the file. */
-export const thumbnailKeys = (itemId: string) => thumbnailSizeNames.map((size) => thumbnailKey(itemId, size));
+export const THUMBNAIL_SIZES = { sm: 160, md: 480, lg: 1600 } as const satisfies Record<ThumbnailSize, number>;
 
 /** Larger images are not worth holding in memory to decode; they get no thumbnail. */
 export const MAX_THUMBNAIL_INPUT_BYTES = 200 * 1024 * 1024;

@@ -86,7 +86,7 @@ describe('thumbnails', () => {
     const id = res.json().data.id as string;
     expect(res.json().data.attributes.thumbnail).toBeNull();
     await server.ctx.jobs.drain([THUMBNAILS_JOB]);
-    const listed = fileResource.parse(await presentItem(server.ctx.db, await rowOf(id), { viewerId: ownerId }));
+    const listed = fileResource.parse(await presentItem(server.ctx, await rowOf(id), { viewerId: ownerId }));
     expect(listed.data.attributes).toMatchObject({
       width: 640,
       height: 480,

@@ -68,7 +68,7 @@ export async function receiveChunk(
 async function answerFinished(ctx: AppContext, actor: Actor, fileId: string, body: ChunkBody): Promise<ChunkOutcome> {
   if (!(await body.drain(MAX_CHUNK_SIZE))) await body.release();
   const file = await authorizeOne(ctx.db, actor, 'view', fileId, { state: 'any' });
-  return { status: 201, body: await presentItem(ctx.db, file, presentingFor(actor)) };
+  return { status: 201, body: await presentItem(ctx, file, presentingFor(actor)) };
 }
 
 function assertChunkSize(size: number, chunkSize: number): void {
@@ -260,7 +260,7 @@ async function waitForFile(ctx: AppContext, actor: Actor, sessionId: string): Pr
     if (!session) throw uploadNotFound();
     if (session.completedFileId) {
       const file = await authorizeOne(ctx.db, actor, 'view', session.completedFileId, { state: 'any' });
-      return { status: 201, body: await presentItem(ctx.db, file, presentingFor(actor)) };
+      return { status: 201, body: await presentItem(ctx, file, presentingFor(actor)) };
     }
     size = session.size;
     await new Promise((resolve) => setTimeout(resolve, 250));

@@ -77,5 +77,5 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     throw error;
   }
   if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
-  return presentItem(ctx.db, row, presentingFor(actor));
+  return presentItem(ctx, row, presentingFor(actor));
 }

@@ -1,4 +1,3 @@
-export { usersRoutes } from './users.routes.js';
 export {
   insertUser,
   findUserByEmail,

@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import { Outlet, useLocation } from '../routing';
+import { Outlet, useLocation, useSection } from '../routing';
 import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
 import { PreviewOverlay } from '../../features/preview';
 import { SharingDialogs } from '../../features/sharing/owner/SharingDialogs';
 import { UploadPanel } from '../../features/uploads';
 import { useUser } from '../../features/user/user.api';
 import { useTheme } from '../../lib/theme';
-import { useSection } from '../../lib/route-handle';
 import { cn } from '../../ui/cn';
 import { FileInfoPanel } from './FileInfoPanel';
 import { Header } from './Header';

@@ -27,7 +27,7 @@ import { useSortMenu } from '../../features/files/browser/sort-menu';
 import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { useCurrentFolderId } from '../../features/files/current-folder';
 import { usePreferences } from '../../lib/preferences';
-import { useScreen, useSection } from '../../lib/route-handle';
+import { useScreen, useSection } from '../routing';
 import { Button, IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../ui/Menu';

@@ -1,10 +1,9 @@
 import { CircleUser, HardDrive, LogOut, Settings, User } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { Link } from '../routing';
+import { Link, useSection, type Section } from '../routing';
 import { useUser } from '../../features/user/user.api';
 import { ThemeToggle } from '../../features/user/ThemeToggle';
-import { useSection, type Section } from '../../lib/route-handle';
 import { Avatar } from '../../ui/Avatar';
 import { IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';

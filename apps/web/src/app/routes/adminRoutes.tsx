@@ -1,6 +1,5 @@
 import { LayoutDashboard, Settings } from 'lucide-react';
-import { Navigate, type RouteObject } from '../routing';
-import type { RouteHandle } from '../../lib/route-handle';
+import { Navigate, type RouteHandle, type RouteObject } from '../routing';
 import { RequireAdmin } from '../guards';
 import { lazyPage } from './lazy';
 

@@ -1,6 +1,5 @@
 import { Clock, FolderOpen, Home, Link2, Trash2, User, UserCheck, Users } from 'lucide-react';
-import { Navigate, type RouteObject } from '../routing';
-import type { RouteHandle } from '../../lib/route-handle';
+import { Navigate, type RouteHandle, type RouteObject } from '../routing';
 import { lazyPage } from './lazy';
 
 const account = () => import('../../features/user/pages');

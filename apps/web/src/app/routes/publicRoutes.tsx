@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useParams, type RouteObject } from '../routing';
-import type { RouteHandle } from '../../lib/route-handle';
+import { Navigate, Outlet, useParams, type RouteHandle, type RouteObject } from '../routing';
 import { HomeGate } from '../guards';
 import { ScreenLoading } from '../ScreenLoading';
 import { lazyPage } from './lazy';

@@ -16,3 +16,4 @@ export {
 } from './router';
 export { Link, Navigate, NavLink, navigate, resolveTo, useNavigate, useSearchParams, type To } from './navigation';
 export { ScrollRestoration } from './ScrollRestoration';
+export { useRouteHandles, useScreen, useSection, type RouteHandle, type Section } from './route-handle';

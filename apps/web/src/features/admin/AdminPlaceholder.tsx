@@ -1,6 +1,6 @@
 import { Wrench } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
-import { useScreen } from '../../lib/route-handle';
+import { useScreen } from '../../app/routing';
 import { EmptyState } from '../../ui/EmptyState';
 
 /** Admin screens whose features arrive later: routed and guarded now, honest about their state. */

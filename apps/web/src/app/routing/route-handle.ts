@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import { useMatches } from '../app/routing';
+import { useMatches } from './router';
 
 export type Section = 'Platform' | 'User' | 'Admin';
 
