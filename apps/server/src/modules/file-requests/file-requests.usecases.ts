@@ -1,7 +1,7 @@
 import type { CreateFileRequest } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { randomToken } from '../../lib/crypto.js';
-import { folderCreationRestricted, insertItem, loadFolder, withTreeLock } from '../files/index.js';
+import { assertRoomBelow, folderCreationRestricted, insertItem, loadFolder, withTreeLock } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { readSettings } from '../settings/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
@@ -27,6 +27,7 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
     const target = await loadFolder(tx, { kind: 'user', user }, req.folder_id ?? null, { action: 'edit' });
     const restrictions = restrictionsFor(user, settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
+    await assertRoomBelow(tx, target?.id ?? null, 1);
     const folder = await insertItem(tx, {
       ownerId: user.id,
       creatorId: user.id,

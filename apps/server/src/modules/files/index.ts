@@ -19,6 +19,7 @@ export {
 export {
   adjustChildCounts,
   adjustStorageUsed,
+  assertRoomBelow,
   ensureFolderPath,
   filesInTrashedFolders,
   folderPath,
@@ -43,4 +44,4 @@ export { withTreeLock } from './tree.js';
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';
-export { folderCreationRestricted } from './files.errors.js';
+export { folderCreationRestricted, folderTooDeep } from './files.errors.js';
