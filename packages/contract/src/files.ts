@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBoolean } from './common.js';
+import { CONTROL_CHARACTERS, looseBoolean } from './common.js';
 import { ITEM_NAME_MAX } from './limits.js';
 
 /**
@@ -18,12 +18,11 @@ export const uuid = z.uuid({ message: 'Must be an id.' });
 export const folderIdParam = z.union([z.literal('all'), uuid]);
 
 /**
- * Names are data, never paths: no slash, backslash or control characters, not `.` or `..`, and no
- * bidirectional override characters (they can disguise `gpj.exe` as `exe.jpg`). Right-to-left
- * letters and emoji are welcome.
+ * Names are data, never paths: no slash, backslash or control characters (C0 and C1), not `.` or
+ * `..`, and no bidirectional override characters (they can disguise `gpj.exe` as `exe.jpg`).
+ * Right-to-left letters and emoji are welcome.
  */
-// eslint-disable-next-line no-control-regex
-const forbiddenInName = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const forbiddenInName = new RegExp(`[/\\\\]|${CONTROL_CHARACTERS.source}|[\\u202a-\\u202e\\u2066-\\u2069]`);
 export const itemName = z
   .string()
   .trim()
