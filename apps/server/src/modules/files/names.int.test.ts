@@ -35,7 +35,13 @@ describe('names never hold C0 or C1 control characters', () => {
         owner.post('/api/create-folder', { name }),
         owner.request('PATCH', `/api/rename/${folder.id}`, { name, type: 'folder' }),
         owner.post('/api/file-request', { name }),
-        postMultipart(server, owner, '/api/upload/chunks', { name, is_last_chunk: true }, { content: Buffer.from('x') }),
+        postMultipart(
+          server,
+          owner,
+          '/api/upload/chunks',
+          { name, is_last_chunk: true },
+          { content: Buffer.from('x') },
+        ),
         postMultipart(
           server,
           owner,
