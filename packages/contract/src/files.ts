@@ -286,8 +286,14 @@ export const uploadProgressResponse = z.object({
 });
 export type UploadProgressResponse = z.infer<typeof uploadProgressResponse>;
 
-/** GET /api/zip?items=id|type,id|type */
+/** GET /api/zip?items=id|type,id|type (small selections: the URL must stay short). */
 export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
+/**
+ * POST /api/zip (and a share link's zip): the same `items`, for any selection up to the most a zip
+ * takes; sent by a hidden form as `application/x-www-form-urlencoded` with the XSRF token in
+ * `_token`, or as JSON with the X-XSRF-TOKEN header.
+ */
+export const zipForm = z.object({ items: z.string().min(1).max(100_000), _token: z.string().optional() });
 
 const usage = z.object({ used: z.number(), used_formatted: z.string(), percentage: z.number() });
 /** GET /api/user/storage: used space and its breakdown (spec §3 storage usage meta). */
