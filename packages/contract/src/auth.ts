@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { email, password } from './common.js';
+import { email, password, personName } from './common.js';
 import { avatar } from './user.js';
 
 export const registerRequest = z
   .object({
-    name: z.string().trim().min(1, { message: 'Enter your name.' }).max(255),
+    name: personName(255),
     email,
     password,
     password_confirmation: z.string(),

@@ -8,6 +8,22 @@ export const email = z
   .regex(EMAIL_PATTERN, { message: 'Enter a valid email address.' })
   .transform((v) => v.toLowerCase());
 
+/**
+ * C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F): invisible, and some (NEL U+0085,
+ * for one) break lines in logs, mail headers and file systems. No name of anything holds them.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A person's name: trimmed, not empty, no control characters. */
+export const personName = (max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, { message: 'Enter your name.' })
+    .max(max)
+    .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'A name cannot contain control characters.' });
+
 export const password = z
   .string()
   .min(PASSWORD_MIN, { message: `The password must be at least ${PASSWORD_MIN} characters.` })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseBoolean } from './common.js';
+import { CONTROL_CHARACTERS, looseBoolean } from './common.js';
 import { ITEM_NAME_MAX } from './limits.js';
 
 /**
@@ -18,12 +18,11 @@ export const uuid = z.uuid({ message: 'Must be an id.' });
 export const folderIdParam = z.union([z.literal('all'), uuid]);
 
 /**
- * Names are data, never paths: no slash, backslash or control characters, not `.` or `..`, and no
- * bidirectional override characters (they can disguise `gpj.exe` as `exe.jpg`). Right-to-left
- * letters and emoji are welcome.
+ * Names are data, never paths: no slash, backslash or control characters (C0 and C1), not `.` or
+ * `..`, and no bidirectional override characters (they can disguise `gpj.exe` as `exe.jpg`).
+ * Right-to-left letters and emoji are welcome.
  */
-// eslint-disable-next-line no-control-regex
-const forbiddenInName = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const forbiddenInName = new RegExp(`[/\\\\]|${CONTROL_CHARACTERS.source}|[\\u202a-\\u202e\\u2066-\\u2069]`);
 export const itemName = z
   .string()
   .trim()
@@ -287,8 +286,14 @@ export const uploadProgressResponse = z.object({
 });
 export type UploadProgressResponse = z.infer<typeof uploadProgressResponse>;
 
-/** GET /api/zip?items=id|type,id|type */
+/** GET /api/zip?items=id|type,id|type (small selections: the URL must stay short). */
 export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
+/**
+ * POST /api/zip (and a share link's zip): the same `items`, for any selection up to the most a zip
+ * takes; sent by a hidden form as `application/x-www-form-urlencoded` with the XSRF token in
+ * `_token`, or as JSON with the X-XSRF-TOKEN header.
+ */
+export const zipForm = z.object({ items: z.string().min(1).max(100_000), _token: z.string().optional() });
 
 const usage = z.object({ used: z.number(), used_formatted: z.string(), percentage: z.number() });
 /** GET /api/user/storage: used space and its breakdown (spec §3 storage usage meta). */

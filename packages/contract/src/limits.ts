@@ -7,5 +7,7 @@
 export const EMAIL_PATTERN = /^\S+@\S+\.\S+$/;
 export const PASSWORD_MIN = 8;
 export const ITEM_NAME_MAX = 255;
+/** Folders nest at most this deep: a folder at the root is at depth 1 (ADR 0012). */
+export const FOLDER_DEPTH_MAX = 256;
 /** Spec §9: the expiration options, in hours (1, 2, 6, 12 hours; 1, 2, 7 days). */
 export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emojiType, role, themeMode } from './common.js';
+import { CONTROL_CHARACTERS, emojiType, personName, role, themeMode } from './common.js';
 import { folderResource } from './files.js';
 
 export const avatar = z.object({ xs: z.string(), sm: z.string(), md: z.string() });
@@ -74,8 +74,15 @@ export type UserResource = z.infer<typeof userResource>;
 export const userSettingUpdate = z.discriminatedUnion('name', [
   z.object({ name: z.literal('theme_mode'), value: themeMode }),
   z.object({ name: z.literal('emoji_type'), value: emojiType }),
-  z.object({ name: z.literal('first_name'), value: z.string().trim().min(1).max(100) }),
-  z.object({ name: z.literal('last_name'), value: z.string().trim().max(100) }),
+  z.object({ name: z.literal('first_name'), value: personName(100) }),
+  z.object({
+    name: z.literal('last_name'),
+    value: z
+      .string()
+      .trim()
+      .max(100)
+      .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'A name cannot contain control characters.' }),
+  }),
   z.object({ name: z.literal('timezone'), value: z.string().trim().max(64) }),
 ]);
 export type UserSettingUpdate = z.infer<typeof userSettingUpdate>;

@@ -43,12 +43,17 @@ async function refreshCsrfCookie(): Promise<void> {
   await fetch('/api/ping', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
 }
 
+/** The XSRF token to echo (double-submit CSRF), fetching the cookie first when there is none. */
+export async function xsrfToken(): Promise<string> {
+  if (!readCookie('XSRF-TOKEN')) await refreshCsrfCookie();
+  return readCookie('XSRF-TOKEN') ?? '';
+}
+
 async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') {
     // Double-submit CSRF: the server compares this header with its XSRF-TOKEN cookie.
-    if (!readCookie('XSRF-TOKEN')) await refreshCsrfCookie();
-    headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
+    headers['X-XSRF-TOKEN'] = await xsrfToken();
   }
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   return fetch(path, {

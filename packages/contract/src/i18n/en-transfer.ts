@@ -10,6 +10,8 @@ export const enTransfer: Record<string, string> = {
   'errors.upload.offset_mismatch': 'The upload got out of step with the server. Please try again.',
   'errors.upload.session_required': 'The upload was interrupted. Please try again.',
   'errors.upload.chunk_size_mismatch': 'The upload settings changed. Reload the page and try again.',
+  'errors.upload.malformed_body': 'The upload arrived damaged. Please try again.',
+  'errors.items.too_deep': 'Folders can be nested at most 256 levels deep. Choose a folder higher up.',
   'errors.download.restricted': 'Downloading is turned off for your account right now.',
 
   // Uploads: checks before sending (spec §5) and refusals (spec §8)

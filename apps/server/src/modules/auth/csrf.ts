@@ -6,6 +6,18 @@ import { cookieSecure } from './sessions.js';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
+/** The form field carrying the token on routes a plain HTML form posts to (`config.xsrfInBody`). */
+export const XSRF_FIELD = '_token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route takes the token in the `_token` field of its body (a download a hidden form
+     * posts: a form cannot set headers) and checks it with `checkXsrfField` once the body is parsed.
+     */
+    xsrfInBody?: boolean;
+  }
+}
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -35,9 +47,24 @@ export function csrfHook(ctx: AppContext) {
     }
     if (SAFE_METHODS.has(request.method)) return;
     const header = request.headers[XSRF_HEADER];
-    const sent = Array.isArray(header) ? header[0] : header;
-    if (!cookie || !sent || !safeEqual(safeDecode(sent), cookie)) {
-      throw new AppError(419, 'csrf.token_mismatch', 'Your session has expired. Reload the page and try again.');
-    }
+    if (request.routeOptions.config.xsrfInBody && header === undefined) return;
+    assertXsrf(cookie, Array.isArray(header) ? header[0] : header);
   };
+}
+
+function assertXsrf(cookie: string | undefined, sent: string | undefined) {
+  if (!cookie || !sent || !safeEqual(safeDecode(sent), cookie)) {
+    throw new AppError(419, 'csrf.token_mismatch', 'Your session has expired. Reload the page and try again.');
+  }
+}
+
+/**
+ * preValidation of a `xsrfInBody` route: the same double-submit check, with the token from the
+ * parsed body when no header brought it (a header, when sent, was already checked).
+ */
+export async function checkXsrfField(request: FastifyRequest) {
+  if (request.headers[XSRF_HEADER] !== undefined) return;
+  const body = request.body as Record<string, unknown> | undefined;
+  const field = body?.[XSRF_FIELD];
+  assertXsrf(request.cookies[XSRF_COOKIE], typeof field === 'string' ? field : undefined);
 }

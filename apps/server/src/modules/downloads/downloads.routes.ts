@@ -1,9 +1,10 @@
-import { looseBoolean, uuid, zipQuery } from '@filestore/contract';
+import { looseBoolean, uuid, zipForm, zipQuery } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
 import { downloadFile, downloadZip } from './download-handlers.js';
+import { zipFormOptions, zipFormRoutes } from './zip-form.js';
 
 /** File download with Range, and streamed zips of files and folders. */
 export function downloadsRoutes(app: TypedApp, ctx: AppContext) {
@@ -22,4 +23,9 @@ export function downloadsRoutes(app: TypedApp, ctx: AppContext) {
   app.get('/api/zip', { schema: { querystring: zipQuery }, exposeHeadRoute: false }, async (request, reply) =>
     downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.query.items),
   );
+  zipFormRoutes(app, (scope) => {
+    scope.post('/api/zip', { ...zipFormOptions, schema: { body: zipForm } }, async (request, reply) =>
+      downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.body.items),
+    );
+  });
 }

@@ -17,7 +17,7 @@ const MAX_PATH_BYTES = 0xffff;
  */
 export function safeSegment(name: string): string {
   // eslint-disable-next-line no-control-regex
-  let segment = name.replace(/[/\\]/g, '_').replace(/[\u0000-\u001f\u007f]/g, '');
+  let segment = name.replace(/[/\\]/g, '_').replace(/[\u0000-\u001f\u007f-\u009f]/g, '');
   if (segment.trim() === '' || segment === '.' || segment === '..') segment = '_';
   if (/^[a-zA-Z]:/.test(segment)) segment = `${segment[0]}_${segment.slice(2)}`;
   return segment;

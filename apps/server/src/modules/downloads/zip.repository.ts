@@ -1,6 +1,8 @@
+import { FOLDER_DEPTH_MAX } from '@filestore/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
+import { folderTooDeep } from '../files/index.js';
 
 export interface TreeRow {
   rootId: string;
@@ -28,6 +30,10 @@ interface RawTreeRow {
  * The live contents of the given folders, in one recursive query: a trashed item is left out with
  * everything below it. Rows come grouped by root and in path order, so a folder always precedes
  * what it contains and the same tree always zips to the same listing.
+ *
+ * Folders nest at most `FOLDER_DEPTH_MAX` deep, so nothing lies deeper below a chosen folder. A
+ * tree made deeper before that limit existed is refused whole rather than zipped in part: the walk
+ * goes one level past the limit only to notice it.
  */
 export async function liveTrees(db: Db, folderIds: readonly string[]): Promise<TreeRow[]> {
   if (folderIds.length === 0) return [];
@@ -43,11 +49,13 @@ export async function liveTrees(db: Db, folderIds: readonly string[]): Promise<T
       union all
       select t.root_id, c.id, c.parent_id, c.type, c.name, c.blob_key, c.size, c.updated_at, t.segments || c.name, t.depth + 1
       from items c join tree t on c.parent_id = t.id
-      where t.type = 'folder' and c.deleted_at is null and t.depth < 1000
+      where t.type = 'folder' and c.deleted_at is null and t.depth <= ${FOLDER_DEPTH_MAX}
     )
-    select root_id, id, parent_id, type, name, blob_key, size, mtime from tree
+    select root_id, id, parent_id, type, name, blob_key, size, mtime, depth from tree
     order by root_id, segments, id`);
-  return rowsOf<RawTreeRow>(result).map((r) => ({
+  const rows = rowsOf<RawTreeRow & { depth: number }>(result);
+  if (rows.some((r) => Number(r.depth) > FOLDER_DEPTH_MAX)) throw folderTooDeep();
+  return rows.map((r) => ({
     rootId: r.root_id,
     id: r.id,
     parentId: r.parent_id,

@@ -48,14 +48,14 @@ export async function touchLastUpload(db: Db, id: string): Promise<void> {
     .where(eq(fileRequests.id, id));
 }
 
-/** Live files anywhere below the folder: one recursive query. */
+/** Live files anywhere below the folder, however deep (the tree has no loops): one recursive query. */
 export async function countFilesBelow(db: Db, folderId: string): Promise<number> {
   const result = await db.execute(sql`
-    with recursive down(id, depth) as (
-      select id, 0 from items where id = ${folderId}::uuid
+    with recursive down(id) as (
+      select id from items where id = ${folderId}::uuid
       union all
-      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
-      where i.type = 'folder' and i.deleted_at is null and down.depth < 1000
+      select i.id from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null
     )
     select count(*)::int as n from items f join down on f.parent_id = down.id
     where f.type = 'file' and f.deleted_at is null`);

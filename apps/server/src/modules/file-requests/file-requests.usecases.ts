@@ -1,7 +1,13 @@
 import type { CreateFileRequest } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { randomToken } from '../../lib/crypto.js';
-import { authorizeFolder, folderCreationRestricted, insertItem, withTreeLock } from '../files/index.js';
+import {
+  assertRoomBelow,
+  authorizeFolder,
+  folderCreationRestricted,
+  insertItem,
+  withTreeLock,
+} from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { readSettings } from '../settings/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
@@ -27,6 +33,7 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
     const target = await authorizeFolder(tx, { kind: 'user', user }, 'create', req.folder_id ?? null);
     const restrictions = restrictionsFor(user, settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
+    await assertRoomBelow(tx, target?.id ?? null, 1);
     const folder = await insertItem(tx, {
       ownerId: user.id,
       creatorId: user.id,

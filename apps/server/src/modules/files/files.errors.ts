@@ -1,7 +1,22 @@
+import { FOLDER_DEPTH_MAX } from '@filestore/contract';
 import { AppError, validationFailed } from '../../lib/errors.js';
 
 export const moveIntoItself = () =>
   new AppError(422, 'items.move_into_itself', 'A folder cannot be moved into itself or into one of its folders.');
+
+export const folderTooDeep = () =>
+  new AppError(409, 'items.too_deep', `Folders can be nested at most ${FOLDER_DEPTH_MAX} levels deep.`, {
+    maxDepth: FOLDER_DEPTH_MAX,
+  });
+
+/** The database's tree guard refused a change (a race the checks above it did not see, or a bug). */
+export function isTreeGuardRefusal(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { constraint?: string }).constraint === 'items_tree_acyclic') return true;
+    if (e instanceof Error && /items_tree_acyclic/.test(e.message)) return true;
+  }
+  return false;
+}
 
 export const folderCreationRestricted = (reason: string | null) =>
   new AppError(403, 'folder.restricted', reason ?? 'Creating folders is temporarily disabled for your account.');

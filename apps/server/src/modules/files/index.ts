@@ -24,6 +24,7 @@ export {
 export {
   adjustChildCounts,
   adjustStorageUsed,
+  assertRoomBelow,
   ensureFolderPath,
   filesInTrashedFolders,
   folderPath,
@@ -49,4 +50,4 @@ export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } f
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';
-export { folderCreationRestricted } from './files.errors.js';
+export { folderCreationRestricted, folderTooDeep } from './files.errors.js';

@@ -1,7 +1,9 @@
+import { FOLDER_DEPTH_MAX } from '@filestore/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { users } from '../users/index.js';
+import { folderTooDeep } from './files.errors.js';
 import { items, type ItemRow, type NewItemRow } from './items.table.js';
 import { ancestryOf } from './ancestry.repository.js';
 import { allocateNames, nameWithSuffix, retryOnNameClash } from './names.js';
@@ -125,7 +127,8 @@ async function folderForSegment(
 
 /**
  * Folder uploads (reference §3.6): the folders of `/Photos/2024/a.jpg` are found by name under
- * `parentId`, or created, and the innermost becomes the file's parent.
+ * `parentId`, or created, and the innermost becomes the file's parent. A path that would reach
+ * below the deepest level folders may have is refused before any folder is made.
  */
 export async function ensureFolderPath(
   db: Db,
@@ -133,42 +136,95 @@ export async function ensureFolderPath(
   parentId: string | null,
   segments: readonly string[],
 ): Promise<string | null> {
+  if (segments.length) await assertRoomBelow(db, parentId, segments.length);
   let current = parentId;
   for (const segment of segments) current = await folderForSegment(db, owner, current, segment);
   return current;
 }
 
-/** Ancestors of a folder, outermost first, the folder itself last: one recursive query. */
-export async function folderPath(db: Db, folderId: string): Promise<{ id: string; name: string }[]> {
+/**
+ * The parent of each of `ids`, with the parents of those, up to the root: one walk up the primary
+ * key. `union` (not `union all`) keeps each row once, so the walk ends even on a loop the tree
+ * guard (migration 0009) would refuse; no depth bound decides anything.
+ */
+async function ancestorRows(db: Db, ids: readonly string[]) {
   const result = await db.execute(sql`
-    with recursive up(id, name, parent_id, depth) as (
-      select id, name, parent_id, 0 from items where id = ${folderId}
-      union all
-      select i.id, i.name, i.parent_id, up.depth + 1 from items i join up on i.id = up.parent_id
-      where up.depth < 1000
+    with recursive up(id, name, parent_id) as (
+      select id, name, parent_id from items where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      union
+      select i.id, i.name, i.parent_id from items i join up on i.id = up.parent_id
     )
-    select id, name from up order by depth desc`);
-  return rowsOf<{ id: string; name: string }>(result);
+    select id, name, parent_id from up`);
+  const rows = new Map<string, { id: string; name: string; parentId: string | null }>();
+  for (const r of rowsOf<{ id: string; name: string; parent_id: string | null }>(result)) {
+    rows.set(r.id, { id: r.id, name: r.name, parentId: r.parent_id });
+  }
+  return rows;
+}
+
+/** The chain from `start` up to the root, `start` first, from the walked rows; stops at a repeat. */
+function chainUp<T extends { id: string; parentId: string | null }>(rows: Map<string, T>, start: string): T[] {
+  const chain: T[] = [];
+  const seen = new Set<string>();
+  let row = rows.get(start);
+  while (row && !seen.has(row.id)) {
+    seen.add(row.id);
+    chain.push(row);
+    row = row.parentId ? rows.get(row.parentId) : undefined;
+  }
+  return chain;
+}
+
+/** Ancestors of a folder, outermost first, the folder itself last, however deep: one recursive query. */
+export async function folderPath(db: Db, folderId: string): Promise<{ id: string; name: string }[]> {
+  const rows = await ancestorRows(db, [folderId]);
+  return chainUp(rows, folderId)
+    .reverse()
+    .map(({ id, name }) => ({ id, name }));
+}
+
+/** How many folders lie on the path from the root to `folderId`, itself included (0: the root). */
+export async function folderDepth(db: Db, folderId: string | null): Promise<number> {
+  return folderId ? (await folderPath(db, folderId)).length : 0;
+}
+
+/** Refuses to put `levels` more folders below `parentId` when that passes `FOLDER_DEPTH_MAX`. */
+export async function assertRoomBelow(db: Db, parentId: string | null, levels: number): Promise<void> {
+  if ((await folderDepth(db, parentId)) + levels > FOLDER_DEPTH_MAX) throw folderTooDeep();
+}
+
+/**
+ * How many levels of folders `folderIds` bring with them, themselves included (1: no subfolders),
+ * counted only as far as `limit + 1`: enough to tell whether they fit in `limit` levels. Trashed
+ * folders below count too; restoring them puts them back where they were.
+ */
+export async function subtreeHeight(db: Db, folderIds: readonly string[], limit: number): Promise<number> {
+  if (folderIds.length === 0) return 0;
+  const result = await db.execute(sql`
+    with recursive down(id, depth) as (
+      select id, 1 from items where id in (${sql.join(
+        folderIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) and type = 'folder'
+      union all
+      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and down.depth <= ${limit}
+    )
+    select coalesce(max(depth), 0)::int as height from down`);
+  return Number(rowsOf<{ height: number }>(result)[0]?.height ?? 0);
 }
 
 /**
  * Whether each of `ids` lies inside the subtree of `rootId` (the root included). Share links and
- * upload requests reach only their own subtree; one recursive query answers it for all ids.
+ * upload requests reach only their own subtree; one walk up from all ids answers it, however deep.
  */
 export async function idsWithinSubtree(db: Db, ids: readonly string[], rootId: string): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const result = await db.execute(sql`
-    with recursive up(start_id, id, parent_id, depth) as (
-      select id, id, parent_id, 0 from items where id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      union all
-      select up.start_id, i.id, i.parent_id, up.depth + 1 from items i join up on i.id = up.parent_id
-      where up.id <> ${rootId}::uuid and up.depth < 1000
-    )
-    select distinct start_id from up where id = ${rootId}::uuid`);
-  return new Set(rowsOf<{ start_id: string }>(result).map((r) => r.start_id));
+  const rows = await ancestorRows(db, ids);
+  return new Set(ids.filter((id) => chainUp(rows, id).some((r) => r.id === rootId)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { NavigationFolder } from '@filestore/contract';
+import { FOLDER_DEPTH_MAX, type NavigationFolder } from '@filestore/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
@@ -9,7 +9,9 @@ type FolderNode = Omit<NavigationFolder, 'folders'>;
 /**
  * Assembles rows (siblings already in name order) into a tree whose roots are the rows directly
  * under `topId` (null: the owner's root). A row whose parent is not among them is left out with
- * what hangs below it: it lies in a trashed folder.
+ * what hangs below it: it lies in a trashed folder. The tree shown stops at `FOLDER_DEPTH_MAX`
+ * levels, which only a tree made before that limit existed passes: its deeper folders are still
+ * browsed, listed and zipped, but a response nested thousands deep overflows any serializer.
  */
 function assemble(rows: readonly FolderNode[], topId: string | null): NavigationFolder[] {
   const nodes = new Map<string, NavigationFolder>(rows.map((r) => [r.id, { ...r, folders: [] }]));
@@ -17,6 +19,11 @@ function assemble(rows: readonly FolderNode[], topId: string | null): Navigation
   for (const node of nodes.values()) {
     if (node.parent_id === topId) roots.push(node);
     else if (node.parent_id) nodes.get(node.parent_id)?.folders.push(node);
+  }
+  let level = roots;
+  for (let depth = 1; level.length; depth++) {
+    if (depth === FOLDER_DEPTH_MAX) for (const node of level) node.folders = [];
+    level = level.flatMap((node) => node.folders);
   }
   return roots;
 }
@@ -42,15 +49,16 @@ export async function folderTree(db: Db, ownerId: string): Promise<NavigationFol
 
 /**
  * The live folders below `rootId` as a tree (the root itself not included), for a link that
- * reaches only that subtree: one recursive query down `items_parent_idx`, nothing above the root.
+ * reaches only that subtree: one recursive query down `items_parent_idx`, nothing above the root,
+ * however deep (the tree has no loops, migration 0009).
  */
 export async function subtreeFolderTree(db: Db, rootId: string): Promise<NavigationFolder[]> {
   const result = await db.execute(sql`
-    with recursive down(id, depth) as (
-      select id, 1 from items where parent_id = ${rootId}::uuid and type = 'folder' and deleted_at is null
+    with recursive down(id) as (
+      select id from items where parent_id = ${rootId}::uuid and type = 'folder' and deleted_at is null
       union all
-      select i.id, down.depth + 1 from items i join down on i.parent_id = down.id
-      where i.type = 'folder' and i.deleted_at is null and down.depth < 1000
+      select i.id from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null
     )
     select i.id, i.name, i.color, i.emoji, i.parent_id from items i join down on down.id = i.id
     order by lower(i.name), i.id`);

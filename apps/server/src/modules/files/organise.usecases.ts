@@ -1,12 +1,12 @@
-import type { CreateFolderRequest, ItemRef, RenameRequest } from '@filestore/contract';
+import { FOLDER_DEPTH_MAX, type CreateFolderRequest, type ItemRef, type RenameRequest } from '@filestore/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { authorize, authorizeFolder, homeOf, scopeOf, type Actor } from './access.js';
-import { folderCreationRestricted, moveIntoItself } from './files.errors.js';
-import { folderPath, insertItem } from './items.repository.js';
+import { folderCreationRestricted, folderTooDeep, isTreeGuardRefusal, moveIntoItself } from './files.errors.js';
+import { assertRoomBelow, folderPath, insertItem, subtreeHeight } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, extensionOf, retryOnNameClash } from './names.js';
 import { applyCounts, countsByParent, withTreeLock } from './tree.js';
@@ -22,6 +22,7 @@ export async function createFolder(
     const parent = await authorizeFolder(tx, actor, 'create', req.parent_id ?? null);
     const restrictions = restrictionsFor(homeOf(actor), settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
+    await assertRoomBelow(tx, parent?.id ?? null, 1);
     return insertItem(tx, {
       ownerId: scope.ownerId,
       creatorId: scope.creatorId,
@@ -77,6 +78,18 @@ export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRe
 }
 
 /**
+ * Moved folders bring their subfolders: refuse when the deepest would pass `FOLDER_DEPTH_MAX`
+ * below a target `targetDepth` deep. A move to the root is always allowed: it is the way out for
+ * a tree made deeper than the limit before there was one.
+ */
+async function assertMoveKeepsDepth(db: Db, targetDepth: number, movers: readonly ItemRow[]) {
+  if (targetDepth === 0) return;
+  const folders = movers.filter((m) => m.type === 'folder').map((m) => m.id);
+  const room = FOLDER_DEPTH_MAX - targetDepth;
+  if ((await subtreeHeight(db, folders, room)) > room) throw folderTooDeep();
+}
+
+/**
  * Moves items into a live folder of the actor (or the root) in one transaction. Only the moved rows
  * change; what lies below a moved folder is not touched, so the cost does not grow with it.
  */
@@ -92,9 +105,11 @@ export async function moveItems(
     const rows = await authorize(tx, actor, 'move', refs);
     const targetId = target?.id ?? null;
     const moving = new Set(rows.map((r) => r.id));
-    if (target && (await folderPath(tx, target.id)).some((p) => moving.has(p.id))) throw moveIntoItself();
+    const path = target ? await folderPath(tx, target.id) : [];
+    if (path.some((p) => moving.has(p.id))) throw moveIntoItself();
     const movers = rows.filter((r) => r.parentId !== targetId);
     if (!movers.length) return [...moving];
+    await assertMoveKeepsDepth(tx, path.length, movers);
     await retryOnNameClash(tx, async (sp) => {
       const names = await allocateNames(
         sp,
@@ -103,10 +118,16 @@ export async function moveItems(
         movers.map((m) => ({ name: m.name, type: m.type, id: m.id })),
       );
       const values = movers.map((m, i) => sql`(${m.id}::uuid, ${names[i] ?? m.name})`);
-      await sp.execute(sql`
+      await sp
+        .execute(
+          sql`
         update items set parent_id = ${targetId}::uuid, name = v.name, updated_at = now()
         from (values ${sql.join(values, sql`, `)}) as v(id, name)
-        where items.id = v.id`);
+        where items.id = v.id`,
+        )
+        .catch((error: unknown) => {
+          throw isTreeGuardRefusal(error) ? moveIntoItself() : error;
+        });
     });
     await applyCounts(tx, ownerId, countsByParent(movers, -1));
     await applyCounts(

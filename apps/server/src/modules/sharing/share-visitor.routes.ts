@@ -8,6 +8,7 @@ import {
   publicShareResponse,
   shareAuthenticateRequest,
   uuid,
+  zipForm,
   zipQuery,
   type BrowseResponse,
   type FileResource,
@@ -18,7 +19,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound } from '../../lib/errors.js';
-import { downloadFile, downloadZip } from '../downloads/index.js';
+import { downloadFile, downloadZip, zipFormOptions, zipFormRoutes } from '../downloads/index.js';
 import { browseFolder, navigationOf, presentItem, presentingFor } from '../files/index.js';
 import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
 import { presentPublicShare } from './share.presenter.js';
@@ -92,6 +93,16 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
       return downloadZip(ctx, actor, request, reply, request.query.items);
     },
   );
+  zipFormRoutes(app, (scope) => {
+    scope.post(
+      '/api/sharing/zip/:token',
+      { ...zipFormOptions, schema: { params: tokenParams, body: zipForm } },
+      async (request, reply) => {
+        const { actor } = await openShare(ctx, request, request.params.token);
+        return downloadZip(ctx, actor, request, reply, request.body.items);
+      },
+    );
+  });
 
   app.route({
     method: ['GET', 'HEAD'],

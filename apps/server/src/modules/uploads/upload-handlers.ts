@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { validationFailed } from '../../lib/errors.js';
+import { AppError, validationFailed } from '../../lib/errors.js';
 import { scopeOf, type Actor } from '../files/index.js';
 import { ChunkBody } from './chunk-body.js';
 import { uploadNotFound } from './chunk-errors.js';
@@ -54,6 +54,17 @@ export async function cancelUpload(ctx: AppContext, actor: Actor, uploadId: stri
   await endSession(ctx, session);
 }
 
+/** Not multipart/form-data a parser can read: no boundary, or cut before its closing boundary. */
+const malformedBody = () =>
+  new AppError(400, 'upload.malformed_body', 'The upload is not a complete multipart/form-data body.');
+
+/**
+ * The multipart parser's own failures (busboy's "Boundary not found", "Unexpected end of form")
+ * are plain errors; the plugin's limits carry a status of their own and keep it.
+ */
+const isParserError = (error: unknown) =>
+  error instanceof Error && !(error instanceof AppError) && !(error as { statusCode?: number }).statusCode;
+
 /**
  * Hands the fields and the streaming `chunk` to `handle`, and makes sure the request is read to the
  * end whatever happens, so a refused chunk still gets its answer and the connection stays usable.
@@ -63,11 +74,18 @@ async function withChunk<T>(
   handle: (fields: ReturnType<typeof parseChunkFields>, body: ChunkBody) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw validationFailed({ chunk: ['Send the chunk as multipart/form-data.'] });
-  const part = await request.file();
+  if (!/;\s*boundary=("[^"]+"|[^\s;"]+)/i.test(request.headers['content-type'] ?? '')) throw malformedBody();
+  const part = await request.file().catch((error: unknown) => {
+    throw isParserError(error) ? malformedBody() : error;
+  });
   if (!part || part.fieldname !== 'chunk') {
     part?.file.resume();
     throw validationFailed({ chunk: ['Attach the chunk after the text fields.'] });
   }
+  // The parser fails the file stream when the body ends before its closing boundary; whatever
+  // that failure became on its way through storage, the answer is the client's mistake.
+  let cut = false;
+  part.file.once('error', () => (cut = true));
   const body = new ChunkBody(part.file);
   try {
     return await handle(parseChunkFields(part.fields), body);
@@ -75,7 +93,7 @@ async function withChunk<T>(
     // A browser still sending its chunk may not read an early answer; let it finish first, up to
     // the largest chunk a client may send (a larger body is cut off below).
     await body.drain(MAX_CHUNK_SIZE).catch(() => false);
-    throw error;
+    throw cut && !(error instanceof AppError) ? malformedBody() : error;
   } finally {
     await body.release();
     // Whatever the parser did not read is dropped on the floor rather than kept in memory.

@@ -1,3 +1,4 @@
+import { xsrfToken } from '../../lib/api';
 import type { DownloadableItem } from './index';
 
 /** Matches the contract's zipQuery bound on `items`. */
@@ -29,4 +30,44 @@ export function startDownload(url: string, name?: string): void {
   document.body.append(anchor);
   anchor.click();
   anchor.remove();
+}
+
+const ZIP_FRAME = 'filestore-zip';
+
+/**
+ * A zip of any selection: a hidden form posts the ids to the zip endpoint (a URL holding hundreds
+ * of ids passes the servers' header limits), with the XSRF token as a field since a form cannot
+ * set headers. It posts into a hidden frame, so an error page never replaces the app; the
+ * attachment the server answers with becomes a download.
+ */
+export async function startZipDownload(
+  items: readonly Pick<DownloadableItem, 'id' | 'type'>[],
+  endpoint = '/api/zip',
+): Promise<void> {
+  const token = await xsrfToken();
+  let frame = document.querySelector<HTMLIFrameElement>(`iframe[name="${ZIP_FRAME}"]`);
+  if (!frame) {
+    frame = document.createElement('iframe');
+    frame.name = ZIP_FRAME;
+    frame.hidden = true;
+    frame.tabIndex = -1;
+    frame.setAttribute('aria-hidden', 'true');
+    document.body.append(frame);
+  }
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = endpoint;
+  form.target = ZIP_FRAME;
+  form.hidden = true;
+  const fields = { items: items.map((item) => `${item.id}|${item.type}`).join(','), _token: token };
+  for (const [name, value] of Object.entries(fields)) {
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = name;
+    input.value = value;
+    form.append(input);
+  }
+  document.body.append(form);
+  form.submit();
+  form.remove();
 }

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { shareResource } from '@filestore/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import {
+  installWithAdmin,
+  seedFile,
+  seedFolder,
+  startTestServer,
+  userIdOf,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.js';
+import { items } from '../files/index.js';
+import { users } from '../users/index.js';
+
+async function zipPaths(buffer: Buffer): Promise<string[]> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (err, z) => (err ? reject(err) : resolve(z))),
+  );
+  const paths: string[] = [];
+  await new Promise<void>((resolve, reject) => {
+    zip.on('error', reject);
+    zip.on('end', resolve);
+    zip.on('entry', (entry: yauzl.Entry) => {
+      paths.push(entry.fileName);
+      zip.readEntry();
+    });
+    zip.readEntry();
+  });
+  return paths;
+}
+
+/** `count` empty folders under `parentId`, written in one statement (counters kept right). */
+async function seedFolders(server: TestServer, ownerId: string, parentId: string | null, count: number) {
+  const rows = Array.from({ length: count }, (_, i) => ({
+    id: randomUUID(),
+    ownerId,
+    creatorId: ownerId,
+    parentId,
+    type: 'folder' as const,
+    name: `Folder ${String(i).padStart(4, '0')}`,
+  }));
+  await server.ctx.db.insert(items).values(rows);
+  if (parentId) {
+    await server.ctx.db
+      .update(items)
+      .set({ folderCount: sql`${items.folderCount} + ${count}` })
+      .where(eq(items.id, parentId));
+  } else {
+    await server.ctx.db
+      .update(users)
+      .set({ rootFolderCount: sql`${users.rootFolderCount} + ${count}` })
+      .where(eq(users.id, ownerId));
+  }
+  return rows;
+}
+
+describe('zips of large selections are posted', () => {
+  let server: TestServer;
+  let owner: TestClient;
+  let base: string;
+  let selection: string;
+  let shareToken: string;
+  let shared: { id: string }[];
+  beforeAll(async () => {
+    server = await startTestServer();
+    owner = await installWithAdmin(server);
+    const ownerId = await userIdOf(server, 'admin@example.com');
+    const folders = await seedFolders(server, ownerId, null, 898);
+    const a = await seedFile(server, ownerId, { name: 'a.txt', content: 'first' });
+    const b = await seedFile(server, ownerId, { name: 'b.txt', content: 'second' });
+    selection = [...folders.map((f) => `${f.id}|folder`), `${a.id}|file`, `${b.id}|file`].join(',');
+    const top = await seedFolder(server, ownerId, { name: 'Shared' });
+    shared = await seedFolders(server, ownerId, top.id, 900);
+    const link = await owner.post('/api/share', { id: top.id, type: 'folder', permission: 'visitor' });
+    shareToken = shareResource.parse(link.json()).data.attributes.token;
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  const cookie = () => [...owner.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const xsrf = () => owner.cookies.get('XSRF-TOKEN') ?? '';
+  const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+
+  it('takes 900 items from a form post (a URL that long is refused by Node with 431)', async () => {
+    const tooLong = await fetch(`${base}/api/zip?items=${encodeURIComponent(selection)}`, {
+      headers: { cookie: cookie() },
+    });
+    expect(tooLong.status).toBe(431);
+
+    const res = await fetch(`${base}/api/zip`, {
+      method: 'POST',
+      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ items: selection, _token: xsrf() }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toContain('files.zip');
+    const paths = await zipPaths(Buffer.from(await res.arrayBuffer()));
+    expect(paths).toHaveLength(900);
+    expect(paths).toContain('a.txt');
+    expect(paths).toContain('Folder 0897/');
+  });
+
+  it('takes JSON with the XSRF header too', async () => {
+    const res = await fetch(`${base}/api/zip`, {
+      method: 'POST',
+      headers: { cookie: cookie(), 'content-type': 'application/json', 'x-xsrf-token': xsrf() },
+      body: JSON.stringify({ items: selection }),
+    });
+    expect(res.status).toBe(200);
+    expect(await zipPaths(Buffer.from(await res.arrayBuffer()))).toHaveLength(900);
+  });
+
+  it('refuses a post without the XSRF token, or with a wrong one, and someone not signed in', async () => {
+    const attempts: Record<string, string>[] = [{ items: selection }, { items: selection, _token: 'forged' }];
+    for (const fields of attempts) {
+      const res = await fetch(`${base}/api/zip`, {
+        method: 'POST',
+        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
+        body: form(fields),
+      });
+      expect(res.status).toBe(419);
+      expect(((await res.json()) as { code: string }).code).toBe('csrf.token_mismatch');
+    }
+    const wrongHeader = await fetch(`${base}/api/zip`, {
+      method: 'POST',
+      headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', 'x-xsrf-token': 'forged' },
+      body: form({ items: selection, _token: xsrf() }),
+    });
+    expect(wrongHeader.status).toBe(419);
+    const anonymous = await fetch(`${base}/api/zip`, {
+      method: 'POST',
+      headers: { cookie: 'XSRF-TOKEN=abc', 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ items: selection, _token: 'abc' }),
+    });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('zips 900 items through a share link by post', async () => {
+    const visitorCookie = 'XSRF-TOKEN=visitor-token';
+    const items = shared.map((f) => `${f.id}|folder`).join(',');
+    const res = await fetch(`${base}/api/sharing/zip/${shareToken}`, {
+      method: 'POST',
+      headers: { cookie: visitorCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ items, _token: 'visitor-token' }),
+    });
+    expect(res.status).toBe(200);
+    expect(await zipPaths(Buffer.from(await res.arrayBuffer()))).toHaveLength(900);
+    // Items outside the link stay unknown to it.
+    const outside = await fetch(`${base}/api/sharing/zip/${shareToken}`, {
+      method: 'POST',
+      headers: { cookie: visitorCookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form({ items: selection, _token: 'visitor-token' }),
+    });
+    expect(outside.status).toBe(404);
+  });
+});
