@@ -39,7 +39,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandler(ctx.outages));
   await app.register(cookie);
 
   app.decorateRequest('user', null);

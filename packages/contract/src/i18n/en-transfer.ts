@@ -10,6 +10,7 @@ export const enTransfer: Record<string, string> = {
   'errors.upload.offset_mismatch': 'The upload got out of step with the server. Please try again.',
   'errors.upload.session_required': 'The upload was interrupted. Please try again.',
   'errors.upload.chunk_size_mismatch': 'The upload settings changed. Reload the page and try again.',
+  'errors.storage.full': 'The server has run out of space, so this file couldn’t be stored. Please try again later.',
   'errors.download.restricted': 'Downloading is turned off for your account right now.',
 
   // Uploads: checks before sending (spec §5) and refusals (spec §8)
