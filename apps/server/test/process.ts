@@ -92,6 +92,14 @@ export class HttpClient {
 
   constructor(private readonly base: () => string) {}
 
+  /** The headers a browser sends with a state-changing request (after one request got the cookies). */
+  authHeaders(): Record<string, string> {
+    return {
+      cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': this.cookies.get('XSRF-TOKEN') ?? '',
+    };
+  }
+
   async request(method: string, url: string, body?: BodyInit, headers: Record<string, string> = {}) {
     if (method !== 'GET' && !this.cookies.has('XSRF-TOKEN')) await this.request('GET', '/api/ping');
     const xsrf = this.cookies.get('XSRF-TOKEN');
