@@ -25,7 +25,7 @@ describe('temp folders of the local storage', () => {
   });
 
   /** Another process's folder with a temp file in it, touched `age` ms ago. */
-  async function folderOf(name: string, owner: { machine: string | null; pid: number }, age = 0) {
+  async function folderOf(name: string, owner: { machine: string | null; pid: number; started?: number }, age = 0) {
     const dir = path.join(root, name);
     await mkdir(dir);
     await writeFile(path.join(dir, 'owner.json'), JSON.stringify(owner));

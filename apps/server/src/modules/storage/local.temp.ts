@@ -12,7 +12,11 @@ interface TempOwner {
   /** This kernel boot and PID namespace: where `pid` means this process and no other. */
   machine: string | null;
   pid: number;
+  /** When the process started (ms since 1970): tells a PID's earlier holder from its current one. */
+  started: number;
 }
+
+const processStarted = Math.round(performance.timeOrigin);
 
 /**
  * Writes in progress of one process, in `<root>/.tmp/<random>/`: a crash (kill -9, power loss) leaves
@@ -34,7 +38,7 @@ export class TempFolders {
   async path(): Promise<string> {
     // Made again should it have been removed (by hand, or while this process stood still for long).
     if (await mkdir(this.own, { recursive: true })) {
-      const owner: TempOwner = { machine: await this.machineId(), pid: process.pid };
+      const owner: TempOwner = { machine: await this.machineId(), pid: process.pid, started: processStarted };
       await writeFile(path.join(this.own, OWNER_FILE), JSON.stringify(owner));
     }
     if (!this.heartbeat) {
@@ -81,8 +85,9 @@ export class TempFolders {
     }
     const machine = await this.machineId();
     if (!machine || owner.machine !== machine || !Number.isInteger(owner.pid)) return false;
-    // Our own PID on a folder that is not ours: an earlier process that had the same PID (containers).
-    return owner.pid === process.pid || !isAlive(owner.pid);
+    // Our own PID but an earlier start: a process that had the same PID before us (containers).
+    if (owner.pid === process.pid) return owner.started !== processStarted;
+    return !isAlive(owner.pid);
   }
 
   private machineId(): Promise<string | null> {
