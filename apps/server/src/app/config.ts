@@ -51,6 +51,8 @@ const envSchema = z.object({
   SETUP_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
   SETUP_ADMIN_NAME: z.string().min(1).default('Admin'),
   WEB_DIST: z.string().optional(),
+  /** Crash tests only: the process kills itself with SIGKILL at this point (modules/uploads/crash-point.ts). */
+  FILESTORE_TEST_CRASH_AT: z.enum(['upload-complete']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

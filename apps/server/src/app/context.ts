@@ -5,6 +5,7 @@ import type { AppConfigFile, MailConfig, StorageConfig } from './config.js';
 import { openDatabase, type Database, type DatabaseTarget, type Db } from '../lib/db/database.js';
 import { migrate } from '../lib/db/migrate.js';
 import { JobRunner } from '../lib/jobs.js';
+import { Outages } from '../lib/outages.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import type { RelationshipLoader } from '../modules/files/index.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
@@ -20,6 +21,12 @@ export async function prepareDatabase(db: Db): Promise<string[]> {
   await seedDefaultPages(db);
   return applied;
 }
+
+/** The PostgreSQL pool's lost and re-made connections, as outages of the database. */
+export const databaseEvents = (outages: Outages) => ({
+  lost: (error: unknown) => outages.report('database', error),
+  established: () => outages.recovered('database'),
+});
 
 /**
  * What every module receives. The database, storage and mailer can be replaced by the setup wizard
@@ -39,6 +46,8 @@ export class AppContext {
     readonly rateLimiter: RateLimiter,
     readonly log: Logger,
     private readonly closers: (() => Promise<void>)[] = [],
+    /** Dependencies that are down right now, each logged once (lib/outages.ts). */
+    readonly outages: Outages = new Outages(log),
   ) {
     this.currentMailer = createMailer(config.mail, () => this.mailFrom(), log);
     this.currentStorage = createStorageDriver(config.storage);
@@ -79,7 +88,7 @@ export class AppContext {
 
   /** Opens and migrates the new database before letting go of the old one. */
   async switchDatabase(target: DatabaseTarget): Promise<void> {
-    const next = await openDatabase(target);
+    const next = await openDatabase(target, databaseEvents(this.outages));
     try {
       await prepareDatabase(next.db);
     } catch (e) {

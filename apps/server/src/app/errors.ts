@@ -1,7 +1,9 @@
 import type { ErrorResponse } from '@filestore/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/errors.js';
+import { isDatabaseUnavailable } from '../lib/db/database.js';
+import { AppError, databaseUnavailable, storageFull } from '../lib/errors.js';
+import { isDiskFull, type Outages } from '../lib/outages.js';
 
 function fieldErrors(error: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -12,30 +14,55 @@ function fieldErrors(error: FastifyError): Record<string, string[]> {
   return errors;
 }
 
-/** The single place errors become responses: stable code, safe message, internals only in the log. */
-export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  let status = 500;
-  let body: ErrorResponse = { type: 'error', code: 'internal', message: 'Something went wrong. Please try again.' };
-  if (error instanceof AppError) {
-    status = error.status;
-    body = { type: 'error', code: error.code, message: error.message };
-    if (error.fieldErrors) body.errors = error.fieldErrors;
-    if (error.details) body.details = error.details;
-    if (error.code === 'auth.too_many_attempts' && typeof error.details?.retryAfter === 'number') {
-      void reply.header('retry-after', String(error.details.retryAfter));
-    }
-  } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
-    status = 422;
-    body = {
-      type: 'error',
-      code: 'validation.failed',
-      message: 'The given data was invalid.',
-      errors: fieldErrors(error),
-    };
-  } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-    status = error.statusCode;
-    body = { type: 'error', code: status === 404 ? 'not_found' : 'validation.failed', message: error.message };
+/**
+ * A missing dependency is not a bug: its requests answer 503 (507 for a full disk) with a stable
+ * code, and the outage is logged once, not once per request.
+ */
+function outageError(error: unknown, outages: Outages): AppError | null {
+  if (error instanceof AppError) return null;
+  if (isDiskFull(error)) {
+    outages.report('storage', error);
+    return storageFull();
   }
-  if (status >= 500) request.log.error({ err: error }, 'request failed');
-  return reply.code(status).send(body);
+  if (isDatabaseUnavailable(error)) {
+    outages.report('database', error);
+    return databaseUnavailable();
+  }
+  return null;
 }
+
+const isOutage = (error: AppError) => error.status === 503 || error.status === 507;
+
+/** The single place errors become responses: stable code, safe message, internals only in the log. */
+export const errorHandler =
+  (outages: Outages) => (caught: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const error = outageError(caught, outages) ?? caught;
+    let status = 500;
+    let body: ErrorResponse = { type: 'error', code: 'internal', message: 'Something went wrong. Please try again.' };
+    if (error instanceof AppError) {
+      status = error.status;
+      body = { type: 'error', code: error.code, message: error.message };
+      if (error.fieldErrors) body.errors = error.fieldErrors;
+      if (error.details) body.details = error.details;
+      if (
+        (error.code === 'auth.too_many_attempts' || status === 503) &&
+        typeof error.details?.retryAfter === 'number'
+      ) {
+        void reply.header('retry-after', String(error.details.retryAfter));
+      }
+    } else if (hasZodFastifySchemaValidationErrors(caught) || caught.validation) {
+      status = 422;
+      body = {
+        type: 'error',
+        code: 'validation.failed',
+        message: 'The given data was invalid.',
+        errors: fieldErrors(caught),
+      };
+    } else if (caught.statusCode && caught.statusCode >= 400 && caught.statusCode < 500) {
+      status = caught.statusCode;
+      body = { type: 'error', code: status === 404 ? 'not_found' : 'validation.failed', message: caught.message };
+    }
+    if (status >= 500 && !(error instanceof AppError && isOutage(error)))
+      request.log.error({ err: caught }, 'request failed');
+    return reply.code(status).send(body);
+  };

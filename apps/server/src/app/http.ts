@@ -39,7 +39,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.setErrorHandler(errorHandler);
+  app.setErrorHandler(errorHandler(ctx.outages));
   await app.register(cookie);
 
   // What other modules add to the items an owner sees; the files module knows none of them.

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../lib/db/database.js';
-import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.js';
+import { rateLimiterUnavailable } from '../lib/errors.js';
+import { Outages } from '../lib/outages.js';
+import { failingClosed, memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../lib/rate-limit.js';
 import { autoSetupFromEnv } from '../modules/setup/index.js';
 import type { AppConfigFile } from './config.js';
-import { AppContext, prepareDatabase } from './context.js';
+import { AppContext, databaseEvents, prepareDatabase } from './context.js';
 import { buildHttpApp } from './http.js';
 import type { TypedApp } from './types.js';
 
@@ -22,20 +24,49 @@ export interface ServerOptions {
   startJobs?: boolean;
 }
 
+const REDIS_READY_WAIT_MS = 3_000;
+
+/**
+ * Redis guards the sign-in limits, so while it is away those requests fail at once with 503 rather
+ * than queue (no offline queue) or pass unchecked; the client reconnects on its own, at most every
+ * 2 s, and the outage is logged once (an `error` nobody listens to would be logged per attempt).
+ */
+async function connectRedis(url: string, outages: Outages) {
+  // Loaded only when asked for: an embedded install never pays for the client's memory.
+  const { Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  redis.on('error', (error: unknown) => outages.report('redis', error));
+  redis.on('ready', () => outages.recovered('redis'));
+  // Start-up waits a moment for the first connection, not for Redis: it may come back later.
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, REDIS_READY_WAIT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return redis;
+}
+
 /** Opens the database, migrates it, finishes an unattended setup, and builds the HTTP app. */
 export async function createServer(config: AppConfigFile, options: ServerOptions = {}): Promise<Server> {
   const log = options.logger ?? pino({ level: config.env.LOG_LEVEL });
-  const database = await openDatabase(options.database ?? config.database);
+  const outages = new Outages(log);
+  const database = await openDatabase(options.database ?? config.database, databaseEvents(outages));
   const closers: (() => Promise<void>)[] = [];
   let rateLimiter: RateLimiter = memoryRateLimiter();
   if (config.env.REDIS_URL) {
-    // Loaded only when asked for: an embedded install never pays for the client's memory.
-    const { Redis } = await import('ioredis');
-    const redis = new Redis(config.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false });
-    rateLimiter = redisRateLimiter(redis);
-    closers.push(async () => void (await redis.quit()));
+    const redis = await connectRedis(config.env.REDIS_URL, outages);
+    rateLimiter = failingClosed(redisRateLimiter(redis), rateLimiterUnavailable);
+    closers.push(async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
   }
-  const ctx = new AppContext(config, database, rateLimiter, log, closers);
+  const ctx = new AppContext(config, database, rateLimiter, log, closers, outages);
   try {
     const applied = await prepareDatabase(ctx.db);
     if (applied.length) log.info({ applied }, 'database migrated');

@@ -24,3 +24,27 @@ export const tooManyAttempts = (retryAfter: number) =>
   new AppError(429, 'auth.too_many_attempts', `Too many attempts. Try again in ${retryAfter} seconds.`, {
     retryAfter,
   });
+
+/** 503s say which dependency is missing and when to try again; the error handler sends `Retry-After`. */
+export const RETRY_AFTER_OUTAGE_SECONDS = 5;
+
+export const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'service.database_unavailable',
+    'The database is unavailable right now. Please try again shortly.',
+    {
+      retryAfter: RETRY_AFTER_OUTAGE_SECONDS,
+    },
+  );
+
+export const rateLimiterUnavailable = () =>
+  new AppError(
+    503,
+    'service.rate_limiter_unavailable',
+    'Signing in and other protected actions are unavailable right now. Please try again shortly.',
+    { retryAfter: RETRY_AFTER_OUTAGE_SECONDS },
+  );
+
+export const storageFull = () =>
+  new AppError(507, 'storage.full', 'The server has no space left to store this. Please try again later.');

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { AppError } from './errors.js';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -61,4 +62,28 @@ export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
       await redis.del(prefix + key);
     },
   };
+}
+
+/**
+ * Fails closed: when the store behind `limiter` fails (Redis is down), every call is refused with
+ * `unavailable()` (a 503) instead of an error nobody expected, and never lets a request through
+ * unchecked. Wraps every method, so methods added to RateLimiter later are covered too.
+ */
+export function failingClosed<T extends object>(limiter: T, unavailable: () => Error): T {
+  const wrapped = { ...limiter };
+  for (const [name, method] of Object.entries(limiter)) {
+    if (typeof method !== 'function') continue;
+    Object.assign(wrapped, {
+      [name]: async (...args: unknown[]) => {
+        try {
+          return await (method as (...a: unknown[]) => Promise<unknown>).apply(limiter, args);
+        } catch (error) {
+          // A refusal the limiter means (an AppError) goes through as it is.
+          if (error instanceof AppError) throw error;
+          throw Object.assign(unavailable(), { cause: error });
+        }
+      },
+    });
+  }
+  return wrapped;
 }

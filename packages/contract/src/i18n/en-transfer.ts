@@ -12,6 +12,7 @@ export const enTransfer: Record<string, string> = {
   'errors.upload.chunk_size_mismatch': 'The upload settings changed. Reload the page and try again.',
   'errors.upload.malformed_body': 'The upload arrived damaged. Please try again.',
   'errors.items.too_deep': 'Folders can be nested at most 256 levels deep. Choose a folder higher up.',
+  'errors.storage.full': 'The server has run out of space, so this file couldn’t be stored. Please try again later.',
   'errors.download.restricted': 'Downloading is turned off for your account right now.',
 
   // Uploads: checks before sending (spec §5) and refusals (spec §8)

@@ -70,6 +70,9 @@ export const en: Record<string, string> = {
   'errors.not_found': 'We couldn’t find what you were looking for.',
   'errors.rate_limited': 'Too many requests. Please wait a moment and try again.',
   'errors.internal': 'Something went wrong on our side. Please try again.',
+  'errors.service.database_unavailable': 'The server can’t reach its database right now. Please try again shortly.',
+  'errors.service.rate_limiter_unavailable':
+    'Signing in is unavailable right now because a server component is down. Please try again shortly.',
 
   // Theme and emoji
   'theme.toggle': 'Toggle dark mode',

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Pool, PoolClient } from 'pg';
+import { causeChain } from '../outages.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -63,7 +65,70 @@ function isAlive(pid: number): boolean {
   }
 }
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/** What the PostgreSQL pool tells about its connections: lost (once per outage is enough) and back. */
+export interface ConnectionEvents {
+  lost(error: unknown): void;
+  established(): void;
+}
+
+const ignoreEvents: ConnectionEvents = { lost: () => undefined, established: () => undefined };
+
+/** The pool could not hand out a connection: PostgreSQL is down, refuses us, or every connection is busy. */
+export class DatabaseUnreachableError extends Error {
+  override readonly name = 'DatabaseUnreachableError';
+  constructor(cause: unknown) {
+    super('The database cannot be reached.', { cause });
+  }
+}
+
+// Class 08 (connection exception, but not 08P01, a protocol violation we caused), the server shutting
+// down or starting (57P01–57P03: pg_terminate_backend, a restart, a failover) and too many connections.
+const CONNECTION_LOST_STATES = /^(08(000|003|006|001|004|007)|57P0[123]|53300)$/;
+// node-postgres' own errors for a connection that ended under a query or a checked-out client.
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'Client has encountered a connection error and is not queryable',
+  'Client was closed and is not queryable',
+];
+
+/** The database (not the statement) failed: the request may work again once PostgreSQL is back. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (const e of causeChain(error)) {
+    if (e instanceof DatabaseUnreachableError) return true;
+    if (!(e instanceof Error)) continue;
+    const code = 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+    if (code !== undefined && CONNECTION_LOST_STATES.test(code)) return true;
+    if (code === undefined && CONNECTION_LOST_MESSAGES.some((m) => e.message.startsWith(m))) return true;
+  }
+  return false;
+}
+
+/**
+ * A connection PostgreSQL drops (restart, failover, pg_terminate_backend) makes its client emit
+ * `error`. pg-pool listens only while the client is idle, and an `error` nobody listens to ends the
+ * process, so every client gets a listener of its own for its whole life: the query it was running
+ * fails (and its request answers 503), the pool drops the dead client on release, and the next
+ * request gets a new connection.
+ */
+function watchConnections(pool: Pool, events: ConnectionEvents): void {
+  pool.on('error', (error) => events.lost(error));
+  pool.on('connect', (client: PoolClient) => {
+    client.on('error', (error) => events.lost(error));
+    events.established();
+  });
+  // Failing to connect is not an event: mark it on the error so the request answers 503.
+  const connect = pool.connect.bind(pool) as (callback: (err: Error | undefined, ...rest: unknown[]) => void) => void;
+  const connectMarked = (callback: (err: Error | undefined, ...rest: unknown[]) => void) =>
+    connect((err, ...rest) => callback(err && new DatabaseUnreachableError(err), ...rest));
+  pool.connect = ((callback?: (err: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback) return connectMarked(callback);
+    return new Promise<PoolClient>((resolve, reject) =>
+      connectMarked((err, client) => (err ? reject(err) : resolve(client as PoolClient))),
+    );
+  }) as Pool['connect'];
+}
+
+export async function openDatabase(target: DatabaseTarget, events: ConnectionEvents = ignoreEvents): Promise<Database> {
   if (target.driver === 'postgres') {
     // Each driver is loaded only when used: the other one's code and memory stay out of the process.
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
@@ -71,8 +136,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       import('drizzle-orm/node-postgres'),
     ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
-    // An idle client error (server restart) must not crash the process; the pool replaces the client.
-    pool.on('error', () => undefined);
+    watchConnections(pool, events);
     return { driver: 'postgres', db: drizzlePg(pool), close: () => pool.end() };
   }
   let release = () => undefined as void;

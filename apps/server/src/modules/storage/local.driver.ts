@@ -97,6 +97,9 @@ export function createLocalDriver(root: string): StorageDriver {
       await put(key, Buffer.from('ok'));
       await remove(key);
     },
-    async close() {},
+    removeAbandonedTemp: () => layout.removeAbandonedTemp(),
+    async close() {
+      layout.close();
+    },
   };
 }

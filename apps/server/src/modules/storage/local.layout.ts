@@ -1,16 +1,17 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { TempFolders } from './local.temp.js';
 import { DEFAULT_CONTENT_TYPE } from './storage.port.js';
 
 /**
  * Where the local driver keeps things under its root:
  *   <root>/<ab>/<key with / as ~>   the blob; `ab` from a hash of the key keeps folders small
  *   <root>/.meta/<ab>/<same name>   its content type
- *   <root>/.tmp/<uuid>              writes in progress, renamed into place when complete
+ *   <root>/.tmp/<process>/<uuid>    writes in progress, renamed into place when complete (local.temp.ts)
  *   <root>/.multipart/<uploadId>/   parts of unfinished multipart uploads
  * Keys become flat file names, so `a` and `a/b` can coexist as they do on S3, and keys can never
  * start with a dot (see storage.validation.ts), so none reaches the dot folders.
@@ -22,6 +23,9 @@ export interface LocalLayout {
   uploadDir(uploadId: string): string;
   /** A fresh path on the same file system as the blobs, so that rename is atomic. */
   tempPath(): Promise<string>;
+  /** Removes temp files of processes that died while writing (kill -9, power loss); how many went. */
+  removeAbandonedTemp(): Promise<number>;
+  close(): void;
   /** Moves a finished temp file into place; the content type goes first so a reader never pairs new bytes with a stale type. */
   commit(tmp: string, key: string, contentType: string): Promise<void>;
   readContentType(key: string): Promise<string>;
@@ -32,16 +36,15 @@ export function localLayout(root: string): LocalLayout {
     const shard = createHash('sha256').update(key).digest('hex').slice(0, 2);
     return [shard, key.replaceAll('/', '~')] as const;
   };
+  const temp = new TempFolders(path.join(root, '.tmp'));
   const layout: LocalLayout = {
     root,
     dataPath: (key) => path.join(root, ...shardAndName(key)),
     metaPath: (key) => path.join(root, '.meta', ...shardAndName(key)),
     uploadDir: (uploadId) => path.join(root, '.multipart', uploadId),
-    async tempPath() {
-      const dir = path.join(root, '.tmp');
-      await mkdir(dir, { recursive: true });
-      return path.join(dir, randomUUID());
-    },
+    tempPath: () => temp.path(),
+    removeAbandonedTemp: () => temp.removeAbandoned(),
+    close: () => temp.close(),
     async commit(tmp, key, contentType) {
       const metaTmp = `${tmp}.type`;
       const metaPath = layout.metaPath(key);

@@ -44,6 +44,11 @@ export interface StorageDriver {
   signedUrl?(key: string, opts: SignedUrlOptions): Promise<string>;
   /** Writes and deletes a small blob: the only honest proof that the backend accepts our bytes. */
   probe(): Promise<void>;
+  /**
+   * Removes what writes of dead processes left in the backend's scratch space (the local driver's
+   * temp files after a kill -9); how many went. Backends without one have no such method.
+   */
+  removeAbandonedTemp?(): Promise<number>;
   /** Releases sockets; the setup wizard swaps drivers while the process runs. */
   close(): Promise<void>;
 }

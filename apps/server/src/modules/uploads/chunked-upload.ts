@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemResource, UploadProgressResponse } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import { isDatabaseUnavailable } from '../../lib/db/database.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
+import { isDiskFull } from '../../lib/outages.js';
 import { MB } from '../../lib/format.js';
 import { authorizeOne, extensionOf, presentItem, presentingFor, scopeOf, type Actor } from '../files/index.js';
 import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
@@ -10,6 +12,7 @@ import type { ChunkBody } from './chunk-body.js';
 import { chunkSizeMismatch, offsetMismatch, sizeMismatch, uploadNotFound } from './chunk-errors.js';
 import { foldersOf, type ChunkFields } from './chunk-request.js';
 import { detectType, SNIFF_BYTES, storedMimeType, typesForExtension } from './file-types.js';
+import { crashPoint } from './crash-point.js';
 import { endSession } from './end-session.js';
 import { storeFile } from './store-file.js';
 import { assertMayStore, assertTypeAllowed } from './upload-policy.js';
@@ -193,6 +196,9 @@ async function continueSession(
   if (place.offset + place.length <= session.received) {
     // A chunk already stored: read what a chunk may hold and no more, then answer.
     if (!(await body.drain(place.length))) await body.release();
+    // Every byte arrived but no file was made (the process died in between, or the answer was
+    // lost while it was being made): the last chunk, sent again, makes it or waits for it.
+    if (place.isLast) return finishSession(ctx, actor, session);
     return progress(session);
   }
   if (place.offset !== session.received) throw offsetMismatch(session.received);
@@ -217,11 +223,18 @@ async function storeChunk(
     ({ etag } = await ctx.storage.uploadPart(key, session.multipartId, place.partNumber, meter.body, place.length));
   } catch (error) {
     if (meter.failure) throw meter.failure;
+    // No space left: the upload cannot go on, and its parts and reservation would only hold on to
+    // the space others need. The client is told so (507) and starts again later.
+    if (isDiskFull(error)) {
+      await endSession(ctx, session);
+      throw error;
+    }
     // The storage upload is gone: the other copy of this last chunk may have finished it meanwhile.
     if (error instanceof AppError && error.status === 404)
       return otherCopyCounted(ctx, actor, session.id, place, error);
     throw error;
   }
+  ctx.outages.recovered('storage');
   const advanced = await advanceSession(ctx.db, session.id, place.offset, place.length, {
     partNumber: place.partNumber,
     etag,
@@ -252,8 +265,16 @@ async function otherCopyCounted(
 
 const FINISH_WAIT_MS = 60_000;
 
-/** Waits (briefly) for the request that received the whole file to turn it into one. */
-async function waitForFile(ctx: AppContext, actor: Actor, sessionId: string): Promise<ChunkOutcome> {
+/**
+ * Waits (briefly) for the request that received the whole file to turn it into one; then `lost`
+ * says whether the upload cannot be finished any more (404) rather than later (409).
+ */
+async function waitForFile(
+  ctx: AppContext,
+  actor: Actor,
+  sessionId: string,
+  lost?: () => Promise<boolean>,
+): Promise<ChunkOutcome> {
   let size = 0;
   for (const started = Date.now(); Date.now() - started < FINISH_WAIT_MS;) {
     const session = await findSession(ctx.db, sessionId);
@@ -265,18 +286,30 @@ async function waitForFile(ctx: AppContext, actor: Actor, sessionId: string): Pr
     size = session.size;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  if (lost && (await lost())) throw uploadNotFound();
   // Everything arrived but the file is not made yet: sending the last chunk again later gets it.
   throw offsetMismatch(size);
 }
 
 async function finishSession(ctx: AppContext, actor: Actor, session: UploadSessionRow): Promise<ChunkOutcome> {
   const key = `files/${session.fileId}`;
+  let joined: boolean;
   try {
-    await ctx.storage.completeMultipart(key, session.multipartId, session.parts);
+    joined = await joinParts(ctx, session);
   } catch (error) {
+    // Storage refused to join the parts (or the disk is full): the upload cannot go on.
     await endSession(ctx, session);
     throw error;
   }
+  if (!joined) {
+    return waitForFile(ctx, actor, session.id, async () => {
+      // Nobody made the file and no blob appeared: the parts died with the process joining them.
+      if (await ctx.storage.head(key)) return false;
+      await endSession(ctx, session);
+      return true;
+    });
+  }
+  crashPoint(ctx, 'upload-complete');
   try {
     const file = await storeFile(ctx, actor, {
       fileId: session.fileId,
@@ -290,8 +323,26 @@ async function finishSession(ctx: AppContext, actor: Actor, session: UploadSessi
     });
     return { status: 201, body: file };
   } catch (error) {
+    // The database is away: the session and its blob stay, and the last chunk sent again finishes it.
+    if (isDatabaseUnavailable(error)) throw error;
     // The parts became a blob, and storeFile deleted it: nothing is left to resume.
     await deleteSession(ctx.db, session.id);
     throw error;
+  }
+}
+
+/**
+ * Joins the session's parts into its blob; true once the blob is there. Joined already (by a request
+ * that died before it made the file, or by the other copy of this last chunk) is fine; false when
+ * the parts are gone but the blob is not there yet: the other copy is joining them right now.
+ */
+async function joinParts(ctx: AppContext, session: UploadSessionRow): Promise<boolean> {
+  const key = `files/${session.fileId}`;
+  try {
+    await ctx.storage.completeMultipart(key, session.multipartId, session.parts);
+    return true;
+  } catch (error) {
+    if (!(error instanceof AppError && error.status === 404)) throw error;
+    return (await ctx.storage.head(key)) !== null;
   }
 }

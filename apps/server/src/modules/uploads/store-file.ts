@@ -1,5 +1,6 @@
 import type { ItemResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import { isDatabaseUnavailable } from '../../lib/db/database.js';
 import { notFound } from '../../lib/errors.js';
 import {
   categoryFor,
@@ -8,6 +9,7 @@ import {
   extensionOf,
   insertItem,
   authorizeFolder,
+  authorizeOne,
   presentItem,
   presentingFor,
   scopeOf,
@@ -17,7 +19,7 @@ import { readSettings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
 import { assertMayStore } from './upload-policy.js';
-import { completeSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
+import { completeSession, findSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
 
 export interface StoredBlob {
   fileId: string;
@@ -36,7 +38,10 @@ export interface StoredBlob {
  * Turns a complete blob into a file of the tree in one short transaction: the owner's row is
  * locked, the quota is checked with the final size, the folders of `path` are found or made, the
  * file is inserted (with a free name) and the session ends. If any of it fails the blob goes too,
- * so no byte is ever stored without a file that counts it.
+ * so no byte is ever stored without a file that counts it; only a session's blob stays when the
+ * database is away, because the session still counts it and its last chunk, sent again, finishes it.
+ * Finishing the same session twice at once (a retried last chunk) makes one file: the second finds
+ * the session done under the owner's lock and answers with the first's file.
  */
 export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob): Promise<ItemResource> {
   const scope = scopeOf(actor);
@@ -47,6 +52,12 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     row = await ctx.db.transaction(async (tx) => {
       const owner = await lockOwner(tx, scope.ownerId);
       if (!owner) throw notFound();
+      if (blob.sessionId) {
+        const session = await findSession(tx, blob.sessionId);
+        // Cancelled while the parts were being joined: the file must not appear.
+        if (!session) throw notFound();
+        if (session.completedFileId === blob.fileId) return null;
+      }
       const parent = await authorizeFolder(tx, actor, 'upload', blob.parentId);
       const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
       assertMayStore({ owner, settings, reserved }, blob.size);
@@ -73,9 +84,13 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
       return file;
     });
   } catch (error) {
-    await ctx.storage.delete(blob.blobKey).catch((e: unknown) => ctx.log.error({ err: e }, 'orphan blob left'));
+    if (!(blob.sessionId && isDatabaseUnavailable(error))) {
+      await ctx.storage.delete(blob.blobKey).catch((e: unknown) => ctx.log.error({ err: e }, 'orphan blob left'));
+    }
     throw error;
   }
+  // Another copy of the last chunk made the file first.
+  if (!row) row = await authorizeOne(ctx.db, actor, 'view', blob.fileId, { state: 'any' });
   if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
   return presentItem(ctx, row, presentingFor(actor));
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app/context.js';
 import type { JobDefinition } from '../../lib/jobs.js';
-import { abortParts } from './end-session.js';
+import { discardStored } from './end-session.js';
 import { claimStaleSessions, deleteCompletedSessions } from './upload-sessions.repository.js';
 
 export const CLEANUP_JOB = 'upload-sessions-cleanup';
@@ -11,15 +11,20 @@ export const STALE_AFTER_MS = 24 * HOUR;
 export const COMPLETED_KEPT_MS = HOUR;
 const BATCH = 20;
 
-/** Aborts uploads nobody touched for a day, a small batch at a time, on any number of nodes. */
+/**
+ * Aborts uploads nobody touched for a day, a small batch at a time, on any number of nodes, and
+ * removes temp files that uploads of crashed processes left. Runs once at start-up too.
+ */
 export function uploadSessionsCleanupJob(ctx: AppContext): JobDefinition {
   return {
     name: CLEANUP_JOB,
     intervalMs: HOUR,
     async run() {
+      const temp = (await ctx.storage.removeAbandonedTemp?.()) ?? 0;
+      if (temp) ctx.log.info({ count: temp }, 'temp files of crashed uploads removed');
       await deleteCompletedSessions(ctx.db, new Date(Date.now() - COMPLETED_KEPT_MS));
       const stale = await claimStaleSessions(ctx.db, new Date(Date.now() - STALE_AFTER_MS), BATCH);
-      for (const session of stale) await abortParts(ctx, session);
+      for (const session of stale) await discardStored(ctx, session);
       if (stale.length) ctx.log.info({ count: stale.length }, 'abandoned uploads aborted');
       return { more: stale.length === BATCH };
     },

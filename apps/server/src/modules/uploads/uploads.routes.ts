@@ -4,11 +4,13 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from './upload-handlers.js';
-import { uploadSessionsCleanupJob } from './upload-sessions-cleanup.job.js';
+import { CLEANUP_JOB, uploadSessionsCleanupJob } from './upload-sessions-cleanup.job.js';
 
 /** Chunked upload (spec §7 "Chunked upload action") and its clean-up job. */
 export function uploadsRoutes(app: TypedApp, ctx: AppContext) {
   ctx.jobs.register(uploadSessionsCleanupJob(ctx));
+  // At start-up: what a crash of the previous run left goes before the next hour.
+  ctx.jobs.trigger(CLEANUP_JOB);
 
   uploadRoutesScope(app, (scope) => {
     scope.post('/api/upload/chunks', async (request, reply) => {

@@ -49,6 +49,7 @@ export async function uploadWholeFile(
     await ctx.storage.delete(blobKey).catch(() => undefined);
     throw meter.failure ?? error;
   }
+  ctx.outages.recovered('storage');
   return storeFile(ctx, actor, {
     fileId,
     blobKey,

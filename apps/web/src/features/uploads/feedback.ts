@@ -67,7 +67,11 @@ export function reportFailure(
     default:
       showAlert(
         t('upload.failed_title', { name: task.name }),
-        failure.status === 0 ? t('errors.network') : t('errors.generic'),
+        failure.status === 0
+          ? t('errors.network')
+          : failure.code === 'storage.full'
+            ? t('errors.storage.full')
+            : t('errors.generic'),
       );
   }
 }

@@ -173,6 +173,71 @@ describe('upload engine', () => {
     expect(server.sent.map((s) => s.fields.offset)).toEqual(['0', String(6 * MB), String(12 * MB), String(12 * MB)]);
   });
 
+  it('counts a file as uploaded only when the server answers with the file it made', async () => {
+    // The server counted every byte but died before it made the file: its old answer to the last
+    // chunk was 200 with received = size. Sending the last chunk again makes the file (201).
+    let unfinishedAnswers = 1;
+    const server = fakeServer((sent) => {
+      if (sent.fields.is_last_chunk === '1' && unfinishedAnswers-- > 0) {
+        const size = Number(sent.fields.size);
+        return {
+          status: 200,
+          body: { data: { upload_id: sent.fields.upload_id, received: size, chunk_size: 6 * MB } },
+        };
+      }
+      return undefined;
+    });
+    const onUploaded = vi.fn();
+    const { engine, idle } = engineWith(server.transport, { onUploaded });
+    engine.add([file(14 * MB)]);
+    const done = await idle();
+    expect(server.sent.map((s) => s.fields.offset)).toEqual(['0', String(6 * MB), String(12 * MB), String(12 * MB)]);
+    expect(done.tasks.map((t) => t.status)).toEqual(['done']);
+    expect(onUploaded).toHaveBeenCalledTimes(1);
+    expect(onUploaded.mock.calls[0]![1]).toMatchObject({ data: { type: 'file' } });
+  });
+
+  it('fails a file whose last chunk never brings the file back, instead of calling it uploaded', async () => {
+    const server = fakeServer((sent) =>
+      sent.fields.is_last_chunk === '1' ? { status: 200, body: { data: { received: 10 } } } : undefined,
+    );
+    const onUploaded = vi.fn();
+    const { engine, idle } = engineWith(server.transport, { onUploaded });
+    engine.add([file(10)]);
+    const done = await idle();
+    expect(done.tasks.map((t) => t.status)).toEqual(['failed']);
+    expect(done.uploaded).toBe(0);
+    expect(onUploaded).not.toHaveBeenCalled();
+  });
+
+  it('sends the last chunk again when the server has every byte but is still making the file', async () => {
+    let busy = true;
+    const server = fakeServer((sent) => {
+      if (sent.fields.is_last_chunk === '1' && busy) {
+        busy = false;
+        return {
+          status: 409,
+          body: { type: 'error', code: 'upload.offset_mismatch', message: '', details: { expected_offset: 14 * MB } },
+        };
+      }
+      return undefined;
+    });
+    const { engine, idle } = engineWith(server.transport);
+    engine.add([file(14 * MB)]);
+    const done = await idle();
+    expect(done.uploaded).toBe(1);
+    expect(server.sent.map((s) => s.fields.offset)).toEqual(['0', String(6 * MB), String(12 * MB), String(12 * MB)]);
+  });
+
+  it('does not hammer a server whose disk is full (507)', async () => {
+    const server = fakeServer(() => ({ status: 507, body: { type: 'error', code: 'storage.full', message: 'Full' } }));
+    const { engine, idle } = engineWith(server.transport);
+    engine.add([file(10)]);
+    const done = await idle();
+    expect(server.sent).toHaveLength(1);
+    expect(done.tasks[0]).toMatchObject({ status: 'failed', failure: { code: 'storage.full' } });
+  });
+
   it('stops a file at once on 500 or 422, without retrying', async () => {
     const server = fakeServer((sent) => (sent.fields.name === 'bad.txt' ? { status: 500, body: null } : undefined));
     const { engine, idle } = engineWith(server.transport);

@@ -1,5 +1,5 @@
 import { chunkFileName, extensionOf, uploadId } from './ids';
-import { failureOf, isTransient, nextOffset, type FailureKind, type UploadFailure } from './failures';
+import { failureOf, isTransient, madeFile, nextOffset, type FailureKind, type UploadFailure } from './failures';
 import { AbortedError, type ChunkDestination, type ChunkResponse, type ChunkTransport } from './transport';
 
 export type { FailureKind, UploadFailure } from './failures';
@@ -239,12 +239,15 @@ export class UploadEngine {
       }
       if (controller.signal.aborted) return;
 
-      if (response.status >= 200 && response.status < 300) {
-        if (isLast || response.status === 201) {
-          this.update(job, { status: 'done', sent: size });
-          this.options.hooks?.onUploaded?.(job.task, response.body);
-          return;
-        }
+      // Done only when the server answers with the file it made: a last chunk it counted without
+      // making the file (it crashed in between) is sent again below, and then makes it.
+      if (response.status === 201 && madeFile(response.body)) {
+        this.update(job, { status: 'done', sent: size });
+        this.options.hooks?.onUploaded?.(job.task, response.body);
+        return;
+      }
+      const unfinished = response.status >= 200 && response.status < 300;
+      if (unfinished && !isLast) {
         offset = nextOffset(response.body, end, size);
         attempts = 0;
         this.update(job, { sent: offset });
@@ -256,11 +259,14 @@ export class UploadEngine {
       const mismatch = response.status === 409 && failure.code === 'upload.offset_mismatch';
       if (
         failure.kind === 'generic' &&
-        (mismatch || isTransient(response.status)) &&
+        (mismatch || unfinished || isTransient(response.status)) &&
         attempts < this.retryDelays.length
       ) {
         // The server tells where it stands after a lost answer; otherwise resend the same chunk.
-        if (mismatch && typeof expected === 'number' && expected >= 0 && expected <= size) offset = expected;
+        // Every byte is there (expected = size) but the file is not made yet: the last chunk again.
+        if (mismatch && typeof expected === 'number' && expected >= 0 && expected <= size) {
+          offset = expected < size ? expected : Math.max(0, Math.ceil(size / chunkSize) - 1) * chunkSize;
+        }
         await sleep(this.retryDelays[attempts] ?? 0, controller.signal);
         attempts += 1;
         this.update(job, { sent: offset, status: 'uploading' });

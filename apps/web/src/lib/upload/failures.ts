@@ -43,7 +43,20 @@ function classify(status: number, code: string | null): FailureKind {
 
 /** Statuses worth another try: the connection or a proxy hiccuped, or we were asked to slow down. */
 export function isTransient(status: number): boolean {
-  return status === 0 || status === 408 || status === 419 || status === 425 || status === 429 || status >= 502;
+  // 507: the server's disk is full; trying again at once will not help.
+  return (
+    status === 0 ||
+    status === 408 ||
+    status === 419 ||
+    status === 425 ||
+    status === 429 ||
+    (status >= 502 && status !== 507)
+  );
+}
+
+/** The answer to a last chunk carries the file the server made (`{data: {id, …}}`). */
+export function madeFile(body: unknown): boolean {
+  return typeof record(record(body).data).id === 'string';
 }
 
 export function nextOffset(body: unknown, fallback: number, size: number): number {
