@@ -15,7 +15,7 @@ import { readSettings } from '../settings/index.js';
 import { findUserByEmail, findUserById, fullName, insertUser, updateUser } from '../users/users.repository.js';
 import { sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
-import { assertLoginAllowed, countLoginFailure, limitPerAddress, loginKey } from './limits.js';
+import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { endSession, revokeAllSessions, startSession } from './sessions.js';
@@ -41,20 +41,20 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/api/login', { schema: { body: loginRequest } }, async (request, reply) => {
     const { email, password } = request.body;
     const key = loginKey(request, email);
-    await assertLoginAllowed(ctx, key);
+    await countLoginAttempt(ctx, key);
     const user = await findUserByEmail(ctx.db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      await countLoginFailure(ctx, key);
       throw new AppError(422, 'auth.invalid_credentials', 'The email or password is incorrect.', undefined, {
         password: ['The email or password is incorrect.'],
       });
     }
+    // The right password: a guesser learns nothing more, so the count starts again.
+    await forgetLoginAttempts(ctx, key);
     const settings = await readSettings(ctx.db);
     if (settings.user_verification && !user.emailVerifiedAt) {
       throw new AppError(403, 'auth.email_not_verified', 'Please verify your email address first.');
     }
-    await ctx.rateLimiter.reset(key);
     await startSession(ctx, request, reply, user.id);
     return { type: 'success' as const, message: 'You are signed in.' };
   });
@@ -108,13 +108,13 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request, reply) => {
     const user = requireUser(request);
     const key = loginKey(request, user.email);
-    await assertLoginAllowed(ctx, key);
+    await countLoginAttempt(ctx, key);
     if (!(await verifyPassword(user.passwordHash, request.body.current))) {
-      await countLoginFailure(ctx, key);
       throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
         current: ['The current password is incorrect.'],
       });
     }
+    await forgetLoginAttempts(ctx, key);
     await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
     await revokeAllSessions(ctx.db, user.id);
     await startSession(ctx, request, reply, user.id);
