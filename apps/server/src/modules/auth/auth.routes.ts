@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   checkAccountRequest,
+  checkAccountResponse,
   loginRequest,
   recoverPasswordRequest,
   registerRequest,
@@ -12,7 +13,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
-import { findUserByEmail, findUserById, fullName, insertUser, updateUser } from '../users/users.repository.js';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/users.repository.js';
 import { sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
@@ -21,22 +22,20 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js'
 import { endSession, revokeAllSessions, startSession } from './sessions.js';
 import { requireUser } from './guards.js';
 
-const userNotFound = () => new AppError(404, 'auth.user_not_found', "We couldn't find any account with this email.");
+/** Step one of the sign-in costs nothing to answer, but a script looping on it is no person signing in. */
+const CHECKS_PER_MINUTE = 30;
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
-  // Step one of the two-step sign-in: who is this email? (Reference: POST /api/user/check.)
-  app.post('/api/user/check', { schema: { body: checkAccountRequest } }, async (request) => {
-    await limitPerAddress(ctx, request, 'check', 30);
-    const user = await findUserByEmail(ctx.db, request.body.email);
-    if (!user) throw userNotFound();
-    return {
-      name: user.firstName ?? fullName(user),
-      avatar: null,
-      color: user.color,
-      verified: user.emailVerifiedAt !== null,
-      oauth_provider: user.passwordHash === null ? user.oauthProvider : null,
-    };
-  });
+  // Step one of the two-step sign-in (reference: POST /api/user/check). It answers alike for every
+  // email and never reads the account, so neither its body nor its timing lists accounts.
+  app.post(
+    '/api/user/check',
+    { schema: { body: checkAccountRequest, response: { 200: checkAccountResponse } } },
+    async (request) => {
+      await limitPerAddress(ctx, request, 'check', CHECKS_PER_MINUTE);
+      return { next: 'password' as const };
+    },
+  );
 
   app.post('/api/login', { schema: { body: loginRequest } }, async (request, reply) => {
     const { email, password } = request.body;
@@ -124,8 +123,8 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/api/user/verify', { schema: { body: resendVerificationRequest } }, async (request) => {
     await limitPerAddress(ctx, request, 'verify');
     const user = await findUserByEmail(ctx.db, request.body.email);
-    if (user?.emailVerifiedAt) throw new AppError(422, 'auth.already_verified', 'This email is already verified.');
-    if (user) await sendVerificationMail(ctx, user);
+    // The same answer for unknown, unverified and verified accounts: this endpoint must not list them.
+    if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
     return { type: 'success' as const, message: 'If the account needs it, we sent a new verification link.' };
   });
 
