@@ -20,11 +20,15 @@ test('shows a clear error for a wrong password and stays on the sign-in screen',
   await expect(page).toHaveURL(/\/sign-in/);
 });
 
-test('says so when no account exists for the email', async ({ page }) => {
+test('answers an unknown email like a known one: the password step, then the same error', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByLabel('Email').fill(uniqueEmail('ghost'));
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByText('We couldn’t find an account with this email.').first()).toBeVisible();
+  // The first step does not say whether the account exists (no name, no avatar, no "not found").
+  await expect(page.getByRole('heading', { name: 'Enter your password' })).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill('any-password-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
 });
 
 test('sends a signed-out visitor to sign in with ?redirect and back to the page afterwards', async ({ page }) => {

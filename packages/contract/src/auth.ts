@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { email, password, personName } from './common.js';
-import { avatar } from './user.js';
 
 export const registerRequest = z
   .object({
@@ -26,13 +25,11 @@ export const loginRequest = z.object({ email, password: z.string().min(1).max(20
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const checkAccountRequest = z.object({ email });
-export const checkAccountResponse = z.object({
-  name: z.string(),
-  avatar: avatar.nullable(),
-  color: z.string(),
-  verified: z.boolean(),
-  oauth_provider: z.string().nullable(),
-});
+/**
+ * Step one of the two-step sign-in. The answer is the same for every email, known or not, so the
+ * step tells nobody which accounts exist (no name, avatar or verified flag); the password step follows.
+ */
+export const checkAccountResponse = z.object({ next: z.literal('password') });
 export type CheckAccountResponse = z.infer<typeof checkAccountResponse>;
 
 export const recoverPasswordRequest = z.object({ email });

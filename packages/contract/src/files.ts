@@ -286,6 +286,27 @@ export const uploadProgressResponse = z.object({
 });
 export type UploadProgressResponse = z.infer<typeof uploadProgressResponse>;
 
+/**
+ * GET /api/user/storage/uploads: the uploads still running in the user's storage, whoever started
+ * them (the user, a share link's guest or an upload request's guest). Their bytes are reserved
+ * against the quota until they finish, are cancelled (DELETE …/uploads/{id}) or go quiet.
+ */
+export const runningUpload = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int(),
+  received: z.number().int(),
+  /** Who sent the first chunk: a signed-in user (by name), or the guest of a link. */
+  started_by: z.object({ kind: z.enum(['user', 'share_link', 'upload_request']), name: z.string().nullable() }),
+  /** The folder the file will land in; null for the root. */
+  folder: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type RunningUpload = z.infer<typeof runningUpload>;
+export const runningUploadsResponse = z.object({ data: z.array(runningUpload) });
+export type RunningUploadsResponse = z.infer<typeof runningUploadsResponse>;
+
 /** GET /api/zip?items=id|type,id|type (small selections: the URL must stay short). */
 export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
 /**

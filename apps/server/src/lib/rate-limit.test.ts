@@ -1,16 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { failingClosed, memoryRateLimiter } from './rate-limit.js';
 
 describe('memory rate limiter', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('allows up to the limit per window and frees the key when the window ends', async () => {
-    let now = 0;
-    const limiter = memoryRateLimiter(() => now);
+    vi.useFakeTimers({ now: 0 });
+    const limiter = memoryRateLimiter();
     for (let i = 0; i < 5; i++) expect((await limiter.hit('k', 5, 60_000)).allowed).toBe(true);
-    expect((await limiter.peek('k', 5)).allowed).toBe(false);
-    const blocked = await limiter.hit('k', 5, 60_000);
-    expect(blocked).toEqual({ allowed: false, retryAfter: 60 });
-    expect((await limiter.peek('other', 5)).allowed).toBe(true);
-    now = 60_001;
+    expect(await limiter.hit('k', 5, 60_000)).toEqual({ allowed: false, retryAfter: 60 });
+    expect((await limiter.hit('other', 5, 60_000)).allowed).toBe(true);
+    vi.setSystemTime(60_001);
+    expect((await limiter.hit('k', 5, 60_000)).allowed).toBe(true);
+  });
+
+  it('lets exactly the limit through when the attempts arrive all at once', async () => {
+    const limiter = memoryRateLimiter();
+    const results = await Promise.all(Array.from({ length: 200 }, () => limiter.hit('burst', 5, 60_000)));
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+  });
+
+  it('starts counting again after a reset', async () => {
+    const limiter = memoryRateLimiter();
+    for (let i = 0; i < 6; i++) await limiter.hit('k', 5, 60_000);
+    await limiter.reset('k');
     expect((await limiter.hit('k', 5, 60_000)).allowed).toBe(true);
   });
 });

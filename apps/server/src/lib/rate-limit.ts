@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from './errors.js';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 export interface RateLimitResult {
   allowed: boolean;
@@ -7,61 +8,68 @@ export interface RateLimitResult {
   retryAfter: number;
 }
 
-/** Fixed-window counters. In-process on one machine, Redis when several nodes share the load. */
+/**
+ * Fixed-window counters. In-process on one machine, Redis when several nodes share the load.
+ * There is deliberately no "peek": a caller that looked first and counted after its work would let
+ * every request that arrived in between through (parallel guesses). Count first, then work.
+ */
 export interface RateLimiter {
-  /** Counts one event and says whether it stayed within `limit` per window. */
+  /**
+   * Counts one attempt, atomically (in Redis too), and says whether it stayed within `limit` per
+   * window; the window starts with the key's first attempt.
+   */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
-  /** Says whether the key is already at its limit, without counting. */
-  peek(key: string, limit: number): Promise<RateLimitResult>;
+  /** Forgets the key's attempts (a sign-in that succeeded). */
   reset(key: string): Promise<void>;
 }
 
-export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const w = windows.get(key);
-    if (w && w.resetAt <= now()) {
-      windows.delete(key);
-      return undefined;
+/**
+ * Adapts rate-limiter-flexible, whose limiters have one limit and window each, to `hit(key, limit,
+ * window)`: one limiter per (limit, window), made when first asked for. A key is only ever used
+ * with one limit and window, so its counter lives in one of them.
+ */
+function flexibleLimiter(make: (points: number, durationSeconds: number) => RateLimiterAbstract): RateLimiter {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (limit: number, windowMs: number) => {
+    const id = `${limit}/${windowMs}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = make(limit, Math.max(1, Math.ceil(windowMs / 1000)));
+      limiters.set(id, limiter);
     }
-    return w;
+    return limiter;
   };
+  const secondsLeft = (res: RateLimiterRes) => Math.max(0, Math.ceil(res.msBeforeNext / 1000));
   return {
     async hit(key, limit, windowMs) {
-      const w = current(key) ?? { count: 0, resetAt: now() + windowMs };
-      w.count += 1;
-      windows.set(key, w);
-      if (windows.size > 100_000) for (const k of windows.keys()) if (!current(k)) windows.delete(k);
-      return { allowed: w.count <= limit, retryAfter: Math.ceil((w.resetAt - now()) / 1000) };
-    },
-    async peek(key, limit) {
-      const w = current(key);
-      return { allowed: !w || w.count < limit, retryAfter: w ? Math.ceil((w.resetAt - now()) / 1000) : 0 };
+      try {
+        const res = await limiterFor(limit, windowMs).consume(key);
+        return { allowed: true, retryAfter: secondsLeft(res) };
+      } catch (rejection) {
+        // Past the limit the library rejects with its result; anything else is a store failure.
+        if (rejection instanceof RateLimiterRes) return { allowed: false, retryAfter: secondsLeft(rejection) };
+        throw rejection;
+      }
     },
     async reset(key) {
-      windows.delete(key);
+      await Promise.all([...limiters.values()].map((limiter) => limiter.delete(key)));
     },
   };
 }
 
-export function redisRateLimiter(redis: Redis, prefix = 'rl:'): RateLimiter {
-  return {
-    async hit(key, limit, windowMs) {
-      const k = prefix + key;
-      const [[, count], [, ttl]] = (await redis.multi().incr(k).pttl(k).exec()) as [[null, number], [null, number]];
-      if (ttl < 0) await redis.pexpire(k, windowMs);
-      const left = ttl < 0 ? windowMs : ttl;
-      return { allowed: count <= limit, retryAfter: Math.ceil(left / 1000) };
-    },
-    async peek(key, limit) {
-      const k = prefix + key;
-      const [count, ttl] = await Promise.all([redis.get(k), redis.pttl(k)]);
-      return { allowed: Number(count ?? 0) < limit, retryAfter: Math.max(0, Math.ceil(ttl / 1000)) };
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
-    },
-  };
+export function memoryRateLimiter(): RateLimiter {
+  return flexibleLimiter((points, duration) => new RateLimiterMemory({ points, duration }));
+}
+
+/**
+ * Counts in Redis with one Lua script per attempt (increment, and start the window's expiry when
+ * the key is new), so nodes racing for the same key never both slip through, and a key never
+ * outlives its window.
+ */
+export function redisRateLimiter(redis: Redis, prefix = 'rl'): RateLimiter {
+  return flexibleLimiter(
+    (points, duration) => new RateLimiterRedis({ storeClient: redis, keyPrefix: prefix, points, duration }),
+  );
 }
 
 /**

@@ -129,4 +129,12 @@ export const enTransfer: Record<string, string> = {
   'storage.trash_link': 'Open the trash',
   'storage.trash_empty': 'Your trash is empty.',
   'storage.load_failed': 'Your storage usage couldn’t be loaded.',
+  'storage.uploads.title': 'Uploads in progress',
+  'storage.uploads.hint': 'Each one holds its full size of your storage until it finishes or you cancel it.',
+  'storage.uploads.progress': '{{received}} of {{size}} · {{who}}',
+  'storage.uploads.by_user': 'You',
+  'storage.uploads.by_share_link': 'Through a share link',
+  'storage.uploads.by_upload_request': 'Through an upload request',
+  'storage.uploads.cancel': 'Cancel',
+  'storage.uploads.cancel_named': 'Cancel the upload of {{name}}',
 };

@@ -48,15 +48,51 @@ describe('accounts and sign-in', () => {
     expect(taken.json().code).toBe('auth.email_taken');
   });
 
-  it('checks an account for the two-step sign-in without leaking more than the first name', async () => {
-    const client = server.client();
-    const found = await client.post('/api/user/check', { email: 'uma@example.com' });
-    expect(found.status).toBe(200);
-    expect(found.json()).toMatchObject({ name: 'Uma', verified: true, oauth_provider: null });
-    expect(found.json()).not.toHaveProperty('email');
-    const missing = await client.post('/api/user/check', { email: 'ghost@example.com' });
-    expect(missing.status).toBe(404);
-    expect(missing.json().code).toBe('auth.user_not_found');
+  it('answers the first sign-in step alike for known, unverified and unknown emails', async () => {
+    await writeSettings(server.ctx.db, { user_verification: true });
+    await server.client('10.0.1.1').post('/api/register', {
+      name: 'Nora Notyet',
+      email: 'nora@example.com',
+      password: 'long-enough-1',
+      password_confirmation: 'long-enough-1',
+    });
+    await writeSettings(server.ctx.db, { user_verification: false });
+    const client = server.client('10.0.1.2');
+    const answers = [];
+    for (const email of ['uma@example.com', 'nora@example.com', 'ghost@example.com']) {
+      const res = await client.post('/api/user/check', { email });
+      answers.push({ status: res.status, body: res.json() });
+    }
+    expect(answers[0]).toEqual({ status: 200, body: { next: 'password' } });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
+
+  it('rate limits the first sign-in step per address', async () => {
+    const client = server.client('10.0.1.3');
+    for (let i = 0; i < 30; i++) {
+      expect((await client.post('/api/user/check', { email: `probe${i}@example.com` })).status).toBe(200);
+    }
+    const limited = await client.post('/api/user/check', { email: 'uma@example.com' });
+    expect(limited.status).toBe(429);
+    expect(limited.json().code).toBe('auth.too_many_attempts');
+  });
+
+  it('answers a new verification link alike for verified, unverified and unknown emails', async () => {
+    const client = server.client('10.0.1.4');
+    const before = server.outbox().length;
+    const answers = [];
+    for (const email of ['uma@example.com', 'nora@example.com', 'ghost@example.com']) {
+      const res = await client.post('/api/user/verify', { email });
+      answers.push({ status: res.status, body: res.json() });
+    }
+    expect(answers[0]?.status).toBe(200);
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    // Only the account that needs it gets a mail.
+    const mails = server.outbox().slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('nora@example.com');
   });
 
   it('signs in, signs out, and the old session is revoked on the server', async () => {

@@ -1,6 +1,7 @@
 import {
   changePasswordRequest,
   checkAccountRequest,
+  checkAccountResponse,
   loginRequest,
   recoverPasswordRequest,
   registerRequest,
@@ -12,49 +13,47 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
-import { findUserByEmail, findUserById, fullName, insertUser, updateUser } from '../users/index.js';
+import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/index.js';
 import { sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
-import { assertLoginAllowed, countLoginFailure, limitPerAddress, loginKey } from './limits.js';
+import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { endSession, revokeAllSessions, startSession } from './sessions.js';
 import { requireUser } from './guards.js';
 
-const userNotFound = () => new AppError(404, 'auth.user_not_found', "We couldn't find any account with this email.");
+/** Step one of the sign-in costs nothing to answer, but a script looping on it is no person signing in. */
+const CHECKS_PER_MINUTE = 30;
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
-  // Step one of the two-step sign-in: who is this email? (Reference: POST /api/user/check.)
-  app.post('/api/user/check', { schema: { body: checkAccountRequest } }, async (request) => {
-    await limitPerAddress(ctx, request, 'check', 30);
-    const user = await findUserByEmail(ctx.db, request.body.email);
-    if (!user) throw userNotFound();
-    return {
-      name: user.firstName ?? fullName(user),
-      avatar: null,
-      color: user.color,
-      verified: user.emailVerifiedAt !== null,
-      oauth_provider: user.passwordHash === null ? user.oauthProvider : null,
-    };
-  });
+  // Step one of the two-step sign-in (reference: POST /api/user/check). It answers alike for every
+  // email and never reads the account, so neither its body nor its timing lists accounts.
+  app.post(
+    '/api/user/check',
+    { schema: { body: checkAccountRequest, response: { 200: checkAccountResponse } } },
+    async (request) => {
+      await limitPerAddress(ctx, request, 'check', CHECKS_PER_MINUTE);
+      return { next: 'password' as const };
+    },
+  );
 
   app.post('/api/login', { schema: { body: loginRequest } }, async (request, reply) => {
     const { email, password } = request.body;
     const key = loginKey(request, email);
-    await assertLoginAllowed(ctx, key);
+    await countLoginAttempt(ctx, key);
     const user = await findUserByEmail(ctx.db, email);
     const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
-      await countLoginFailure(ctx, key);
       throw new AppError(422, 'auth.invalid_credentials', 'The email or password is incorrect.', undefined, {
         password: ['The email or password is incorrect.'],
       });
     }
+    // The right password: a guesser learns nothing more, so the count starts again.
+    await forgetLoginAttempts(ctx, key);
     const settings = await readSettings(ctx.db);
     if (settings.user_verification && !user.emailVerifiedAt) {
       throw new AppError(403, 'auth.email_not_verified', 'Please verify your email address first.');
     }
-    await ctx.rateLimiter.reset(key);
     await startSession(ctx, request, reply, user.id);
     return { type: 'success' as const, message: 'You are signed in.' };
   });
@@ -108,13 +107,13 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request, reply) => {
     const user = requireUser(request);
     const key = loginKey(request, user.email);
-    await assertLoginAllowed(ctx, key);
+    await countLoginAttempt(ctx, key);
     if (!(await verifyPassword(user.passwordHash, request.body.current))) {
-      await countLoginFailure(ctx, key);
       throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
         current: ['The current password is incorrect.'],
       });
     }
+    await forgetLoginAttempts(ctx, key);
     await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
     await revokeAllSessions(ctx.db, user.id);
     await startSession(ctx, request, reply, user.id);
@@ -124,8 +123,8 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   app.post('/api/user/verify', { schema: { body: resendVerificationRequest } }, async (request) => {
     await limitPerAddress(ctx, request, 'verify');
     const user = await findUserByEmail(ctx.db, request.body.email);
-    if (user?.emailVerifiedAt) throw new AppError(422, 'auth.already_verified', 'This email is already verified.');
-    if (user) await sendVerificationMail(ctx, user);
+    // The same answer for unknown, unverified and verified accounts: this endpoint must not list them.
+    if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
     return { type: 'success' as const, message: 'If the account needs it, we sent a new verification link.' };
   });
 

@@ -2,7 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { JobDefinition } from '../../lib/jobs.js';
 import { items } from '../files/index.js';
-import { closeDueRequests } from './file-requests.repository.js';
+import { endUploadsOfClosedLinks } from '../uploads/index.js';
+import { closeDueRequests, requestsOpenForUploads } from './file-requests.repository.js';
 import { tellOwnerOfFilled } from './file-requests.usecases.js';
 
 export const FILE_REQUESTS_JOB = 'file-requests-expiry';
@@ -11,6 +12,7 @@ const BATCH = 100;
 /**
  * Hourly: requests nobody used within 72 hours expire; requests whose last upload is a day old and
  * that nobody closed are filled, and their owner gets the same mail as when the guest presses Done.
+ * Uploads still running through a request that stopped taking files end with it.
  */
 export function fileRequestsJob(ctx: AppContext): JobDefinition {
   return {
@@ -36,6 +38,7 @@ export function fileRequestsJob(ctx: AppContext): JobDefinition {
           );
         }
       }
+      await endUploadsOfClosedLinks(ctx, 'request', (ids) => requestsOpenForUploads(ctx.db, ids));
       return { more: closed.length === BATCH };
     },
   };

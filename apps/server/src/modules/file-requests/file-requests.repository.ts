@@ -3,7 +3,7 @@ import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { items, type ItemRow } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
-import { IDLE_FILLED_HOURS, UNUSED_EXPIRY_HOURS } from './file-request-status.js';
+import { currentStatus, IDLE_FILLED_HOURS, UNUSED_EXPIRY_HOURS } from './file-request-status.js';
 import { fileRequests, type FileRequestRow } from './file-requests.table.js';
 
 export type NewFileRequest = typeof fileRequests.$inferInsert;
@@ -85,4 +85,14 @@ export async function closeDueRequests(db: Db, batch: number): Promise<FileReque
   const ids = rowsOf<{ id: string }>(result).map((r) => r.id);
   if (!ids.length) return [];
   return db.select().from(fileRequests).where(inArray(fileRequests.id, ids));
+}
+
+/** Among these requests, the ones still taking files (the status they have now, not the one last written). */
+export async function requestsOpenForUploads(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select()
+    .from(fileRequests)
+    .where(inArray(fileRequests.id, [...ids]));
+  return new Set(rows.filter((r) => currentStatus(r) === 'active').map((r) => r.id));
 }

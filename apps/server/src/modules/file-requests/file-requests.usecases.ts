@@ -10,6 +10,7 @@ import {
 } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { readSettings } from '../settings/index.js';
+import { endLinkUploads } from '../uploads/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
 import { sendFilledMail, sendRequestMail } from './file-request.mails.js';
 import { countFilesBelow, insertFileRequest, markFilled, type FoundRequest } from './file-requests.repository.js';
@@ -68,6 +69,8 @@ async function tellOwner(ctx: AppContext, owner: UserRow, request: FileRequestRo
 export async function closeFileRequest(ctx: AppContext, opened: OpenedRequest): Promise<FoundRequest> {
   const request = await markFilled(ctx.db, opened.request.id);
   if (!request) throw requestClosed();
+  // An upload the guest left unfinished ends with the request, and frees the owner's quota.
+  await endLinkUploads(ctx, 'request', [request.id]);
   await tellOwner(ctx, opened.owner, request, opened.folder.name).catch((error: unknown) =>
     ctx.log.error({ err: error, requestId: request.id }, 'could not mail the owner of a filled request'),
   );

@@ -87,14 +87,13 @@ export async function unlockShare(
   share: ShareRow,
   password: string,
 ): Promise<void> {
-  const key = `share-password:${share.id}:${request.ip}`;
-  const state = await ctx.rateLimiter.peek(key, PASSWORD_TRIES);
-  if (!state.allowed) throw tooManyAttempts(state.retryAfter);
   if (share.passwordHash === null) return;
-  if (!(await verifyPassword(share.passwordHash, password))) {
-    await ctx.rateLimiter.hit(key, PASSWORD_TRIES, MINUTE);
-    throw wrongSharePassword();
-  }
+  // Counted before the check, so tries sent all at once still get only five checks.
+  const key = `share-password:${share.id}:${request.ip}`;
+  const attempt = await ctx.rateLimiter.hit(key, PASSWORD_TRIES, MINUTE);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfter);
+  if (!(await verifyPassword(share.passwordHash, password))) throw wrongSharePassword();
+  await ctx.rateLimiter.reset(key);
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + UNLOCK_TTL_MS);
   await insertUnlock(ctx.db, { id: sha256(token), shareId: share.id, expiresAt });

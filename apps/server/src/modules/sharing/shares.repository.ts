@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { items, visibleLiveItems, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
@@ -149,4 +149,25 @@ export async function purgeExpired(db: Db, graceDays: number, batch: number): Pr
     .limit(batch);
   const gone = await db.delete(shares).where(inArray(shares.id, longExpired)).returning({ id: shares.id });
   return Math.max(unlocks.length, gone.length);
+}
+
+/**
+ * Among these shares, the ones whose guests may still upload: folder links for editors, not
+ * expired, their folder not in the trash (what `openShareForEditing` lets through).
+ */
+export async function sharesOpenForUploads(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: shares.id })
+    .from(shares)
+    .where(
+      and(
+        inArray(shares.id, [...ids]),
+        eq(shares.type, 'folder'),
+        eq(shares.permission, 'editor'),
+        or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`)),
+        sql`item_trashed_by(${shares.itemId}) is null`,
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

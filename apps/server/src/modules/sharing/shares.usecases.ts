@@ -6,6 +6,7 @@ import { notFound, validationFailed } from '../../lib/errors.js';
 import { hashPassword, publicUrl } from '../auth/index.js';
 import { authorize, type Actor } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
+import { endLinkUploads } from '../uploads/index.js';
 import type { UserRow } from '../users/index.js';
 import { sendShareMails } from './share.mails.js';
 import { presentShare, shareLink } from './share.presenter.js';
@@ -98,6 +99,8 @@ export async function changeShare(
     if (lockOut) await dropUnlocks(tx, share.id);
     return updateShare(tx, share.id, patch);
   });
+  // A link made read-only stops holding its owner's quota for its guests' uploads.
+  if (updated.permission !== 'editor') await endLinkUploads(ctx, 'share', [share.id]);
   return presentShare(updated, await publicUrl(ctx));
 }
 
@@ -108,10 +111,10 @@ export async function revokeShares(ctx: AppContext, user: UserRow, tokens: reado
   if (found.length !== wanted.length) throw notFound();
   const refs = found.map((s) => ({ id: s.itemId }));
   await authorize(ctx.db, actorOf(user), 'share', refs, { state: 'any' });
-  await deleteShares(
-    ctx.db,
-    found.map((s) => s.id),
-  );
+  const ids = found.map((s) => s.id);
+  await deleteShares(ctx.db, ids);
+  // What guests were uploading through the links ends with them, and frees the owner's quota.
+  await endLinkUploads(ctx, 'share', ids);
 }
 
 export async function mailShare(ctx: AppContext, user: UserRow, token: string, emails: readonly string[]) {

@@ -1,5 +1,6 @@
-import { and, eq, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, like, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { items } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { uploadSessions, type StoredPart, type UploadSessionRow } from './upload-sessions.table.js';
 
@@ -86,30 +87,101 @@ export async function deleteSession(
   return row ?? null;
 }
 
+/** When a running session counts as abandoned, by who started it. */
+export interface StaleBefore {
+  /** Sessions a signed-in user started. */
+  user: Date;
+  /** Sessions a link's guest started (`share:…`, `request:…`): they hold the owner's quota, not the guest's. */
+  link: Date;
+}
+
 /**
  * Takes a batch of sessions nobody touched since `before` away from the table, in one short
  * transaction; other nodes skip the rows this one holds. The caller aborts their storage uploads.
  */
-export async function claimStaleSessions(db: Db, before: Date, limit: number): Promise<UploadSessionRow[]> {
+export async function claimStaleSessions(db: Db, before: StaleBefore, limit: number): Promise<UploadSessionRow[]> {
   return db.transaction(async (tx) => {
     const stale = await tx
       .select({ id: uploadSessions.id })
       .from(uploadSessions)
-      .where(and(lt(uploadSessions.updatedAt, before), isNull(uploadSessions.completedFileId)))
+      .where(
+        and(
+          isNull(uploadSessions.completedFileId),
+          or(
+            lt(uploadSessions.updatedAt, before.user),
+            and(lt(uploadSessions.updatedAt, before.link), notLike(uploadSessions.actorKey, 'user:%')),
+          ),
+        ),
+      )
       .orderBy(uploadSessions.updatedAt)
       .limit(limit)
       .for('update', { skipLocked: true });
-    if (stale.length === 0) return [];
-    return tx
-      .delete(uploadSessions)
-      .where(
-        sql`${uploadSessions.id} in (${sql.join(
-          stale.map((s) => sql`${s.id}::uuid`),
-          sql`, `,
-        )})`,
-      )
-      .returning();
+    return deleteRunning(
+      tx,
+      stale.map((s) => s.id),
+    );
   });
+}
+
+/** Deletes the running sessions among `ids`, returning them (the finished ones stay for their retries). */
+async function deleteRunning(db: Db, ids: readonly string[]): Promise<UploadSessionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .delete(uploadSessions)
+    .where(and(inArray(uploadSessions.id, [...ids]), isNull(uploadSessions.completedFileId)))
+    .returning();
+}
+
+/** Takes away the running sessions that these actors (`share:<id>`, `request:<id>`) started. */
+export async function claimSessionsOfActors(db: Db, actorKeys: readonly string[]): Promise<UploadSessionRow[]> {
+  if (actorKeys.length === 0) return [];
+  return db
+    .delete(uploadSessions)
+    .where(and(inArray(uploadSessions.actorKey, [...actorKeys]), isNull(uploadSessions.completedFileId)))
+    .returning();
+}
+
+/** The actors of one kind (`share`, `request`) that have a running session: a few at most. */
+export async function actorsWithRunningSessions(db: Db, kind: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ actorKey: uploadSessions.actorKey })
+    .from(uploadSessions)
+    .where(and(like(uploadSessions.actorKey, `${kind}:%`), isNull(uploadSessions.completedFileId)));
+  return rows.map((r) => r.actorKey);
+}
+
+export interface RunningSessionRow {
+  session: UploadSessionRow;
+  folderName: string | null;
+  creator: Pick<UserRow, 'firstName' | 'lastName' | 'email'> | null;
+}
+
+/** The running sessions in the owner's storage, newest first, with their folder's and starter's names. */
+export async function runningSessionsOfOwner(db: Db, ownerId: string): Promise<RunningSessionRow[]> {
+  return db
+    .select({
+      session: uploadSessions,
+      folderName: items.name,
+      creator: { firstName: users.firstName, lastName: users.lastName, email: users.email },
+    })
+    .from(uploadSessions)
+    .leftJoin(items, eq(items.id, uploadSessions.parentId))
+    .leftJoin(users, eq(users.id, uploadSessions.creatorId))
+    .where(and(eq(uploadSessions.ownerId, ownerId), isNull(uploadSessions.completedFileId)))
+    .orderBy(desc(uploadSessions.createdAt), desc(uploadSessions.id));
+}
+
+/** One running session in the owner's storage; anybody else's, a finished or an unknown one: undefined. */
+export async function findRunningSessionOfOwner(
+  db: Db,
+  ownerId: string,
+  id: string,
+): Promise<UploadSessionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(uploadSessions)
+    .where(and(eq(uploadSessions.id, id), eq(uploadSessions.ownerId, ownerId), isNull(uploadSessions.completedFileId)));
+  return row;
 }
 
 /**

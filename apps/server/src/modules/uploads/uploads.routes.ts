@@ -1,16 +1,33 @@
-import { uuid } from '@filestore/contract';
+import { runningUploadsResponse, uuid } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from './upload-handlers.js';
+import { cancelRunningUpload, listRunningUploads } from './running-uploads.js';
 import { CLEANUP_JOB, uploadSessionsCleanupJob } from './upload-sessions-cleanup.job.js';
 
-/** Chunked upload (spec §7 "Chunked upload action") and its clean-up job. */
+/**
+ * Chunked upload (spec §7 "Chunked upload action"), its clean-up job, and the owner's view of the
+ * uploads running in their storage.
+ */
 export function uploadsRoutes(app: TypedApp, ctx: AppContext) {
   ctx.jobs.register(uploadSessionsCleanupJob(ctx));
   // At start-up: what a crash of the previous run left goes before the next hour.
   ctx.jobs.trigger(CLEANUP_JOB);
+
+  app.get('/api/user/storage/uploads', { schema: { response: { 200: runningUploadsResponse } } }, async (request) => ({
+    data: await listRunningUploads(ctx, requireUser(request)),
+  }));
+
+  app.delete(
+    '/api/user/storage/uploads/:uploadId',
+    { schema: { params: z.object({ uploadId: uuid }) } },
+    async (request, reply) => {
+      await cancelRunningUpload(ctx, requireUser(request), request.params.uploadId);
+      return reply.code(204).send();
+    },
+  );
 
   uploadRoutesScope(app, (scope) => {
     scope.post('/api/upload/chunks', async (request, reply) => {

@@ -10,6 +10,16 @@ import { compressPage, type Shell } from './shell.js';
 const API_PREFIXES = ['/api/', '/translations/', '/socket.io/'];
 
 /**
+ * The app's pages may be framed only by the app itself: another site cannot lay them under a
+ * decoy and have the signed-in user click through it (clickjacking). CSP for today's browsers,
+ * X-Frame-Options for older ones.
+ */
+export const FRAMING_HEADERS = {
+  'content-security-policy': "frame-ancestors 'self'",
+  'x-frame-options': 'SAMEORIGIN',
+} as const;
+
+/**
  * Serves the built SPA: hashed assets from disk (brotli or gzip copies made by the build when the
  * client takes them, cached for a year), every other GET the shell with the config inside.
  */
@@ -37,7 +47,11 @@ export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
     }
     const config = await buildAppConfig(ctx, request, await readSettings(ctx.db));
     const page = compressPage(shell.render(config, url), request.headers['accept-encoding']);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding');
+    reply
+      .type('text/html; charset=utf-8')
+      .headers(FRAMING_HEADERS)
+      .header('cache-control', 'no-store')
+      .header('vary', 'accept-encoding');
     if (page.encoding) reply.header('content-encoding', page.encoding);
     return reply.send(page.body);
   });

@@ -1,20 +1,21 @@
-import type { CheckAccountResponse } from '@filestore/contract';
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
-import { useConfig } from '../../lib/config';
 import { errorMessage } from '../../lib/forms';
 import { AuthLayout } from './AuthLayout';
 import { EmailStep } from './sign-in/EmailStep';
 import { PasswordStep } from './sign-in/PasswordStep';
 import { VerifyEmailStep } from './sign-in/VerifyEmailStep';
 
-type Step = { name: 'email' } | { name: 'password'; account: CheckAccountResponse } | { name: 'verify' };
+type Step = { name: 'email' } | { name: 'password' } | { name: 'verify' };
 
-/** Two steps like the reference: the email finds the account, then its password signs in. */
+/**
+ * Two steps like the reference: the email, then the password. Unlike the reference, the first step
+ * does not say whether the account exists; an unverified account learns it needs verifying once
+ * its password is right.
+ */
 export function SignInPage() {
   const { t } = useTranslation();
-  const config = useConfig();
   const [email, setEmail] = useState('');
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [loginError, setLoginError] = useState<string | null>(null);
@@ -27,18 +28,11 @@ export function SignInPage() {
   return (
     <AuthLayout>
       {step.name === 'email' && (
-        <EmailStep
-          email={email}
-          onEmailChange={setEmail}
-          onFound={(account) =>
-            setStep(account.verified || !config.userVerification ? { name: 'password', account } : { name: 'verify' })
-          }
-        />
+        <EmailStep email={email} onEmailChange={setEmail} onContinue={() => setStep({ name: 'password' })} />
       )}
       {step.name === 'password' && (
         <PasswordStep
           email={email}
-          account={step.account}
           error={loginError}
           onBack={back}
           onFailure={(error) => {

@@ -1,12 +1,14 @@
-import { type StorageResponse } from '@filestore/contract';
-import { useQuery } from '@tanstack/react-query';
-import { ArrowRight, Trash2 } from 'lucide-react';
+import { type RunningUpload, type RunningUploadsResponse, type StorageResponse } from '@filestore/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowRight, Trash2, UploadCloud } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../app/routing';
-import { api } from '../../lib/api';
+import { api, request } from '../../lib/api';
+import { errorMessage } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Notice } from '../../ui/Notice';
+import { formatBytes } from '../files/format';
 import { filesKeys } from '../files/query-keys';
 
 type Storage = StorageResponse['data'];
@@ -123,6 +125,66 @@ function TrashLine({ storage }: { storage: Storage }) {
   );
 }
 
+const runningUploadsKey = [...filesKeys.storage, 'uploads'] as const;
+
+/**
+ * Uploads still running in the user's storage, their own or a link guest's: each holds its whole
+ * size against the quota until it finishes, so the owner can end the ones they do not want.
+ */
+function RunningUploads() {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: runningUploadsKey,
+    queryFn: async () => (await api.get<RunningUploadsResponse>('/api/user/storage/uploads')).data,
+  });
+  const cancel = useMutation({
+    mutationFn: (id: string) => request('DELETE', `/api/user/storage/uploads/${id}`),
+    onSettled: () => client.invalidateQueries({ queryKey: filesKeys.storage }),
+  });
+  if (!query.data?.length) return null;
+  const startedBy = (upload: RunningUpload) =>
+    upload.started_by.kind === 'user'
+      ? (upload.started_by.name ?? t('storage.uploads.by_user'))
+      : t(`storage.uploads.by_${upload.started_by.kind}`);
+  return (
+    <div className="mt-7">
+      <h3 className="text-sm font-semibold text-neutral-900 dark:text-white">{t('storage.uploads.title')}</h3>
+      <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('storage.uploads.hint')}</p>
+      {cancel.isError && (
+        <Notice tone="error" className="mt-3">
+          {errorMessage(t, cancel.error)}
+        </Notice>
+      )}
+      <ul className="mt-3 divide-y divide-neutral-100 dark:divide-neutral-800">
+        {query.data.map((upload) => (
+          <li key={upload.id} className="flex items-center gap-3 py-2.5 text-sm">
+            <UploadCloud className="size-4.5 shrink-0 text-neutral-500 dark:text-neutral-400" aria-hidden />
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-medium text-neutral-900 dark:text-white">{upload.name}</p>
+              <p className="truncate text-neutral-600 tabular-nums dark:text-neutral-400">
+                {t('storage.uploads.progress', {
+                  received: formatBytes(upload.received),
+                  size: formatBytes(upload.size),
+                  who: startedBy(upload),
+                })}
+              </p>
+            </div>
+            <Button
+              variant="secondary"
+              loading={cancel.isPending && cancel.variables === upload.id}
+              onClick={() => cancel.mutate(upload.id)}
+              aria-label={t('storage.uploads.cancel_named', { name: upload.name })}
+            >
+              {t('storage.uploads.cancel')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /** /user/settings/storage: used of capacity, the breakdown by type (spec §9 colours) and the trash. */
 export function StorageSettingsPage() {
   const { t } = useTranslation();
@@ -171,6 +233,7 @@ export function StorageSettingsPage() {
       <h3 className="mt-7 text-sm font-semibold text-neutral-900 dark:text-white">{t('storage.breakdown')}</h3>
       <Legend storage={storage} />
       <TrashLine storage={storage} />
+      <RunningUploads />
     </section>
   );
 }

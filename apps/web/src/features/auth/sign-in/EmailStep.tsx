@@ -1,9 +1,7 @@
-import type { CheckAccountResponse } from '@filestore/contract';
 import { ArrowRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from '../../../app/routing';
-import { isApiError } from '../../../lib/api';
 import { useConfig } from '../../../lib/config';
 import { errorMessage, rules } from '../../../lib/forms';
 import { Button } from '../../../ui/Button';
@@ -15,15 +13,15 @@ import { AuthHeading, linkClass } from '../AuthLayout';
 interface EmailStepProps {
   email: string;
   onEmailChange: (email: string) => void;
-  onFound: (account: CheckAccountResponse) => void;
+  /** The server answers alike for every email (no account enumeration): the password step follows. */
+  onContinue: () => void;
 }
 
-export function EmailStep({ email, onEmailChange, onFound }: EmailStepProps) {
+export function EmailStep({ email, onEmailChange, onContinue }: EmailStepProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [search] = useSearchParams();
   const [fieldError, setFieldError] = useState<string>();
-  const [notFound, setNotFound] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const signUpLink = `/sign-up${search.size ? `?${search.toString()}` : ''}`;
@@ -32,15 +30,14 @@ export function EmailStep({ email, onEmailChange, onFound }: EmailStepProps) {
     event.preventDefault();
     const invalid = rules.email(t, email);
     setFieldError(invalid);
-    setNotFound(false);
     setError(null);
     if (invalid) return;
     setLoading(true);
     try {
-      onFound(await checkAccount(email.trim()));
+      await checkAccount(email.trim());
+      onContinue();
     } catch (caught) {
-      if (isApiError(caught, 'auth.user_not_found')) setNotFound(true);
-      else setError(errorMessage(t, caught));
+      setError(errorMessage(t, caught));
     } finally {
       setLoading(false);
     }
@@ -49,16 +46,6 @@ export function EmailStep({ email, onEmailChange, onFound }: EmailStepProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <AuthHeading title={t('auth.sign_in.title')} subtitle={t('auth.sign_in.subtitle', { app: config.appName })} />
-      {notFound && (
-        <Notice tone="error">
-          <p>{t('auth.sign_in.not_found')}</p>
-          {config.userRegistration && (
-            <Link to={signUpLink} className={linkClass}>
-              {t('auth.sign_in.create_account_instead')}
-            </Link>
-          )}
-        </Notice>
-      )}
       {error && <Notice tone="error">{error}</Notice>}
       <TextField
         label={t('fields.email')}

@@ -1,4 +1,3 @@
-import type { CheckAccountResponse } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -7,7 +6,6 @@ import { Link } from '../../../app/routing';
 import { configQueryKey } from '../../../lib/config';
 import { rules } from '../../../lib/forms';
 import { useSession } from '../../../lib/session';
-import { Avatar } from '../../../ui/Avatar';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
@@ -16,13 +14,12 @@ import { linkClass } from '../AuthLayout';
 
 interface PasswordStepProps {
   email: string;
-  account: CheckAccountResponse;
   error: string | null;
   onBack: () => void;
   onFailure: (error: unknown) => void;
 }
 
-export function PasswordStep({ email, account, error, onBack, onFailure }: PasswordStepProps) {
+export function PasswordStep({ email, error, onBack, onFailure }: PasswordStepProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
@@ -48,7 +45,6 @@ export function PasswordStep({ email, account, error, onBack, onFailure }: Passw
     }
   };
 
-  const firstName = account.name.split(' ')[0] || email;
   return (
     <form onSubmit={submit} noValidate className="space-y-5">
       <button
@@ -59,14 +55,12 @@ export function PasswordStep({ email, account, error, onBack, onFailure }: Passw
         <ArrowLeft className="size-4" aria-hidden />
         {t('auth.sign_in.use_another_account')}
       </button>
-      <div className="flex items-center gap-4">
-        <Avatar name={account.name} email={email} color={account.color} avatar={account.avatar} size={56} />
-        <div className="min-w-0">
-          <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
-            {t('auth.sign_in.greeting', { name: firstName })}
-          </h1>
-          <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{email}</p>
-        </div>
+      {/* No name or avatar: the first step answers alike for every email, so none is known yet. */}
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
+          {t('auth.sign_in.password_title')}
+        </h1>
+        <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{email}</p>
       </div>
       {error && <Notice tone="error">{error}</Notice>}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
