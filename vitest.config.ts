@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/server/**/*.test.ts', 'packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'apps/server/**/*.test.ts',
+      'packages/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+      'scripts/**/*.test.mjs',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -47,7 +47,6 @@ export const appConfig = z.object({
     ogImage: z.string().nullable(),
     touchIcon: z.string().nullable(),
   }),
-  broadcasting: z.object({ driver: z.enum(['native', 'none']), path: z.string() }),
   payments: z.object({
     allowed: z.boolean(),
     stripe: z.object({ allowed: z.boolean(), publicKey: z.string().nullable() }),

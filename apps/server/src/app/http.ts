@@ -8,7 +8,7 @@ import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
 import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
-import { authRoutes, csrfHook, SESSION_COOKIE, userFromSession } from '../modules/auth/index.js';
+import { authRoutes, csrfHook, SESSION_COOKIE, sessionsCleanupJob, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule } from '../modules/file-requests/index.js';
@@ -57,6 +57,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   systemRoutes(app, ctx);
   setupRoutes(app, ctx);
   authRoutes(app, ctx);
+  ctx.jobs.register(sessionsCleanupJob(ctx));
   accountRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);

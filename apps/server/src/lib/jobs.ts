@@ -53,6 +53,9 @@ export class JobRunner {
 
   /** Runs every job until none reports more work: lets tests wait for background work. */
   async drain(names?: string[]): Promise<void> {
+    // A name nobody registered is a job that would never run on its own either: say so.
+    const unknown = names?.filter((name) => !this.jobs.has(name)) ?? [];
+    if (unknown.length) throw new Error(`no job called ${unknown.join(', ')} is registered`);
     const states = [...this.jobs.values()].filter((s) => !names || names.includes(s.def.name));
     for (let round = 0; round < 1000; round++) {
       let more = false;

@@ -6,6 +6,10 @@ export interface RadioOption<V extends string> {
   label: string;
   description?: string;
   icon?: ReactNode;
+  /** Shown but not selectable, e.g. a choice whose feature is not built yet. */
+  disabled?: boolean;
+  /** A pill beside the label, e.g. "Coming soon". */
+  badge?: ReactNode;
 }
 
 interface RadioCardsProps<V extends string> {
@@ -41,10 +45,13 @@ export function RadioCards<V extends string>({
               key={option.value}
               htmlFor={id}
               className={cn(
-                'relative flex cursor-pointer gap-3 rounded-xl border p-4 transition has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-accent/25',
+                'relative flex gap-3 rounded-xl border p-4 transition has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-accent/25',
+                option.disabled ? 'cursor-not-allowed' : 'cursor-pointer',
                 checked
                   ? 'border-accent bg-accent/6 dark:bg-accent/10'
-                  : 'border-neutral-200 hover:border-neutral-300 dark:border-neutral-800 dark:hover:border-neutral-700',
+                  : option.disabled
+                    ? 'border-dashed border-neutral-200 dark:border-neutral-800'
+                    : 'border-neutral-200 hover:border-neutral-300 dark:border-neutral-800 dark:hover:border-neutral-700',
               )}
             >
               <input
@@ -53,13 +60,22 @@ export function RadioCards<V extends string>({
                 name={name}
                 value={option.value}
                 checked={checked}
+                disabled={option.disabled}
                 onChange={() => onChange(option.value)}
                 className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
               />
               <span className="min-w-0">
-                <span className="flex items-center gap-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
+                <span
+                  className={cn(
+                    'flex flex-wrap items-center gap-2 text-sm font-semibold',
+                    option.disabled
+                      ? 'text-neutral-500 dark:text-neutral-400'
+                      : 'text-neutral-900 dark:text-neutral-100',
+                  )}
+                >
                   {option.icon}
                   {option.label}
+                  {option.badge}
                 </span>
                 {option.description && (
                   <span className="mt-1 block text-sm text-neutral-500 dark:text-neutral-400">

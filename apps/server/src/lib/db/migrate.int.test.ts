@@ -1,13 +1,34 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../app/context.js';
 import { openDatabase } from './database.js';
-import { migrate, rowsOf } from './migrate.js';
+import { migrate, MigrationChangedError, rowsOf } from './migrate.js';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+interface Journal {
+  entries: { tag: string }[];
+}
+
+/** A copy of the migrations folder whose journal lists only the first `count` migrations. */
+function migrationsUpTo(count: number): { dir: string; tags: string[]; all: Journal } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
+  const journalPath = path.join(dir, 'meta/_journal.json');
+  const all = JSON.parse(readFileSync(journalPath, 'utf8')) as Journal;
+  writeFileSync(journalPath, JSON.stringify({ ...all, entries: all.entries.slice(0, count) }));
+  return { dir, tags: all.entries.slice(0, count).map((e) => e.tag), all };
+}
+
+const appliedTags = async (db: Parameters<typeof migrate>[0]) =>
+  rowsOf<{ tag: string }>(await db.execute(sql`select tag from schema_migrations order by tag`)).map((r) => r.tag);
 
 describe('migrations', () => {
   it('apply once on the embedded database and are a no-op the second time', async () => {
@@ -92,4 +113,69 @@ describe('migrations', () => {
       rmSync(before, { recursive: true, force: true });
     }
   });
+
+  it('refuse to run when an applied migration was changed, naming it, and apply nothing after it', async () => {
+    const { dir, tags, all } = migrationsUpTo(3);
+    const database = await openDatabase({ driver: 'pglite-memory' });
+    try {
+      expect(await migrate(database.db, dir)).toEqual(tags);
+      const changed = tags[1] ?? '';
+      appendFileSync(path.join(dir, `${changed}.sql`), '\nALTER TABLE "users" ADD COLUMN "nickname" text;');
+      // The pending migrations come back into the journal: they must not be applied either.
+      writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(all));
+      const error = await migrate(database.db, dir).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(MigrationChangedError);
+      expect((error as Error).message).toContain(`Migration ${changed} was changed`);
+      expect(await appliedTags(database.db)).toEqual(tags);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('accept an applied migration whose only change is CRLF line endings', async () => {
+    const { dir, tags } = migrationsUpTo(2);
+    const database = await openDatabase({ driver: 'pglite-memory' });
+    try {
+      await migrate(database.db, dir);
+      for (const tag of tags) {
+        const file = path.join(dir, `${tag}.sql`);
+        writeFileSync(file, readFileSync(file, 'utf8').replace(/\n/g, '\r\n'));
+      }
+      expect(await migrate(database.db, dir)).toEqual([]);
+    } finally {
+      await database.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stop the real server process with a message naming the changed migration, not a stack trace', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-changed-migration-'));
+    try {
+      const database = await openDatabase({ driver: 'pglite', dir: path.join(dataDir, 'db') });
+      let changed: string;
+      try {
+        await migrate(database.db, MIGRATIONS_DIR);
+        changed = (await appliedTags(database.db))[2] ?? '';
+        // What the server sees when that file was edited after it ran: its hash no longer matches.
+        await database.db.execute(
+          sql`update schema_migrations set hash = encode(sha256('edited'::bytea), 'hex') where tag = ${changed}`,
+        );
+      } finally {
+        await database.close();
+      }
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: serverDir,
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' },
+        encoding: 'utf8',
+        timeout: 150_000,
+      });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(`Migration ${changed} was changed after being applied to this database`);
+      expect(run.stderr).not.toMatch(/^\s+at /m);
+      expect(run.stdout).not.toContain('ready on');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

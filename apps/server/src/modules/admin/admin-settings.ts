@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { isSettingName, settingsRegistry, type SettingName, type Settings } from '../settings/index.js';
 
@@ -7,20 +8,29 @@ const INTERNAL: readonly SettingName[] = ['setup_wizard_success', 'app_key'];
 const isEditable = (name: string): name is SettingName =>
   isSettingName(name) && !INTERNAL.includes(name) && !('secret' in settingsRegistry[name]);
 
-/** Forms send text; "64" and "true" mean the number and the boolean when the setting wants those. */
-function coerce(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
-  if (value === 'true' || value === '1') return true;
-  if (value === 'false' || value === '0') return false;
+/** What forms and scripts send for a yes/no setting: the reference stores "1" and "0". */
+const BOOLEAN_FORMS = new Map<unknown, boolean>([
+  [true, true],
+  [false, false],
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+  [1, true],
+  [0, false],
+]);
+
+/** Forms send text: "64" means the number, and "1" or "true" the boolean, when the setting wants those. */
+function coerce(schema: z.ZodType, value: unknown): unknown {
+  if (schema instanceof z.ZodBoolean) return BOOLEAN_FORMS.get(value) ?? value;
+  if (schema instanceof z.ZodNumber && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
   return value;
 }
 
 export function parseSettingUpdate(name: string, value: unknown): Partial<Settings> {
   if (!isEditable(name)) throw new AppError(422, 'settings.unknown_key', `There is no setting called “${name}”.`);
-  const schema = settingsRegistry[name].schema;
-  const parsed = schema.safeParse(value);
-  const result = parsed.success ? parsed : schema.safeParse(coerce(value));
+  const schema: z.ZodType = settingsRegistry[name].schema;
+  const result = schema.safeParse(coerce(schema, value));
   if (!result.success) {
     throw validationFailed({ value: result.error.issues.map((i) => i.message) });
   }

@@ -1,6 +1,7 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
+import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { findUserByEmail, updateUser } from '../users/index.js';
 import { passwordResets } from './auth.table.js';
@@ -50,4 +51,18 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
     emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
   });
   await revokeAllSessions(ctx.db, user.id);
+}
+
+/** Deletes up to `batch` reset tokens that expired before `now`; answers how many. */
+export async function purgeExpiredPasswordResets(db: Db, now: Date, batch: number): Promise<number> {
+  const expired = db
+    .select({ tokenHash: passwordResets.tokenHash })
+    .from(passwordResets)
+    .where(lt(passwordResets.expiresAt, now))
+    .limit(batch);
+  const gone = await db
+    .delete(passwordResets)
+    .where(inArray(passwordResets.tokenHash, expired))
+    .returning({ tokenHash: passwordResets.tokenHash });
+  return gone.length;
 }

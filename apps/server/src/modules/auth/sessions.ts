@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
@@ -59,6 +59,9 @@ export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-export async function purgeExpiredSessions(db: Db): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, sql`now()`));
+/** Deletes up to `batch` sessions that expired before `now`; answers how many. */
+export async function purgeExpiredSessions(db: Db, now: Date, batch: number): Promise<number> {
+  const expired = db.select({ id: sessions.id }).from(sessions).where(lt(sessions.expiresAt, now)).limit(batch);
+  const gone = await db.delete(sessions).where(inArray(sessions.id, expired)).returning({ id: sessions.id });
+  return gone.length;
 }

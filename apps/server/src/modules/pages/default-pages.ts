@@ -29,6 +29,6 @@ A session cookie keeps you signed in. It is removed when you sign out or when th
 
 An XSRF-TOKEN cookie protects your account against cross-site request forgery.
 
-No advertising or tracking cookies are set unless the administrator enables analytics or advertising in the settings.`,
+No advertising or tracking cookies are set.`,
   },
 ];

@@ -44,7 +44,6 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       ogImage: storageUrl(settings.app_og_image),
       touchIcon: storageUrl(settings.app_touch_icon),
     },
-    broadcasting: { driver: 'native', path: '/socket.io' },
     payments: {
       allowed: settings.allowed_payments,
       stripe: { allowed: settings.allowed_stripe, publicKey: null },

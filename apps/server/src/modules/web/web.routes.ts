@@ -28,7 +28,8 @@ export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
     await app.register(fastifyStatic, {
       root: shell.dist,
       index: false,
-      allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/preload.json',
+      // The build's own files (the shell template, the preload map, the build stamp) are not assets.
+      allowedPath: (pathName) => !['/index.html', '/preload.json', '/.build-stamp'].includes(pathName),
       wildcard: false,
       preCompressed: true,
       setHeaders: (res, file) => {

@@ -7,6 +7,7 @@ import { FavouritesNav, FolderTreeNav } from '../../features/files/navigator';
 import { usePreferences } from '../../lib/preferences';
 import { IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { SoonBadge } from '../../ui/ComingSoon';
 import { baseItems, collaborationItems, type NavItem } from './navigation';
 
 const linkClass = (active: boolean, over = false) =>
@@ -42,7 +43,7 @@ export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: 
   return (
     <ul className="space-y-0.5">
       {items.map((item) => {
-        const { to, key, icon: Icon } = item;
+        const { to, key, icon: Icon, soon } = item;
         return (
           <li key={to}>
             {to === '/platform/files' ? (
@@ -50,7 +51,12 @@ export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: 
             ) : (
               <NavLink to={to} onClick={onNavigate} className={({ isActive }) => linkClass(isActive)}>
                 <Icon className="size-5 shrink-0" aria-hidden />
-                {t(key)}
+                <span className="whitespace-nowrap">{t(key)}</span>
+                {soon && (
+                  <SoonBadge size="sm" className="ml-auto">
+                    {t('soon.short')}
+                  </SoonBadge>
+                )}
               </NavLink>
             )}
           </li>

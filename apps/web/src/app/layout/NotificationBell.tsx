@@ -1,9 +1,10 @@
-import { Bell, BellOff } from 'lucide-react';
+import { Bell } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { IconButton } from '../../ui/Button';
+import { SoonBadge } from '../../ui/ComingSoon';
 import { DropdownPanel } from '../../ui/Menu';
 
-/** Notification centre: real notifications arrive with the realtime feature; it says so honestly. */
+/** Notification centre: notifications arrive with the realtime feature; until then it says so. */
 export function NotificationBell({ side = 'right' }: { side?: 'right' | 'bottom' }) {
   const { t } = useTranslation();
   return (
@@ -17,12 +18,18 @@ export function NotificationBell({ side = 'right' }: { side?: 'right' | 'bottom'
         </IconButton>
       }
     >
-      <div className="flex flex-col items-center px-6 py-8 text-center">
-        <BellOff className="size-6 text-neutral-400" aria-hidden />
-        <p className="mt-3 text-sm font-medium text-neutral-900 dark:text-neutral-100">
-          {t('notifications.empty_title')}
+      <div className="flex flex-col items-center px-6 py-7 text-center">
+        <span className="flex size-11 items-center justify-center rounded-xl bg-neutral-100 text-neutral-500 ring-1 ring-neutral-200 dark:bg-neutral-800/70 dark:text-neutral-400 dark:ring-neutral-700/70">
+          <Bell className="size-5" aria-hidden />
+        </span>
+        <SoonBadge className="mt-3">{t('soon.badge')}</SoonBadge>
+        <p className="mt-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
+          {t('notifications.soon_title')}
         </p>
-        <p className="mt-1 text-sm text-neutral-500 dark:text-neutral-400">{t('notifications.empty_description')}</p>
+        <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
+          {t('notifications.soon_description')}
+        </p>
+        <p className="mt-2 text-xs leading-5 text-neutral-500 dark:text-neutral-400">{t('notifications.soon_hint')}</p>
       </div>
     </DropdownPanel>
   );

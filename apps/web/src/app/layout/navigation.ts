@@ -5,6 +5,8 @@ export interface NavItem {
   to: string;
   key: string;
   icon: LucideIcon;
+  /** Not built yet: the entry says "Soon" and its screen says what it will do. */
+  soon?: boolean;
 }
 
 export const baseItems: NavItem[] = [
@@ -15,8 +17,8 @@ export const baseItems: NavItem[] = [
 ];
 
 export const collaborationItems: NavItem[] = [
-  { to: '/platform/team-folders', key: 'nav.team_folders', icon: Users },
-  { to: '/platform/shared-with-me', key: 'nav.shared_with_me', icon: UserCheck },
+  { to: '/platform/team-folders', key: 'nav.team_folders', icon: Users, soon: true },
+  { to: '/platform/shared-with-me', key: 'nav.shared_with_me', icon: UserCheck, soon: true },
 ];
 
 interface ShellState {

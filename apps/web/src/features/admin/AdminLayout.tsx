@@ -12,18 +12,32 @@ import {
 import { useTranslation } from '../../lib/i18n';
 import { NavLink, Outlet } from '../../app/routing';
 import { cn } from '../../ui/cn';
+import { SoonBadge } from '../../ui/ComingSoon';
 
+/** `soon`: the section is not built yet; its pages say what it will do. */
 export const adminSections = [
-  { to: '/admin/dashboard', key: 'admin.nav.dashboard', icon: LayoutDashboard },
-  { to: '/admin/users', key: 'admin.nav.users', icon: Users },
-  { to: '/admin/plans', key: 'admin.nav.plans', icon: Package },
-  { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat },
-  { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt },
-  { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard },
-  { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText },
-  { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings },
-  { to: '/admin/language', key: 'admin.nav.language', icon: Languages },
+  { to: '/admin/dashboard', key: 'admin.nav.dashboard', icon: LayoutDashboard, soon: null },
+  { to: '/admin/users', key: 'admin.nav.users', icon: Users, soon: 'admin.soon.users', also: ['/admin/user/'] },
+  { to: '/admin/plans', key: 'admin.nav.plans', icon: Package, soon: 'admin.soon.plans', also: ['/admin/plan/'] },
+  { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat, soon: 'admin.soon.subscriptions' },
+  { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt, soon: 'admin.soon.transactions' },
+  { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard, soon: 'admin.soon.payments' },
+  { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText, soon: 'admin.soon.pages' },
+  { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings, soon: 'admin.soon.settings' },
+  { to: '/admin/language', key: 'admin.nav.language', icon: Languages, soon: 'admin.soon.language' },
 ] as const;
+
+type AdminSection = (typeof adminSections)[number];
+
+/** The section a path belongs to (/admin/user/… is Users, /admin/plan/… is Plans). */
+export function sectionOf(pathname: string): AdminSection | undefined {
+  return adminSections.find(
+    (s) =>
+      pathname === s.to ||
+      pathname.startsWith(`${s.to}/`) ||
+      ('also' in s && s.also.some((prefix) => pathname.startsWith(prefix))),
+  );
+}
 
 /** The admin content sidebar (a scrolling tab strip on phones) next to the section's page. */
 export function AdminLayout() {
@@ -35,7 +49,7 @@ export function AdminLayout() {
         className="shrink-0 border-b border-neutral-200 md:w-56 md:border-r md:border-b-0 dark:border-neutral-800"
       >
         <ul className="flex gap-1 overflow-x-auto px-3 py-2 md:flex-col md:px-3 md:py-4">
-          {adminSections.map(({ to, key, icon: Icon }) => (
+          {adminSections.map(({ to, key, icon: Icon, soon }) => (
             <li key={to}>
               <NavLink
                 to={to}
@@ -50,6 +64,11 @@ export function AdminLayout() {
               >
                 <Icon className="size-4.5 shrink-0" aria-hidden />
                 {t(key)}
+                {soon && (
+                  <SoonBadge size="sm" className="ml-auto">
+                    {t('soon.short')}
+                  </SoonBadge>
+                )}
               </NavLink>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { ArrowRight, Share2, UploadCloud, Users } from 'lucide-react';
+import { ArrowRight, FolderInput, Share2, UploadCloud } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../app/routing';
 import { useConfig } from '../../lib/config';
@@ -8,7 +8,7 @@ import { PublicLayout, primaryLinkClass } from './PublicLayout';
 const features = [
   { icon: UploadCloud, title: 'home.feature_upload', text: 'home.feature_upload_text' },
   { icon: Share2, title: 'home.feature_share', text: 'home.feature_share_text' },
-  { icon: Users, title: 'home.feature_teams', text: 'home.feature_teams_text' },
+  { icon: FolderInput, title: 'home.feature_requests', text: 'home.feature_requests_text' },
 ] as const;
 
 export function HomePage() {

@@ -1,16 +1,25 @@
-import { UserCheck, Users } from 'lucide-react';
+import { FolderOpen, UserCheck, Users } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../app/routing';
-import { EmptyState } from '../../ui/EmptyState';
+import { ComingSoon } from '../../ui/ComingSoon';
 import { PublicLayout, primaryLinkClass, StatusMessage } from '../pages/PublicLayout';
 
+/** Team folders are not built yet: the screen says what they will do and what works meanwhile. */
 export function TeamFoldersPage() {
   const { t } = useTranslation();
   return (
-    <EmptyState
+    <ComingSoon
       icon={<Users className="size-8" aria-hidden />}
-      title={t('teams.empty_title')}
-      description={t('teams.empty_description')}
+      badge={t('soon.badge')}
+      title={t('teams.soon_title')}
+      description={t('teams.soon_description')}
+      hint={t('teams.soon_hint')}
+      action={
+        <Link to="/platform/files" className={primaryLinkClass}>
+          <FolderOpen className="size-4" aria-hidden />
+          {t('teams.soon_action')}
+        </Link>
+      }
     />
   );
 }
@@ -18,10 +27,12 @@ export function TeamFoldersPage() {
 export function SharedWithMePage() {
   const { t } = useTranslation();
   return (
-    <EmptyState
+    <ComingSoon
       icon={<UserCheck className="size-8" aria-hidden />}
-      title={t('shared_with_me.empty_title')}
-      description={t('shared_with_me.empty_description')}
+      badge={t('soon.badge')}
+      title={t('shared_with_me.soon_title')}
+      description={t('shared_with_me.soon_description')}
+      hint={t('shared_with_me.soon_hint')}
     />
   );
 }

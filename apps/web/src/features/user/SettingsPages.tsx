@@ -1,16 +1,29 @@
-import { CreditCard } from 'lucide-react';
+import { CreditCard, Gift } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { useConfig } from '../../lib/config';
+import { ComingSoon } from '../../ui/ComingSoon';
 import { EmptyState } from '../../ui/EmptyState';
 
+/** Billing: nothing to pay on a free server; plans and invoices are not built yet otherwise. */
 export function BillingPage() {
   const { t } = useTranslation();
   const config = useConfig();
+  if (config.subscriptionType === 'none') {
+    return (
+      <EmptyState
+        icon={<Gift className="size-8" aria-hidden />}
+        title={t('user.billing.none_title')}
+        description={t('user.billing.none')}
+      />
+    );
+  }
   return (
-    <EmptyState
+    <ComingSoon
       icon={<CreditCard className="size-8" aria-hidden />}
-      title={t('user.billing.title')}
-      description={config.subscriptionType === 'none' ? t('user.billing.none') : t('user.billing.unavailable')}
+      badge={t('soon.badge')}
+      title={t('user.billing.soon_title')}
+      description={t('user.billing.soon_description')}
+      hint={t('user.billing.soon_hint')}
     />
   );
 }

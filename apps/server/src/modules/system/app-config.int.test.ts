@@ -1,0 +1,22 @@
+import { appConfig } from '@filestore/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installWithAdmin, startTestServer, type TestServer } from '../../../test/harness.js';
+
+describe('GET /api/config', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server.close());
+
+  it('names no realtime endpoint while the server has none, and holds nothing the contract does not declare', async () => {
+    const before = (await server.client().get('/api/config')).json<Record<string, unknown>>();
+    expect(before).not.toHaveProperty('broadcasting');
+    expect(() => appConfig.strict().parse(before)).not.toThrow();
+
+    const admin = await installWithAdmin(server);
+    const after = (await admin.get('/api/config')).json<Record<string, unknown>>();
+    expect(after).not.toHaveProperty('broadcasting');
+    expect(() => appConfig.strict().parse(after)).not.toThrow();
+  });
+});
