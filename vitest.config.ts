@@ -19,7 +19,9 @@ const WITHOUT_DATABASE = [
 const DATABASE_SETUP = 'apps/server/test/database-setup.ts';
 const ALWAYS_EXCLUDED = ['**/node_modules/**', '**/dist/**'];
 
-if (!postgresUrl && !process.env.VITEST_WORKER_ID) {
+// Vitest evaluates this file once per project: the note is shown once per run.
+if (!postgresUrl && !process.env.FILESTORE_POSTGRES_NOTE_SHOWN) {
+  process.env.FILESTORE_POSTGRES_NOTE_SHOWN = '1';
   console.warn(
     '\n*** PostgreSQL SKIPPED: TEST_DATABASE_URL is not set, so the HTTP suites run on PGlite only. ***\n' +
       '*** Set TEST_DATABASE_URL=postgres://… (a role that may create databases) to run them on PostgreSQL too. ***\n',
