@@ -1,22 +1,103 @@
-// Prints one closing line over the Vitest and Playwright JSON reports: "tests: N passed, N failed, N skipped".
+// The closing summary of `npm test`, over the Vitest and Playwright JSON reports. Its last line is
+// what CI reads and keeps this exact form: "tests: N passed, N failed, N skipped". Above it, loudly:
+// what did not run (PostgreSQL, the S3 driver) and which end-to-end tests only passed on a retry.
 import { existsSync, readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 
-const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
-let passed = 0;
-let failed = 0;
-let skipped = 0;
+const S3_SUITES = ['s3 storage driver', 's3 driver extras'];
 
-const vitest = read('test-results/vitest.json');
-if (vitest) {
-  passed += vitest.numPassedTests;
-  failed += vitest.numFailedTests;
-  skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+/** Vitest test cases, flattened, with the database their project ran them on (see vitest.config.ts). */
+function vitestCases(report) {
+  return (report?.testResults ?? []).flatMap((file) =>
+    file.assertionResults.map((t) => ({ ...t, file: file.name, database: t.meta?.database ?? null })),
+  );
 }
-const playwright = read('test-results/playwright.json');
-if (playwright) {
-  passed += playwright.stats.expected + playwright.stats.flaky;
-  failed += playwright.stats.unexpected;
-  skipped += playwright.stats.skipped;
+
+/** Playwright specs, flattened with their titles from the file down. */
+function playwrightTests(suite, titles = []) {
+  const here = suite.title ? [...titles, suite.title] : titles;
+  return [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.map((test) => ({ ...test, title: [...here, spec.title].join(' › '), line: spec.line })),
+    ),
+    ...(suite.suites ?? []).flatMap((child) => playwrightTests(child, here)),
+  ];
 }
-console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 || passed === 0 ? 1 : 0);
+
+const banner = (text) => {
+  const rule = '*'.repeat(Math.min(100, text.length + 8));
+  return [rule, `*** ${text} ***`, rule];
+};
+
+/**
+ * Lines to print and the exit code. `env` gives the reasons .ci/run recorded for what it could not
+ * start (TEST_S3_SKIPPED_REASON) and whether PostgreSQL was offered (TEST_DATABASE_URL).
+ */
+export function summarise({ vitest, playwright, env = {} }) {
+  const lines = [];
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+
+  if (vitest) {
+    passed += vitest.numPassedTests;
+    failed += vitest.numFailedTests;
+    skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+    const cases = vitestCases(vitest);
+    const onPostgres = cases.filter((t) => t.database === 'postgres');
+    const onPglite = cases.filter((t) => t.database === 'pglite');
+    const ran = (list) => list.filter((t) => t.status === 'passed' || t.status === 'failed').length;
+    lines.push(`HTTP suites: ${ran(onPglite)} tests on PGlite, ${ran(onPostgres)} on PostgreSQL`);
+    if (ran(onPostgres) === 0) {
+      lines.push(
+        ...banner(
+          env.TEST_DATABASE_URL
+            ? 'PostgreSQL SKIPPED: no HTTP test ran on PostgreSQL although TEST_DATABASE_URL is set'
+            : 'PostgreSQL SKIPPED: TEST_DATABASE_URL is not set, the HTTP suites ran on PGlite only',
+        ),
+      );
+    }
+    const s3 = cases.filter((t) => S3_SUITES.includes(t.ancestorTitles[0]));
+    const s3Ran = ran(s3);
+    if (s3.length > 0 && s3Ran === 0) {
+      const reason = env.TEST_S3_SKIPPED_REASON || 'TEST_S3_ENDPOINT is not set';
+      lines.push(...banner(`S3 DRIVER NOT TESTED: ${s3.length} cases skipped (${reason})`));
+    } else if (s3Ran > 0) {
+      lines.push(`S3 driver: ${s3Ran} cases ran against a real S3 server`);
+    }
+  }
+
+  if (playwright) {
+    const tests = (playwright.suites ?? []).flatMap((s) => playwrightTests(s));
+    const flaky = tests.filter((t) => t.status === 'flaky');
+    // A test that failed and then passed on its retry is reported as flaky, never as passed.
+    passed += playwright.stats.expected;
+    failed += playwright.stats.unexpected;
+    skipped += playwright.stats.skipped;
+    const flakyCount = Math.max(playwright.stats.flaky ?? 0, flaky.length);
+    if (flakyCount > 0) {
+      lines.push(...banner(`FLAKY: ${flakyCount} end-to-end test(s) failed, then passed on a retry`));
+      for (const t of flaky) {
+        const firstError = t.results?.find((r) => r.status !== 'passed')?.error?.message ?? '';
+        lines.push(
+          `  flaky: [${t.projectName}] ${t.title}:${t.line}${firstError ? ` — ${firstError.split('\n')[0]}` : ''}`,
+        );
+      }
+    }
+    lines.push(`flaky: ${flakyCount}`);
+  }
+
+  lines.push(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+  return { lines, exitCode: failed > 0 || passed === 0 ? 1 : 0 };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const read = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null);
+  const { lines, exitCode } = summarise({
+    vitest: read('test-results/vitest.json'),
+    playwright: read('test-results/playwright.json'),
+    env: process.env,
+  });
+  for (const line of lines) console.log(line);
+  process.exit(exitCode);
+}

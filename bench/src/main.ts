@@ -7,6 +7,9 @@ import prettier from 'prettier';
 import { downloadCase } from './cases/download.js';
 import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
+import { postgresMemoryCase } from './cases/postgres-memory.js';
+import { listingThroughputCase } from './cases/listing-throughput.js';
+import { smallFilesCase } from './cases/small-files.js';
 import { subtreeCase } from './cases/subtree.js';
 import { uploadCase } from './cases/upload.js';
 import { webQualityCase } from './cases/web-quality.js';
@@ -24,8 +27,11 @@ const CASES: Record<string, CaseRun> = {
   'web-weight': webWeightCase,
   'idle-memory': idleMemoryCase,
   listing: listingCase,
+  'listing-throughput': listingThroughputCase,
   subtree: subtreeCase,
   upload: uploadCase,
+  'small-files': smallFilesCase,
+  'postgres-memory': postgresMemoryCase,
   download: downloadCase,
   zip: zipCase,
   'web-quality': webQualityCase,

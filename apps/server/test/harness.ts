@@ -17,9 +17,25 @@ export interface TestServer extends Server {
   client(ip?: string): TestClient;
 }
 
-/** A fresh PostgreSQL database per test file when TEST_DATABASE_URL is set, else an in-memory PGlite. */
-async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
-  const base = process.env.TEST_DATABASE_URL;
+/**
+ * The database this run of the HTTP suites is on: vitest.config.ts runs them once per database
+ * (its `pglite` and `postgres` projects set FILESTORE_TEST_DATABASE). Outside those projects,
+ * PostgreSQL when TEST_DATABASE_URL is set.
+ */
+export const testDatabaseKind: 'pglite' | 'postgres' = (() => {
+  const chosen = process.env.FILESTORE_TEST_DATABASE;
+  if (chosen === 'pglite' || chosen === 'postgres') return chosen;
+  if (chosen) throw new Error(`FILESTORE_TEST_DATABASE must be pglite or postgres, not ${chosen}`);
+  return process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+})();
+
+/** The PostgreSQL server new test databases are made on, when this run is on PostgreSQL. */
+export const testPostgresUrl = testDatabaseKind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? '') : undefined;
+if (testPostgresUrl === '') throw new Error('the postgres test project needs TEST_DATABASE_URL');
+
+/** A fresh PostgreSQL database on the postgres run (each test server gets its own), else an in-memory PGlite. */
+export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+  const base = testPostgresUrl;
   if (!base) return { target: { driver: 'pglite-memory' }, drop: async () => undefined };
   const name = `filestore_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -42,7 +58,7 @@ async function testDatabase(): Promise<{ target: DatabaseTarget; drop: () => Pro
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
-  const { target, drop } = await testDatabase();
+  const { target, drop } = await freshTestDatabase();
   const server = await createServer(config, {
     database: target,
     logger: pino({ level: 'silent' }),

@@ -18,7 +18,7 @@ interface Page {
   meta: { paginate: { currentPage: number; lastPage: number; total: number; nextCursor: string | null } };
 }
 
-function folderRows(parentId: string, counts: { folders: number; files: number }, label: string): TreeRow[] {
+export function folderRows(parentId: string, counts: { folders: number; files: number }, label: string): TreeRow[] {
   const rows: TreeRow[] = [];
   for (let i = 1; i <= counts.folders; i++) {
     rows.push({ id: newId(), type: 'folder', parentId, name: `${label} folder ${String(i).padStart(6, '0')}` });

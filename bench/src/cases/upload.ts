@@ -35,7 +35,7 @@ const timing = (started: number, bytes: number): Timing => {
 };
 
 /** Our chunked upload API, as the web client uses it: sequential multipart chunks of config.chunkSize. */
-async function uploadOurs(
+export async function uploadOurs(
   server: OurServer,
   file: string,
   size: number,

@@ -17,12 +17,13 @@ async function importDist<T>(relative: string): Promise<T> {
   return (await import(pathToFileURL(path.join(DIST, relative)).href)) as T;
 }
 
-function configFor(dataDir: string, config: typeof ConfigModule) {
+function configFor(dataDir: string, config: typeof ConfigModule, databaseUrl?: string) {
   const env = config.parseEnv({
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SETUP_ADMIN_EMAIL: ADMIN.email,
     SETUP_ADMIN_PASSWORD: ADMIN.password,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });
   return config.resolveConfig(env, dataDir, {});
 }
@@ -54,11 +55,16 @@ const sqlText = (s: string) => `'${s.replaceAll("'", "''")}'`;
 /**
  * Prepares a fresh DATA_DIR with the product's own code before the real server starts on it
  * (PGlite allows one process per data folder): migrations, the unattended admin, then `seed`.
+ * With `databaseUrl` the database is that PostgreSQL database instead of the embedded one.
  */
-export async function prepareDataDir<T>(dataDir: string, seed: (fixture: Fixture) => Promise<T>): Promise<T> {
+export async function prepareDataDir<T>(
+  dataDir: string,
+  seed: (fixture: Fixture) => Promise<T>,
+  options: { databaseUrl?: string } = {},
+): Promise<T> {
   const config = await importDist<typeof ConfigModule>('app/config.js');
   const { createServer } = await importDist<typeof ServerModule>('app/server.js');
-  const server = await createServer(configFor(dataDir, config), { startJobs: false });
+  const server = await createServer(configFor(dataDir, config, options.databaseUrl), { startJobs: false });
   try {
     const { ctx } = server;
     const query = async <R>(text: string): Promise<R[]> => {
@@ -141,7 +147,7 @@ export interface OurServer {
 export interface ProbeStats {
   transactions: number;
   statements: number;
-  byText: { text: string; count: number; ms: number; maxMs: number; params: string[] | null; plan?: string }[];
+  byText: { text: string; count: number; ms: number; maxMs: number; params: unknown[] | null; plan?: string }[];
 }
 
 /** What the probe saw in each server, collected when the server stops (printed by --diagnose). */
@@ -156,6 +162,8 @@ export interface StartOptions {
   explain?: boolean;
   /** Preload modules (`--import`), e.g. the database statement counter. */
   preload?: string[];
+  /** Run on this PostgreSQL database (DATABASE_URL) instead of the embedded default. */
+  databaseUrl?: string;
   env?: Record<string, string>;
 }
 
@@ -179,7 +187,10 @@ export function startCommand(): { env: Record<string, string>; nodeFlags: string
   return { env, nodeFlags: command.slice(i + 1, -1) };
 }
 
-/** Starts the server as `npm start` does (see startCommand) on a free loopback port with the embedded default database. */
+/**
+ * Starts the server as `npm start` does (see startCommand) on a free loopback port, with the
+ * embedded default database or, with `databaseUrl`, on PostgreSQL.
+ */
 export async function startOurServer(dataDir: string, options: StartOptions = {}): Promise<OurServer> {
   const port = await freePort();
   const start = startCommand();
@@ -204,6 +215,7 @@ export async function startOurServer(dataDir: string, options: StartOptions = {}
     SETUP_ADMIN_EMAIL: ADMIN.email,
     SETUP_ADMIN_PASSWORD: ADMIN.password,
     ...(probePort ? { BENCH_PROBE_PORT: String(probePort) } : {}),
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
   const proc = startProcess('our server', process.execPath, args, { env, cwd: REPO });
@@ -229,7 +241,7 @@ export async function startOurServer(dataDir: string, options: StartOptions = {}
       const stats = probePort && proc.child.exitCode === null ? await probeStats().catch(() => null) : null;
       await proc.stop();
       if (stats && options.explain) {
-        await explainSlowest(dataDir, stats).catch((e: unknown) => {
+        await explainSlowest(dataDir, stats, options.databaseUrl).catch((e: unknown) => {
           stats.byText.unshift({ text: `EXPLAIN failed: ${String(e)}`, count: 0, ms: 0, maxMs: 0, params: null });
         });
       }
@@ -252,22 +264,26 @@ export async function startOurServer(dataDir: string, options: StartOptions = {}
  * EXPLAIN (ANALYZE, BUFFERS) of the reads that took the most time, with the parameters of their
  * slowest run, on the data folder the server left (reopened in this process once it stopped).
  */
-async function explainSlowest(dataDir: string, stats: ProbeStats, top = 8): Promise<void> {
+async function explainSlowest(dataDir: string, stats: ProbeStats, databaseUrl?: string, top = 8): Promise<void> {
   const reads = stats.byText.filter((s) => /^(select|with)\b/i.test(s.text) && s.params !== null).slice(0, top);
   if (reads.length === 0) return;
-  await prepareDataDir(dataDir, async (fx) => {
-    const client = (
-      fx.ctx.db as unknown as {
-        $client: { query(q: string, p: unknown[]): Promise<{ rows: Record<string, string>[] }> };
+  await prepareDataDir(
+    dataDir,
+    async (fx) => {
+      const client = (
+        fx.ctx.db as unknown as {
+          $client: { query(q: string, p: unknown[]): Promise<{ rows: Record<string, string>[] }> };
+        }
+      ).$client;
+      for (const s of reads) {
+        // Twice: the first run pays for cold caches after reopening, the second is the steady state.
+        await client.query(`explain (analyze, buffers) ${s.text}`, s.params ?? []);
+        const result = await client.query(`explain (analyze, buffers) ${s.text}`, s.params ?? []);
+        s.plan = result.rows.map((r) => Object.values(r)[0]).join('\n');
       }
-    ).$client;
-    for (const s of reads) {
-      // Twice: the first run pays for cold caches after reopening, the second is the steady state.
-      await client.query(`explain (analyze, buffers) ${s.text}`, s.params ?? []);
-      const result = await client.query(`explain (analyze, buffers) ${s.text}`, s.params ?? []);
-      s.plan = result.rows.map((r) => Object.values(r)[0]).join('\n');
-    }
-  });
+    },
+    { databaseUrl },
+  );
 }
 
 /** Start options for a case: a CPU profile with --profile, the statement probe with --diagnose. */

@@ -96,16 +96,46 @@ export async function stopAll(): Promise<void> {
   await Promise.all([...liveProcesses].map((p) => p.stop()));
 }
 
-export function freePort(): Promise<number> {
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const bound = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** BENCH_PORTS=8275-8289: every program the benchmark starts listens in that range (shared machines). */
+function portRange(): { first: number; last: number } | null {
+  const text = process.env.BENCH_PORTS;
+  if (!text) return null;
+  const match = /^(\d+)-(\d+)$/.exec(text.trim());
+  const [first, last] = [Number(match?.[1]), Number(match?.[2])];
+  if (!match || !(first > 0 && last >= first && last < 65536))
+    throw new Error(`BENCH_PORTS must be like 8275-8289: ${text}`);
+  return { first, last };
+}
+
+let nextInRange = 0;
+
+/**
+ * A loopback port nothing listens on: any the system hands out, or with BENCH_PORTS the next free
+ * one of that range, taken in turn so that a port just handed to a starting program is not handed
+ * out again before it binds.
+ */
+export async function freePort(): Promise<number> {
+  const range = portRange();
+  if (!range) return listenOnce(0);
+  const size = range.last - range.first + 1;
+  for (let tried = 0; tried < size; tried++) {
+    const port = range.first + (nextInRange++ % size);
+    const bound = await listenOnce(port).catch(() => null);
+    if (bound !== null) return bound;
+  }
+  throw new Error(`no free port in BENCH_PORTS=${process.env.BENCH_PORTS}`);
 }
 
 /** Polls `url` until it answers (any status), the process dies, or the time is up. */

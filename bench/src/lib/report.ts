@@ -20,6 +20,8 @@ export interface Row {
   target: string;
   check: Check | null;
   pass: boolean | null;
+  /** Why the row was not measured on this machine (e.g. no PostgreSQL). */
+  skipped?: string;
 }
 
 export interface CaseResult {
@@ -99,6 +101,23 @@ export function absolute(
   });
 }
 
+/** A row that could not be measured here, with its target and the reason, so the table shows the gap. */
+export function skippedRow(caseName: string, metric: string, unit: string, check: Check | null, reason: string): Row {
+  return {
+    case: caseName,
+    metric,
+    unit,
+    ours: null,
+    reference: null,
+    referenceName: '—',
+    ratio: null,
+    target: check ? targetText(check, unit) : 'report',
+    check,
+    pass: null,
+    skipped: reason,
+  };
+}
+
 function targetText(check: Check, unit: string): string {
   const op = check.kind === 'min' ? '≥' : '≤';
   return check.on === 'ratio' ? `ratio ${op} ${check.value}` : `${op} ${check.value} ${unit}`;
@@ -140,7 +159,7 @@ export function tableLines(rows: readonly Row[]): string[] {
     r.reference === null ? r.referenceName : `${formatNumber(r.reference, r.unit)} (${r.referenceName})`,
     r.ratio === null ? '—' : formatNumber(r.ratio),
     r.target,
-    r.pass === null ? (r.target === 'info' ? 'info' : 'report') : r.pass ? 'PASS' : 'FAIL',
+    r.skipped ? 'SKIPPED' : r.pass === null ? (r.target === 'info' ? 'info' : 'report') : r.pass ? 'PASS' : 'FAIL',
   ]);
   return markdownTable(header, body);
 }

@@ -1,16 +1,30 @@
 // Loaded into our server process with `node --import` by the subtree and diagnosis runs (never for
-// the throughput figures). It counts the transactions and SQL statements the embedded database
-// (PGlite) runs, and the time each statement takes once it holds the connection, and answers them on
-// http://127.0.0.1:$BENCH_PROBE_PORT/stats (POST /reset clears them). Plain JavaScript: the
-// production server runs without a TypeScript loader.
+// the throughput figures). It counts the transactions and SQL statements the database runs (the
+// embedded PGlite, or PostgreSQL through `pg`), and the time each statement takes once it holds the
+// connection, and answers them on http://127.0.0.1:$BENCH_PROBE_PORT/stats (POST /reset clears
+// them). Plain JavaScript: the production server runs without a TypeScript loader.
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { Buffer } from 'node:buffer';
 import process from 'node:process';
 import { TextDecoder } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 
 const state = { transactions: 0, statements: 0, byText: new Map() };
 let current = null;
+
+function record(text, params, ms) {
+  state.statements++;
+  const entry = state.byText.get(text) ?? { count: 0, ms: 0, maxMs: 0, params: null };
+  entry.count++;
+  entry.ms += ms;
+  // The parameters of the slowest run, to EXPLAIN it afterwards.
+  if (ms >= entry.maxMs) {
+    entry.maxMs = ms;
+    entry.params = params;
+  }
+  state.byText.set(text, entry);
+}
 
 const decoder = new TextDecoder();
 /** The SQL of a Parse ('P': name, then text) or simple Query ('Q': text) protocol message. */
@@ -67,19 +81,7 @@ proto._runExclusiveQuery = function (fn) {
     try {
       return await fn();
     } finally {
-      const ms = performance.now() - mine.started;
-      if (mine.text !== null) {
-        state.statements++;
-        const entry = state.byText.get(mine.text) ?? { count: 0, ms: 0, maxMs: 0, params: null };
-        entry.count++;
-        entry.ms += ms;
-        // The parameters of the slowest run, to EXPLAIN it afterwards.
-        if (ms >= entry.maxMs) {
-          entry.maxMs = ms;
-          entry.params = mine.params;
-        }
-        state.byText.set(mine.text, entry);
-      }
+      if (mine.text !== null) record(mine.text, mine.params, performance.now() - mine.started);
       current = null;
     }
   });
@@ -90,6 +92,48 @@ proto.transaction = function (fn) {
   state.transactions++;
   return transaction.call(this, fn);
 };
+
+// PostgreSQL (DATABASE_URL; pg is loaded only then, as the server does): every statement goes
+// through pg's Client#query (drizzle through the pool) with its values as JavaScript values (kept
+// as they are, so the statement can be run again with them), and a transaction is the BEGIN
+// drizzle sends on the client it took from the pool.
+if (process.env.DATABASE_URL) {
+  const { default: pg } = await import('pg');
+  const pgQuery = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (config, values, callback) {
+    const text = typeof config === 'string' ? config : config?.text;
+    if (typeof text !== 'string') return pgQuery.call(this, config, values, callback);
+    const flat = text.replace(/\s+/g, ' ').trim();
+    if (/^begin\b/i.test(flat)) state.transactions++;
+    const params = (Array.isArray(values) ? values : Array.isArray(config?.values) ? config.values : null)?.map((v) =>
+      v === undefined ? null : v instanceof Date ? v.toISOString() : Buffer.isBuffer(v) ? `<${v.length} bytes>` : v,
+    );
+    const started = performance.now();
+    const done = () => record(flat, params ?? null, performance.now() - started);
+    const cb = typeof callback === 'function' ? callback : typeof values === 'function' ? values : null;
+    if (cb) {
+      const wrapped = (...args) => {
+        done();
+        return cb(...args);
+      };
+      return typeof callback === 'function'
+        ? pgQuery.call(this, config, values, wrapped)
+        : pgQuery.call(this, config, wrapped);
+    }
+    const result = pgQuery.call(this, config, values);
+    if (result && typeof result.then === 'function') {
+      return result.then(
+        (r) => (done(), r),
+        (e) => {
+          done();
+          throw e;
+        },
+      );
+    }
+    done();
+    return result;
+  };
+}
 
 const port = Number(process.env.BENCH_PROBE_PORT);
 if (port) {

@@ -1,14 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS_DIR } from '../../app/context.js';
-import { openDatabase } from './database.js';
+import { openDatabase, type Database } from './database.js';
 import { migrate, MigrationChangedError, rowsOf } from './migrate.js';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -29,43 +27,46 @@ function migrationsUpTo(count: number): { dir: string; tags: string[]; all: Jour
 
 const appliedTags = async (db: Parameters<typeof migrate>[0]) =>
   rowsOf<{ tag: string }>(await db.execute(sql`select tag from schema_migrations order by tag`)).map((r) => r.tag);
+import { freshTestDatabase, testDatabaseKind } from '../../../test/harness.js';
+
+/** An empty database of this run's kind (PGlite, or a fresh PostgreSQL database), closed and dropped after `use`. */
+async function withEmptyDatabase(
+  use: (database: Database, target: Parameters<typeof openDatabase>[0]) => Promise<void>,
+) {
+  const { target, drop } = await freshTestDatabase();
+  const database = await openDatabase(target);
+  try {
+    await use(database, target);
+  } finally {
+    await database.close();
+    await drop();
+  }
+}
 
 describe('migrations', () => {
-  it('apply once on the embedded database and are a no-op the second time', async () => {
-    const database = await openDatabase({ driver: 'pglite-memory' });
-    try {
+  it(`apply once on ${testDatabaseKind} and are a no-op the second time`, async () => {
+    await withEmptyDatabase(async (database) => {
       expect((await migrate(database.db, MIGRATIONS_DIR)).length).toBeGreaterThan(0);
       expect(await migrate(database.db, MIGRATIONS_DIR)).toEqual([]);
-    } finally {
-      await database.close();
-    }
+    });
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)('are safe when two processes start at once on PostgreSQL', async () => {
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    const name = `filestore_mig_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    const a = await openDatabase({ driver: 'postgres', url: url.toString() });
-    const b = await openDatabase({ driver: 'postgres', url: url.toString() });
-    try {
-      const [ra, rb] = await Promise.all([migrate(a.db, MIGRATIONS_DIR), migrate(b.db, MIGRATIONS_DIR)]);
-      // Each migration is its own transaction, so the two may share the work: each exactly once.
-      const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      expect([...ra, ...rb].sort()).toEqual(journal.entries.map((e) => e.tag).sort());
-      const rows = rowsOf<{ n: string }>(await a.db.execute(sql`select count(*)::text as n from schema_migrations`));
-      expect(Number(rows[0]?.n)).toBe(ra.length + rb.length);
-    } finally {
-      await a.close();
-      await b.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+  it.skipIf(testDatabaseKind !== 'postgres')('are safe when two processes start at once on PostgreSQL', async () => {
+    await withEmptyDatabase(async (a, target) => {
+      const b = await openDatabase(target);
+      try {
+        const [ra, rb] = await Promise.all([migrate(a.db, MIGRATIONS_DIR), migrate(b.db, MIGRATIONS_DIR)]);
+        // Each migration is its own transaction, so the two may share the work: each exactly once.
+        const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as {
+          entries: { tag: string }[];
+        };
+        expect([...ra, ...rb].sort()).toEqual(journal.entries.map((e) => e.tag).sort());
+        const rows = rowsOf<{ n: string }>(await a.db.execute(sql`select count(*)::text as n from schema_migrations`));
+        expect(Number(rows[0]?.n)).toBe(ra.length + rb.length);
+      } finally {
+        await b.close();
+      }
+    });
   });
   it('0008 keeps the trash as it was: what went with a folder is in the trash through it, unmarked', async () => {
     // The migrations up to 0007 (every row of a trashed subtree marked), some data, then 0008.
@@ -75,8 +76,7 @@ describe('migrations', () => {
     const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
     const cut = journal.entries.findIndex((e) => e.tag.startsWith('0008'));
     writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-    const database = await openDatabase({ driver: 'pglite-memory' });
-    try {
+    await withEmptyDatabase(async (database) => {
       await migrate(database.db, before);
       const ids = {
         owner: '10000000-0000-4000-8000-000000000000',
@@ -108,10 +108,7 @@ describe('migrations', () => {
         { id: ids.alone, marked: true, trashed_by: ids.alone },
         { id: ids.file, marked: false, trashed_by: ids.top },
       ]);
-    } finally {
-      await database.close();
-      rmSync(before, { recursive: true, force: true });
-    }
+    }).finally(() => rmSync(before, { recursive: true, force: true }));
   });
 
   it('refuse to run when an applied migration was changed, naming it, and apply nothing after it', async () => {

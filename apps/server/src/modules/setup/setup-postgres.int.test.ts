@@ -6,9 +6,10 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { parseEnv, readSavedConfig, resolveConfig } from '../../app/config.js';
 import { createServer } from '../../app/server.js';
-import { installWithAdmin, startTestServer } from '../../../test/harness.js';
+import { installWithAdmin, startTestServer, testPostgresUrl } from '../../../test/harness.js';
 
-const base = process.env.TEST_DATABASE_URL;
+// Once, on the postgres run of the HTTP suites (vitest.config.ts).
+const base = testPostgresUrl;
 
 describe.skipIf(!base)('setup wizard on PostgreSQL', () => {
   it('tests the connection, moves to PostgreSQL, and a restart remembers it', async () => {

@@ -1,0 +1,253 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { seeded } from '../lib/data.js';
+import { request, type ApiClient } from '../lib/http.js';
+import { diagnosisOptions, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
+import { removeTempDir, syncDisks, tempDir } from '../lib/proc.js';
+import { startReference } from '../lib/refs.js';
+import { compare, median, round, type CaseContext, type CaseResult } from '../lib/report.js';
+
+const FILES = Number(process.env.BENCH_SMALL_FILES ?? 2000);
+const CLIENTS = 4;
+const ROUNDS = 3;
+const KB = 1024;
+
+interface SmallFile {
+  name: string;
+  content: Buffer;
+}
+
+/** 2,000 files of 4–64 KB (uniform), random bytes, the same sizes on every run. */
+function smallFiles(round: number): SmallFile[] {
+  const next = seeded(64);
+  return Array.from({ length: FILES }, (_, i) => ({
+    name: `r${round}-doc-${String(i).padStart(5, '0')}.bin`,
+    content: randomBytes(4 * KB + Math.floor(next() * 60 * KB)),
+  }));
+}
+
+interface Timing {
+  seconds: number;
+  filesPerSecond: number;
+}
+
+/** Sends every file with `upload`, CLIENTS at a time, each client on its own keep-alive connection. */
+async function sendAll(files: SmallFile[], upload: (file: SmallFile, agent: http.Agent) => Promise<void>) {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async () => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      try {
+        while (next < files.length) {
+          const file = files[next++] as SmallFile;
+          await upload(file, agent);
+        }
+      } finally {
+        agent.destroy();
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { seconds, filesPerSecond: files.length / seconds } satisfies Timing;
+}
+
+/** Ours, as the web client sends a file that fits one chunk: one multipart request, 201 with the file. */
+function uploadOurs(server: OurServer, client: ApiClient, parentId: string, chunkSize: number) {
+  return async (file: SmallFile, agent: http.Agent) => {
+    const boundary = `----bench${randomBytes(12).toString('hex')}`;
+    const fields: [string, string][] = [
+      ['name', file.name],
+      ['extension', 'bin'],
+      ['is_last_chunk', '1'],
+      ['parent_id', parentId],
+      ['upload_id', randomUUID()],
+      ['offset', '0'],
+      ['size', String(file.content.length)],
+      ['chunk_size', String(chunkSize)],
+    ];
+    const body = Buffer.concat([
+      Buffer.from(
+        fields
+          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+          .join('') +
+          `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.content,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await request(`${server.url}/api/upload/chunks`, 'POST', {
+      agent,
+      headers: client.headers('POST', {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': body.length,
+      }),
+      body,
+    });
+    if (res.status !== 201)
+      throw new Error(`${file.name} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
+  };
+}
+
+const tusMetadata = (file: SmallFile) =>
+  `filename ${Buffer.from(file.name).toString('base64')},filetype ${Buffer.from('application/octet-stream').toString('base64')}`;
+
+/** tus creation-with-upload: the bytes in the creating POST, one request per file like ours. */
+function uploadTusOneRequest(url: string) {
+  return async (file: SmallFile, agent: http.Agent) => {
+    const res = await request(`${url}/files`, 'POST', {
+      agent,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': file.content.length,
+        'upload-metadata': tusMetadata(file),
+        'content-type': 'application/offset+octet-stream',
+        'content-length': file.content.length,
+      },
+      body: file.content,
+    });
+    if (res.status !== 201 || res.headers['upload-offset'] !== String(file.content.length)) {
+      throw new Error(
+        `tus creation-with-upload answered ${res.status}, offset ${String(res.headers['upload-offset'])}`,
+      );
+    }
+  };
+}
+
+/** tus as tus-js-client sends a small file by default: POST to create, then one PATCH with the bytes. */
+function uploadTusTwoRequests(url: string) {
+  return async (file: SmallFile, agent: http.Agent) => {
+    const created = await request(`${url}/files`, 'POST', {
+      agent,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': file.content.length,
+        'upload-metadata': tusMetadata(file),
+        'content-length': 0,
+      },
+    });
+    const location = created.headers.location;
+    if (created.status !== 201 || !location) throw new Error(`tus creation answered ${created.status}`);
+    const res = await request(new URL(location, url).href, 'PATCH', {
+      agent,
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': 0,
+        'content-type': 'application/offset+octet-stream',
+        'content-length': file.content.length,
+      },
+      body: file.content,
+    });
+    if (res.status !== 204) throw new Error(`tus PATCH answered ${res.status}`);
+  };
+}
+
+/**
+ * 2,000 small files through our chunked upload API (one request each, as the web client sends a
+ * file that fits a chunk) with 4 clients at once, against @tus/server storing the same files.
+ */
+export async function smallFilesCase(
+  context: CaseContext,
+): Promise<Omit<CaseResult, 'name' | 'startedAt' | 'seconds'>> {
+  const dataDir = tempDir('small-files');
+  const tusDir = tempDir('small-files-tus');
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    await prepareDataDir(dataDir, async () => undefined);
+    const ours = await startOurServer(dataDir, diagnosisOptions(context, 'small-files'));
+    stops.push(() => ours.stop());
+    const tus = await startReference('tus-server.ts', [tusDir]);
+    stops.push(() => tus.proc.stop());
+    const client = await ours.signedIn();
+    stops.push(async () => client.close());
+    const { chunkSize } = await client.json<{ chunkSize: number }>('GET', '/api/config');
+
+    const clearTus = () => {
+      rmSync(tusDir, { recursive: true, force: true });
+      mkdirSync(tusDir, { recursive: true });
+    };
+    const steps = {
+      ours: async (files: SmallFile[], round: number) => {
+        // Each round into a folder of its own, as a user drops a folder of documents.
+        const folder = await client.json<{ data?: { id: string }; id?: string }>('POST', '/api/create-folder', {
+          name: `Round ${round}`,
+        });
+        const parentId = folder.data?.id ?? folder.id ?? '';
+        return sendAll(files, uploadOurs(ours, client, parentId, chunkSize));
+      },
+      tus: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tus.url)),
+      tusTwoRequests: async (files: SmallFile[]) => sendAll(files, uploadTusTwoRequests(tus.url)),
+    };
+    type Name = keyof typeof steps;
+    const runs: Record<Name, number[]> = { ours: [], tus: [], tusTwoRequests: [] };
+    const ratios: number[] = [];
+    // An untimed warm-up round of 200 files each (JIT, connections, the database's caches).
+    for (const [name, step] of Object.entries(steps) as [Name, (typeof steps)[Name]][]) {
+      await step(smallFiles(-1).slice(0, 200), -1);
+      if (name !== 'ours') clearTus();
+    }
+    for (let round = 0; round < ROUNDS; round++) {
+      const files = smallFiles(round);
+      const names = Object.keys(steps) as Name[];
+      const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
+      for (const name of order) {
+        syncDisks();
+        const timing = await steps[name](files, round);
+        runs[name].push(timing.filesPerSecond);
+        context.log(
+          `${name} #${round + 1}: ${timing.filesPerSecond.toFixed(0)} files/s (${timing.seconds.toFixed(2)} s)`,
+        );
+        if (name !== 'ours') {
+          const stored = readdirSync(tusDir).filter((f) => !f.endsWith('.json')).length;
+          if (stored !== files.length) throw new Error(`tus stored ${stored} files, not ${files.length}`);
+          clearTus();
+        }
+      }
+      ratios.push((runs.ours[round] ?? 0) / (runs.tus[round] ?? 1));
+    }
+    const figure = (name: Name) => median(runs[name]);
+    return {
+      rows: [
+        compare(
+          'small files',
+          `${FILES.toLocaleString('en')} files of 4–64 KB, 4 clients, vs @tus/server`,
+          'files/s',
+          figure('ours'),
+          figure('tus'),
+          '@tus/server',
+          { on: 'ratio', kind: 'min', value: 1.0 },
+          median(ratios),
+        ),
+        compare(
+          'small files',
+          '(info) vs @tus/server, create then PATCH',
+          'files/s',
+          figure('ours'),
+          figure('tusTwoRequests'),
+          '@tus/server, 2 requests',
+          null,
+        ),
+      ],
+      facts: {
+        files: FILES,
+        clients: CLIENTS,
+        rounds: ROUNDS,
+        bytesPerRound: smallFiles(0).reduce((n, f) => n + f.content.length, 0),
+        runsFilesPerSecond: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => round(x, 1))])),
+        pairedRatios: ratios.map((r) => round(r, 3)),
+        serverPeakMB: round(ours.memory().peak / 1e6, 1),
+      },
+      notes: [
+        'Ours: one POST /api/upload/chunks per file with the fields the web client sends for a file that fits one chunk, each round into a new folder, on the embedded database. @tus/server (with @tus/file-store): creation-with-upload, the bytes in the creating POST (one request per file); the default tus-js-client way (POST, then PATCH) is shown for information.',
+        'Files per second = 2,000 / wall time from the first request to the last answer, 4 clients each on its own keep-alive connection; ratio = median of per-round ratios, the order rotated each round.',
+      ],
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    removeTempDir(dataDir);
+    removeTempDir(tusDir);
+  }
+}
