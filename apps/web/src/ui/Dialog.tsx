@@ -55,16 +55,6 @@ const positions = {
   left: 'inset-y-0 left-0 w-[min(20rem,88vw)] rounded-r-2xl',
 };
 
-/**
- * A pointer down in a popover or menu opened from the dialog is not outside it. Those open in a
- * portal under <body>; React let the event bubble through the portal to the dialog, Preact (which
- * stands in for React, see vite.config.ts) follows the DOM, so the dialog has to be told.
- */
-export function insidePopperContent(event: { target: EventTarget | null; preventDefault(): void }): void {
-  if (event.target instanceof Element && event.target.closest('[data-radix-popper-content-wrapper]'))
-    event.preventDefault();
-}
-
 /** Focus-trapping dialog with a dimming backdrop; Escape and a click outside close it. */
 export function Dialog({
   open,
@@ -84,7 +74,6 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <RadixDialog.Content
-          onPointerDownOutside={insidePopperContent}
           className={cn(
             'fixed z-50 bg-white shadow-2xl ring-1 ring-neutral-200 focus:outline-none dark:bg-neutral-900 dark:ring-neutral-800',
             'data-[state=open]:animate-[pop-in_160ms_ease-out]',
