@@ -1,14 +1,14 @@
 import { X } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { whenIdle } from '../lib/idle';
+import { afterFirstScreen } from '../lib/idle';
 import { signal } from '../lib/signal';
 import { cn } from './cn';
 
 /*
  * Radix's dialog (with its focus trap, scroll lock and dismissal layer: some 8 KB gzipped) is in a
- * chunk of its own: no screen needs it for its first paint. It loads when the browser is first idle
- * after a dialog-bearing component renders, or at once when a dialog opens before that, which then
- * shows as soon as the chunk arrives.
+ * chunk of its own: no screen needs it for its first paint. It loads once the first screen has
+ * settled (see afterFirstScreen), or at once when a dialog opens before that, which then shows as
+ * soon as the chunk arrives.
  */
 type Radix = typeof import('@radix-ui/react-dialog');
 const radix = signal<Radix | null>(null);
@@ -31,7 +31,7 @@ export function useRadixDialog(open: boolean): Radix | null {
   useEffect(() => {
     if (radix.get()) return;
     if (open) void loadRadix();
-    else whenIdle(() => void loadRadix(), 3000);
+    else afterFirstScreen(() => void loadRadix());
   }, [open]);
   return current;
 }
