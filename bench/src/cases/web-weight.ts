@@ -104,9 +104,7 @@ export async function webWeightCase(context: CaseContext): Promise<Omit<CaseResu
     const browser = await chromium.launch({ executablePath: CHROME, args: CHROME_FLAGS });
     stops.push(() => browser.close());
     const browserContext = await browser.newContext({ viewport: { width: 1366, height: 800 } });
-    await browserContext.addCookies(
-      [...client.cookies].map(([name, value]) => ({ name, value, url: ours.url })),
-    );
+    await browserContext.addCookies([...client.cookies].map(([name, value]) => ({ name, value, url: ours.url })));
     await browserContext.addInitScript(DEVTOOLS_HOOK);
     const page = await browserContext.newPage();
 

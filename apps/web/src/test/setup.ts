@@ -16,13 +16,19 @@ class StillResizeObserver {
 globalThis.ResizeObserver ??= StillResizeObserver as unknown as typeof ResizeObserver;
 const box = { x: 0, y: 0, top: 0, left: 0, right: 1000, bottom: 800, width: 1000, height: 800 };
 HTMLElement.prototype.getBoundingClientRect = function () {
-  return { ...box, toJSON: () => box } as DOMRect;
+  return { ...box, toJSON: () => box };
 };
-for (const [name, value] of Object.entries({ clientWidth: 1000, clientHeight: 800, offsetWidth: 1000, offsetHeight: 64 })) {
+for (const [name, value] of Object.entries({
+  clientWidth: 1000,
+  clientHeight: 800,
+  offsetWidth: 1000,
+  offsetHeight: 64,
+})) {
   Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
 }
 HTMLElement.prototype.scrollTo = function () {};
 Element.prototype.scrollIntoView = function () {};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- only checks whether jsdom has one
 window.matchMedia ??= (query: string) =>
   ({
     matches: false,

@@ -80,9 +80,11 @@ describe('the upload queue panel', () => {
     act(() => uploads.add([file('a.txt'), file('b.txt')]));
     const panel = screen.getByRole('region', { name: 'Uploads' });
     expect(within(panel).getByText('0 of 2 · 25%')).toBeTruthy();
-    expect(within(rowOf('a.txt')).getByRole('progressbar', { name: /a\.txt/ }).getAttribute('aria-valuenow')).toBe(
-      '50',
-    );
+    expect(
+      within(rowOf('a.txt'))
+        .getByRole('progressbar', { name: /a\.txt/ })
+        .getAttribute('aria-valuenow'),
+    ).toBe('50');
     expect(within(rowOf('b.txt')).getByText('Waiting')).toBeTruthy();
 
     await answer('a.txt', created);

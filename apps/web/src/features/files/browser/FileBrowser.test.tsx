@@ -34,7 +34,7 @@ const listing: BrowseResponse = {
     path: [],
     paginate: { currentPage: 1, perPage: 100, total: NAMES.length, lastPage: 1, nextCursor: null },
   },
-} as BrowseResponse;
+};
 
 const user = {
   data: {

@@ -22,7 +22,7 @@ beforeEach(() => {
     'GET /api/ping': () => ({ status: 200, body: {} }),
     'GET /api/user': () => ({ status: 401, body: { code: 'auth.unauthenticated', message: 'Sign in' } }),
     'POST /api/create-folder': (_url, init) => {
-      const body = JSON.parse(String(init?.body)) as { name: string };
+      const body = JSON.parse(init?.body as string) as { name: string };
       posted.push(body);
       if (body.name === 'Taken') {
         return {
