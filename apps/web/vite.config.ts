@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
 
 // `API_URL` lets several dev servers run side by side, each against its own API.
 const server = process.env.API_URL ?? 'http://localhost:8080';
@@ -15,25 +16,12 @@ const server = process.env.API_URL ?? 'http://localhost:8080';
 const vendorGroups = [
   {
     name: 'react',
-    test: /[\\/]node_modules[\\/](preact|wouter|regexparam)[\\/]/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|wouter|regexparam)[\\/]/,
   },
   {
     name: 'vendor',
     test: /[\\/]node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/,
   },
-];
-
-/**
- * Preact's compatibility layer stands in for React: the same components and libraries (Radix,
- * TanStack Query, wouter) at a sixth of the weight, which is most of what a
- * phone on a slow network waits for before the first screen. Types still come from @types/react.
- */
-const preactForReact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-runtime' },
 ];
 
 /**
@@ -145,8 +133,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [tailwindcss(), contractWithoutSideEffects(), screenPreloads(), precompress()],
-  resolve: { alias: preactForReact },
+  plugins: [react(), tailwindcss(), contractWithoutSideEffects(), screenPreloads(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

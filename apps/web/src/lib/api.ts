@@ -49,7 +49,23 @@ export async function xsrfToken(): Promise<string> {
   return readCookie('XSRF-TOKEN') ?? '';
 }
 
+let inFlight = 0;
+
+/** Calls to the API not answered yet (see lib/idle.ts: optional chunks wait for a quiet network). */
+export function apiCallsInFlight(): number {
+  return inFlight;
+}
+
 async function send(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  inFlight += 1;
+  try {
+    return await sendNow(method, path, body, signal);
+  } finally {
+    inFlight -= 1;
+  }
+}
+
+async function sendNow(method: Method, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') {
     // Double-submit CSRF: the server compares this header with its XSRF-TOKEN cookie.

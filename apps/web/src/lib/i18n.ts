@@ -44,13 +44,16 @@ const t: TFunction = (key, options) => {
   return options ? interpolate(text, options) : text;
 };
 
-/** What screens read of the library (named as before, so non-React code and tests keep working). */
-export const i18next = { t, language: 'en', resolvedLanguage: 'en' };
+/**
+ * The translator outside components (upload feedback, formatting): `t` and the language in use.
+ * Components get the same through `useTranslation()`.
+ */
+export const translator = { t, language: 'en', resolvedLanguage: 'en' };
 
 /** Installs `messages` as the catalogue of `locale` (the start-up does it; tests call it directly). */
 export function setCatalogue(locale: string, messages: Catalogue): void {
   catalogue = messages;
-  i18next.language = i18next.resolvedLanguage = locale;
+  translator.language = translator.resolvedLanguage = locale;
   try {
     plurals = new Intl.PluralRules(locale);
   } catch {
@@ -58,7 +61,7 @@ export function setCatalogue(locale: string, messages: Catalogue): void {
   }
 }
 
-const translation = { t, i18n: i18next };
+const translation = { t, i18n: translator };
 
 /** `{ t, i18n }` like react-i18next's hook; the language never changes while the page is open. */
 export function useTranslation(): typeof translation {

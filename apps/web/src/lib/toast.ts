@@ -1,5 +1,5 @@
 import type { ExternalToast } from 'sonner';
-import { whenIdle } from './idle';
+import { afterFirstScreen } from './idle';
 import { signal } from './signal';
 
 /**
@@ -17,13 +17,9 @@ export function useToasterWanted(): boolean {
   return wanted.useValue();
 }
 
-/**
- * Ask for sonner in an idle moment, so the first toast need not wait for the download. Not in the
- * first two seconds: the browser is often idle then only while it waits for the screen's own
- * chunks, and sonner would compete with them.
- */
+/** Ask for sonner once the first screen has settled, so the first toast need not wait for the download. */
 export function loadToasterWhenIdle(): void {
-  window.setTimeout(() => whenIdle(want, 5000), 2000);
+  afterFirstScreen(want);
 }
 
 type Show = (message: string, options?: ExternalToast) => void;

@@ -1,14 +1,14 @@
 import { X } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { whenIdle } from '../lib/idle';
+import { afterFirstScreen } from '../lib/idle';
 import { signal } from '../lib/signal';
 import { cn } from './cn';
 
 /*
  * Radix's dialog (with its focus trap, scroll lock and dismissal layer: some 8 KB gzipped) is in a
- * chunk of its own: no screen needs it for its first paint. It loads when the browser is first idle
- * after a dialog-bearing component renders, or at once when a dialog opens before that, which then
- * shows as soon as the chunk arrives.
+ * chunk of its own: no screen needs it for its first paint. It loads once the first screen has
+ * settled (see afterFirstScreen), or at once when a dialog opens before that, which then shows as
+ * soon as the chunk arrives.
  */
 type Radix = typeof import('@radix-ui/react-dialog');
 const radix = signal<Radix | null>(null);
@@ -31,7 +31,7 @@ export function useRadixDialog(open: boolean): Radix | null {
   useEffect(() => {
     if (radix.get()) return;
     if (open) void loadRadix();
-    else whenIdle(() => void loadRadix(), 3000);
+    else afterFirstScreen(() => void loadRadix());
   }, [open]);
   return current;
 }
@@ -55,16 +55,6 @@ const positions = {
   left: 'inset-y-0 left-0 w-[min(20rem,88vw)] rounded-r-2xl',
 };
 
-/**
- * A pointer down in a popover or menu opened from the dialog is not outside it. Those open in a
- * portal under <body>; React let the event bubble through the portal to the dialog, Preact (which
- * stands in for React, see vite.config.ts) follows the DOM, so the dialog has to be told.
- */
-export function insidePopperContent(event: { target: EventTarget | null; preventDefault(): void }): void {
-  if (event.target instanceof Element && event.target.closest('[data-radix-popper-content-wrapper]'))
-    event.preventDefault();
-}
-
 /** Focus-trapping dialog with a dimming backdrop; Escape and a click outside close it. */
 export function Dialog({
   open,
@@ -84,7 +74,6 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <RadixDialog.Content
-          onPointerDownOutside={insidePopperContent}
           className={cn(
             'fixed z-50 bg-white shadow-2xl ring-1 ring-neutral-200 focus:outline-none dark:bg-neutral-900 dark:ring-neutral-800',
             'data-[state=open]:animate-[pop-in_160ms_ease-out]',

@@ -11,7 +11,7 @@ import {
   type ReactElement,
   type ReactNode,
 } from 'react';
-import { whenIdle } from '../lib/idle';
+import { afterFirstScreen } from '../lib/idle';
 import { signal } from '../lib/signal';
 
 /** One entry of an action menu; entries with different `group`s get a separator between them. */
@@ -62,8 +62,8 @@ export interface PanelProps {
 
 /*
  * The menus themselves (Radix, with its positioning and focus handling: a fifth of the Files
- * screen's script) are in MenuParts.tsx, loaded when the browser is first idle after a screen with
- * menus renders, or at once when a menu is asked for before that. Until then a trigger is the bare
+ * screen's script) are in MenuParts.tsx, loaded once the first screen has settled (see
+ * afterFirstScreen), or at once when a menu is asked for before that. Until then a trigger is the bare
  * button, and a press on it opens its menu as soon as the parts arrive.
  */
 type Parts = typeof import('./MenuParts');
@@ -82,7 +82,7 @@ function useParts(): Parts | null {
   const current = parts.useValue();
   useEffect(() => {
     if (parts.get()) return;
-    whenIdle(() => void loadParts(), 3000);
+    afterFirstScreen(() => void loadParts());
   }, []);
   return current;
 }

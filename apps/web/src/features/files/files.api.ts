@@ -18,7 +18,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api, isApiError } from '../../lib/api';
+import { api } from '../../lib/api';
 import { usePreferences } from '../../lib/preferences';
 import { useSession } from '../../lib/session';
 import { useUser } from '../user/user.api';
@@ -74,8 +74,10 @@ function awaitingThumbnails(data: { pages: BrowseResponse[] } | undefined): bool
 
 /**
  * A listing read page by page (spec §4 folder loading): the first page shows a loading state,
- * later pages add items as the user scrolls. A 401 or 403 signs the user out (spec §6); through a
- * link it tells the link's page, which knows whether the link expired or wants its password again.
+ * later pages add items as the user scrolls. Only a 401 signs the user out (the API client does it):
+ * a 403 means this folder is not theirs to see, which roles make normal, and the browser says so.
+ * Through a link an error tells the link's page, which knows whether the link expired or wants its
+ * password again.
  */
 export function useListing(kind: ListingKind, folderId: string | null) {
   const source = useFilesSource();
@@ -95,8 +97,7 @@ export function useListing(kind: ListingKind, folderId: string | null) {
       try {
         return await api.get<BrowseResponse>(`${listingPath(source, kind, folderId)}?${params}`, { signal });
       } catch (error) {
-        if (source.onLinkError) source.onLinkError(error);
-        else if (isApiError(error) && error.status === 403) useSession.getState().markUnauthorised();
+        source.onLinkError?.(error);
         throw error;
       }
     },

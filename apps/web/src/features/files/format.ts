@@ -1,4 +1,4 @@
-import { i18next } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 
 const UNITS = ['kB', 'MB', 'GB', 'TB', 'PB'];
 
@@ -21,10 +21,10 @@ export function formatBytes(bytes: number): string {
 const numbers = new Map<string, Intl.NumberFormat>();
 /** Formatters are costly to build and a long listing formats thousands of sizes. */
 function number(digits: number): Intl.NumberFormat {
-  const key = `${i18next.language}:${digits}`;
+  const key = `${translator.language}:${digits}`;
   let f = numbers.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(i18next.language, { maximumFractionDigits: digits });
+    f = new Intl.NumberFormat(translator.language, { maximumFractionDigits: digits });
     numbers.set(key, f);
   }
   return f;
@@ -33,13 +33,13 @@ function number(digits: number): Intl.NumberFormat {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(style: 'short' | 'long'): Intl.DateTimeFormat {
-  const key = `${i18next.language}:${style}`;
+  const key = `${translator.language}:${style}`;
   let f = formatters.get(key);
   if (!f) {
     f =
       style === 'short'
-        ? new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium' })
-        : new Intl.DateTimeFormat(i18next.language, { dateStyle: 'medium', timeStyle: 'short' });
+        ? new Intl.DateTimeFormat(translator.language, { dateStyle: 'medium' })
+        : new Intl.DateTimeFormat(translator.language, { dateStyle: 'medium', timeStyle: 'short' });
     formatters.set(key, f);
   }
   return f;

@@ -1,10 +1,10 @@
 import type { AppConfig } from '@filestore/contract';
-import { i18next } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
 import type { CheckResult, UploadFailure, UploadTask } from '../../lib/upload';
 
-const t = (key: string, options?: Record<string, unknown>) => i18next.t(key, options);
+const t = (key: string, options?: Record<string, unknown>) => translator.t(key, options);
 
 /** Spec §5: metered and fixed plans say uploading is paused, none says the limit is reached. */
 export function showUploadDisabled(config: Pick<AppConfig, 'subscriptionType'>, reason?: string | null): void {

@@ -1,6 +1,6 @@
 import { type FolderResource, type AppConfig, type Restrictions } from '@filestore/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import { i18next } from '../../lib/i18n';
+import { translator } from '../../lib/i18n';
 import { api, isApiError } from '../../lib/api';
 import { showAlert } from '../../lib/popups';
 import {
@@ -60,8 +60,8 @@ async function createFolder(url: string, name: string, parentId: string | null):
 }
 
 function folderError(error: unknown): void {
-  const message = isApiError(error) ? error.message : i18next.t('errors.generic');
-  showAlert(i18next.t('upload.folder_failed_title'), message);
+  const message = isApiError(error) ? error.message : translator.t('errors.generic');
+  showAlert(translator.t('upload.folder_failed_title'), message);
 }
 
 /** Creates the top folder (the server may answer "Name (1)"), then the empty folders inside it. */

@@ -1,4 +1,4 @@
-import { FolderX, RotateCcw } from 'lucide-react';
+import { FolderX, Lock, RotateCcw } from 'lucide-react';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../app/routing';
@@ -79,6 +79,29 @@ function MissingFolder({ context }: { context: BrowserContext }) {
   );
 }
 
+/** A folder the server refuses to show (403): the user stays signed in and can go back. */
+function ForbiddenFolder({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const source = useFilesSource();
+  return (
+    <EmptyState
+      icon={<Lock className="size-8" aria-hidden />}
+      title={t('forbidden.title')}
+      description={message}
+      action={
+        source.kind === 'account' ? (
+          <Link
+            to={source.folderPath(null)}
+            className="inline-flex min-h-11 items-center rounded-xl bg-accent-strong px-4 text-sm font-semibold text-white hover:brightness-110 dark:bg-accent dark:text-neutral-950"
+          >
+            {t('forbidden.back')}
+          </Link>
+        ) : undefined
+      }
+    />
+  );
+}
+
 interface FileBrowserProps {
   kind: ListingKind;
   context: BrowserContext;
@@ -110,14 +133,16 @@ export function FileBrowser({ kind, context, folderId, empty, label }: FileBrows
   const { error } = listing;
   const missing = isApiError(error) && error.status === 404;
   useEffect(() => {
-    // 401/403 send the visitor to sign-in (spec §6) or a link's page to its password or expiry
-    // (410); a missing folder gets its own screen.
+    // A 401 sends the visitor to sign-in, a link's page handles its password or expiry (410); a
+    // missing (404) or refused (403) folder gets its own screen instead of a popup.
     if (!error || (isApiError(error) && [401, 403, 404, 410].includes(error.status))) return;
     showAlert(t('files.load_failed_title'), errorMessage(t, error));
   }, [error, t]);
 
   let body: ReactNode;
   if (missing) body = <MissingFolder context={context} />;
+  else if (isApiError(error) && error.status === 403 && !listing.data)
+    body = <ForbiddenFolder message={errorMessage(t, error)} />;
   else if (listing.isPending) body = <Skeleton />;
   else if (listing.isError && !listing.data) {
     body = (

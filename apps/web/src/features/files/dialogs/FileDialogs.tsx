@@ -1,20 +1,17 @@
 import { lazy, Suspense, useEffect } from 'react';
+import { afterFirstScreen } from '../../../lib/idle';
 import { useFileDialogs } from './store';
 
 const load = () => import('./Dialogs');
 const Dialogs = lazy(load);
 
 /**
- * Mounted once in the app shell. The popups' code (emoji picker, folder tree) loads on the
- * first idle moment after the shell shows, so opening one never waits and the first screen stays small.
+ * Mounted once in the app shell. The popups' code (emoji picker, folder tree) loads once the first
+ * screen has settled (see afterFirstScreen), so opening one rarely waits and the first screen stays small.
  */
 export function FileDialogs() {
   const dialog = useFileDialogs((s) => s.dialog);
-  useEffect(() => {
-    const preload = () => void load();
-    if ('requestIdleCallback' in window) window.requestIdleCallback(preload);
-    else setTimeout(preload, 1500);
-  }, []);
+  useEffect(() => afterFirstScreen(() => void load()), []);
   if (!dialog) return null;
   return (
     <Suspense fallback={null}>

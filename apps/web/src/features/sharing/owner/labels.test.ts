@@ -1,5 +1,5 @@
 import { en } from '@filestore/contract';
-import { i18next, setCatalogue } from '../../../lib/i18n';
+import { translator, setCatalogue } from '../../../lib/i18n';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { collectEmails } from './EmailChips';
 import { expiryLabel, isExpired, permissionLabel } from './labels';
@@ -29,7 +29,7 @@ function share(attributes: Partial<Share['attributes']>): Share {
 }
 
 describe('what a link allows, in words', () => {
-  const t = i18next.t;
+  const t = translator.t;
 
   it('names the two folder permissions, and a file is always view-only', () => {
     expect(permissionLabel(t, share({ permission: 'editor' }))).toBe('Can edit, upload and delete');
