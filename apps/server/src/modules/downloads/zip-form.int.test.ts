@@ -117,7 +117,8 @@ describe('zips of large selections are posted', () => {
   });
 
   it('refuses a post without the XSRF token, or with a wrong one, and someone not signed in', async () => {
-    for (const fields of [{ items: selection }, { items: selection, _token: 'forged' }]) {
+    const attempts: Record<string, string>[] = [{ items: selection }, { items: selection, _token: 'forged' }];
+    for (const fields of attempts) {
       const res = await fetch(`${base}/api/zip`, {
         method: 'POST',
         headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded' },
