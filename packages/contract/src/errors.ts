@@ -25,6 +25,7 @@ export const errorCodes = [
   'items.parent_trashed',
   'items.not_trashed',
   'items.too_deep',
+  'items.too_many',
   'upload.too_large',
   'upload.type_blocked',
   'upload.quota_exceeded',
@@ -50,6 +51,20 @@ export const errorCodes = [
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
+
+/**
+ * A schema check whose failure is not a field error but a refusal with its own code and status:
+ * it carries them in the issue's `params`, and the server's error handler answers with them.
+ */
+export interface CodedIssue {
+  code: ErrorCode;
+  status: 400;
+}
+export const isCodedIssue = (params: unknown): params is CodedIssue =>
+  typeof params === 'object' &&
+  params !== null &&
+  (errorCodes as readonly string[]).includes((params as { code?: unknown }).code as string) &&
+  (params as { status?: unknown }).status === 400;
 
 export const errorResponse = z.object({
   type: z.literal('error'),

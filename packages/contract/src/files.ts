@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, looseBoolean } from './common.js';
-import { ITEM_NAME_MAX } from './limits.js';
+import type { CodedIssue } from './errors.js';
+import { ITEM_NAME_MAX, ITEMS_PER_REQUEST_MAX } from './limits.js';
 
 /**
  * Folders and files (spec §3 "Folder or file entry"). Both live in one tree; ids are UUIDs and
@@ -214,8 +215,16 @@ export type NavigationResponse = z.infer<typeof navigationResponse>;
 
 export const itemRef = z.object({ id: uuid, type: itemType });
 export type ItemRef = z.infer<typeof itemRef>;
-const ITEMS_MAX = 1000;
-const itemRefs = z.array(itemRef).min(1, { message: 'Choose at least one item.' }).max(ITEMS_MAX);
+/** A request's items: at least one, at most ITEMS_PER_REQUEST_MAX (else 400 `items.too_many`). */
+const itemList = <T extends z.ZodType>(item: T) =>
+  z
+    .array(item)
+    .min(1, { message: 'Choose at least one item.' })
+    .refine((list) => list.length <= ITEMS_PER_REQUEST_MAX, {
+      message: `Choose at most ${ITEMS_PER_REQUEST_MAX} items at a time.`,
+      params: { code: 'items.too_many', status: 400 } satisfies CodedIssue,
+    });
+const itemRefs = itemList(itemRef);
 
 export const createFolderRequest = z.object({
   name: itemName,
@@ -240,17 +249,14 @@ export const moveRequest = z.object({ to_id: uuid.nullable(), items: itemRefs })
 export type MoveRequest = z.infer<typeof moveRequest>;
 
 export const removeRequest = z.object({
-  items: z
-    .array(itemRef.extend({ force_delete: looseBoolean.default(false) }))
-    .min(1, { message: 'Choose at least one item.' })
-    .max(ITEMS_MAX),
+  items: itemList(itemRef.extend({ force_delete: looseBoolean.default(false) })),
 });
 export type RemoveRequest = z.infer<typeof removeRequest>;
 
 export const restoreRequest = z.object({ to_home: looseBoolean.default(false), items: itemRefs });
 export type RestoreRequest = z.infer<typeof restoreRequest>;
 
-export const favouritesRequest = z.object({ ids: z.array(uuid).min(1).max(ITEMS_MAX) });
+export const favouritesRequest = z.object({ ids: itemList(uuid) });
 /** Body of POST-with-`_method` routes; a DELETE without a body arrives as null. */
 export const methodOverride = z.object({ _method: z.string().optional() }).nullish();
 

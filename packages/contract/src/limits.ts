@@ -9,5 +9,12 @@ export const PASSWORD_MIN = 8;
 export const ITEM_NAME_MAX = 255;
 /** Folders nest at most this deep: a folder at the root is at depth 1 (ADR 0012). */
 export const FOLDER_DEPTH_MAX = 256;
+
+/**
+ * The most items one request may name (move, trash, delete, restore, favourites): bounds the work
+ * one request causes. Far above a selection people make by hand (a zip holds up to 1,000); more
+ * answers 400 `items.too_many`, and a client sends a larger selection in batches.
+ */
+export const ITEMS_PER_REQUEST_MAX = 5_000;
 /** Spec §9: the expiration options, in hours (1, 2, 6, 12 hours; 1, 2, 7 days). */
 export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;

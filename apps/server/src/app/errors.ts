@@ -1,4 +1,4 @@
-import type { ErrorResponse } from '@filestore/contract';
+import { isCodedIssue, type CodedIssue, type ErrorResponse } from '@filestore/contract';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../lib/db/database.js';
@@ -31,6 +31,15 @@ function outageError(error: unknown, outages: Outages): AppError | null {
   return null;
 }
 
+/** A failed schema check that names its own code and status (contract `CodedIssue`), if any. */
+function codedIssueOf(error: FastifyError): { params: CodedIssue; message: string } | undefined {
+  for (const v of error.validation ?? []) {
+    const params = (v.params as { params?: unknown } | undefined)?.params;
+    if (isCodedIssue(params)) return { params, message: v.message ?? 'The request was refused.' };
+  }
+  return undefined;
+}
+
 const isOutage = (error: AppError) => error.status === 503 || error.status === 507;
 
 /** The single place errors become responses: stable code, safe message, internals only in the log. */
@@ -39,6 +48,7 @@ export const errorHandler =
     const error = outageError(caught, outages) ?? caught;
     let status = 500;
     let body: ErrorResponse = { type: 'error', code: 'internal', message: 'Something went wrong. Please try again.' };
+    const coded = error instanceof AppError ? undefined : codedIssueOf(caught);
     if (error instanceof AppError) {
       status = error.status;
       body = { type: 'error', code: error.code, message: error.message };
@@ -50,6 +60,9 @@ export const errorHandler =
       ) {
         void reply.header('retry-after', String(error.details.retryAfter));
       }
+    } else if (coded) {
+      status = coded.params.status;
+      body = { type: 'error', code: coded.params.code, message: coded.message };
     } else if (hasZodFastifySchemaValidationErrors(caught) || caught.validation) {
       status = 422;
       body = {

@@ -1,7 +1,7 @@
 import type { FileRequestResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { publicUrl } from '../auth/index.js';
-import { presentItem, type ItemUrls } from '../files/index.js';
+import { presentItem, presentingForViewer, type ItemUrls } from '../files/index.js';
 import { fullName } from '../users/index.js';
 import { currentStatus } from './file-request-status.js';
 import type { FoundRequest } from './file-requests.repository.js';
@@ -28,7 +28,8 @@ export async function presentFileRequest(
   view: 'owner' | 'guest',
 ): Promise<FileRequestResource> {
   const { request, owner, folder } = found;
-  const folderResource = view === 'owner' ? await presentItem(ctx, folder, { viewerId: owner.id }) : { data: null };
+  const folderResource =
+    view === 'owner' ? await presentItem(ctx, folder, presentingForViewer(owner.id)) : { data: null };
   return {
     data: {
       id: request.id,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/index.js';
-import { ancestryOf } from './ancestry.repository.js';
+import { ancestryColumn, ancestryFromColumn } from './ancestry.repository.js';
 import { readOnlyLink } from './files.errors.js';
 import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
 import { notInTrashedFolder } from './items.repository.js';
@@ -156,8 +156,8 @@ function refusedOn(actor: Actor, action: Action, row: Pick<ItemRow, 'id'>): bool
 }
 
 /**
- * Decides `action` on a set of items at once and loads them: two queries whatever the number of
- * ids (the rows, then one walk up from all of them for the trash state and the link's subtree).
+ * Decides `action` on a set of items at once and loads them: one statement whatever the number of
+ * ids (the rows, and one walk up from all of them for the trash state and the link's subtree).
  * 403 first if the actor may never do it; then 404 for the whole request when any id does not
  * exist, is unknown to the actor, has another type or is in the wrong state; then 403 if the actor
  * knows an item but may not do this to it. Nothing is changed and nothing leaks.
@@ -174,14 +174,13 @@ export async function authorize(
   if (ids.length === 0) return [];
   const grants = grantsOf(actor);
   const owners = [...new Set(grants.map((g) => g.ownerId))];
-  const rows = await db
-    .select()
+  // One statement: the rows, and one walk up from all of them at once.
+  const found = await db
+    .select({ item: items, walk: ancestryColumn(ids, owners) })
     .from(items)
     .where(and(inArray(items.id, ids), inArray(items.ownerId, owners)));
-  const ancestry = await ancestryOf(
-    db,
-    rows.map((r) => r.id),
-  );
+  const rows = found.map((f) => f.item);
+  const ancestry = ancestryFromColumn(found[0]?.walk);
   const byId = new Map<string, LoadedItem>(rows.map((r) => [r.id, { ...r, trashedBy: ancestry.trashedBy(r.id) }]));
   const known = (row: LoadedItem) =>
     grants.some((g) => row.ownerId === g.ownerId && (g.rootId === null || ancestry.isWithin(row.id, g.rootId)));

@@ -130,6 +130,25 @@ export class Ancestry {
   }
 }
 
+/**
+ * The same walk as one JSON value, from the ids of `ownerIds` only: a statement that reads the rows
+ * adds it as a column (evaluated once), so deciding a request costs one round trip.
+ */
+export const ancestryColumn = (ids: readonly string[], ownerIds: readonly string[]) => sql`(
+  with recursive up(id, parent_id, trashed) as (
+    select id, parent_id, deleted_at is not null from items
+    where id in (${idList(ids)}) and owner_id in (${idList(ownerIds)})
+    union
+    select i.id, i.parent_id, i.deleted_at is not null from items i join up on i.id = up.parent_id
+  )
+  select coalesce(json_agg(json_build_array(id, parent_id, trashed)), '[]'::json) from up)`;
+
+/** An `ancestryColumn` value as read back (parsed JSON, or its text). */
+export function ancestryFromColumn(value: unknown): Ancestry {
+  const walk = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [string, string | null, boolean][];
+  return new Ancestry(new Map(walk.map(([id, parentId, trashed]) => [id, { parentId, trashed }])));
+}
+
 /** The ancestry of `ids` in one query (see `ancestryQuery`). */
 export async function ancestryOf(db: Db, ids: readonly string[]): Promise<Ancestry> {
   const nodes = new Map<string, Node>();

@@ -37,6 +37,8 @@ export function extensionOf(name: string): string | null {
 }
 
 const BATCH = 32;
+/** Names looked up in one statement on the first look (two parameters each, far below the limit). */
+const FIRST_LOOK_BATCH = 1000;
 
 export interface NameRequest {
   name: string;
@@ -75,8 +77,9 @@ async function lookUpCandidates(
     ) as taken
     from (values ${values}) as v(i, c)`);
   const found = rowsOf<{ i: number; key: string; taken: boolean }>(rows);
+  const byIndex = new Map(found.map((r) => [Number(r.i), r]));
   return candidates.map((name, i) => {
-    const row = found.find((r) => Number(r.i) === i);
+    const row = byIndex.get(i);
     return { name, key: row?.key ?? name, taken: row?.taken === true };
   });
 }
@@ -95,7 +98,20 @@ export async function allocateNames(
   const allocated = new Set<string>();
   const result: string[] = [];
   const ownIds = requests.flatMap((r) => (r.id ? [r.id] : []));
-  for (const request of requests) {
+  // Every name as asked, looked up together: most are free, and a request naming thousands of
+  // items costs a few statements instead of one each. Only a taken name looks for its suffix.
+  const asked: { name: string; key: string; taken: boolean }[] = [];
+  for (let i = 0; i < requests.length; i += FIRST_LOOK_BATCH) {
+    const names = requests.slice(i, i + FIRST_LOOK_BATCH).map((r) => r.name);
+    asked.push(...(await lookUpCandidates(db, ownerId, parentId, names, ownIds)));
+  }
+  for (const [index, request] of requests.entries()) {
+    const first = asked[index];
+    if (first && first.name === request.name && !first.taken && !allocated.has(first.key)) {
+      allocated.add(first.key);
+      result.push(first.name);
+      continue;
+    }
     for (let start = 0; ; start += BATCH) {
       const candidates = Array.from({ length: BATCH }, (_, i) => nameWithSuffix(request.name, request.type, start + i));
       const looked = await lookUpCandidates(db, ownerId, parentId, candidates, ownIds);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { adjustChildCounts } from './items.repository.js';
 import type { ItemRow } from './items.table.js';
@@ -32,8 +32,21 @@ export function countsByParent(rows: readonly Pick<ItemRow, 'parentId' | 'type'>
   return groups;
 }
 
+/**
+ * Applies the deltas in at most two statements (the root's counters, then every folder's at once),
+ * so a request naming thousands of items in as many folders costs one update, not one per folder.
+ */
 export async function applyCounts(db: Db, ownerId: string, deltas: CountDeltas) {
-  for (const [parentId, delta] of deltas) await adjustChildCounts(db, ownerId, parentId, delta);
+  const root = deltas.get(null);
+  if (root) await adjustChildCounts(db, ownerId, null, root);
+  const values = [...deltas].flatMap(([parentId, d]) =>
+    parentId !== null && (d.folders || d.files) ? [sql`(${parentId}::uuid, ${d.folders}::int, ${d.files}::int)`] : [],
+  );
+  if (!values.length) return;
+  await db.execute(sql`
+    update items set folder_count = folder_count + v.folders, file_count = file_count + v.files
+    from (values ${sql.join(values, sql`, `)}) as v(id, folders, files)
+    where items.id = v.id`);
 }
 
 /**
