@@ -14,6 +14,8 @@ import {
   type TestClient,
   type TestServer,
   startTestServer,
+  testDatabaseKind,
+  testPostgresUrl,
 } from '../../../test/harness.js';
 import { users } from '../users/index.js';
 import { items } from './items.table.js';
@@ -135,7 +137,7 @@ describe('the database keeps the items tree free of cycles (migration 0009)', ()
  * Two moves, A into B and B into A, each in its own transaction on its own connection: the second
  * must wait for the first and then see it. Only PostgreSQL has parallel connections to race.
  */
-describe.skipIf(!process.env.TEST_DATABASE_URL)('parallel moves on PostgreSQL', () => {
+describe.skipIf(testDatabaseKind !== 'postgres')('parallel moves on PostgreSQL', () => {
   let server: TestServer;
   let owner: TestClient;
   let ownerId: string;
@@ -145,7 +147,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('parallel moves on PostgreSQL', 
     owner = await installWithAdmin(server);
     ownerId = await userIdOf(server, 'admin@example.com');
     const [row] = rowsOf<{ name: string }>(await server.ctx.db.execute(sql`select current_database() as name`));
-    const base = new URL(process.env.TEST_DATABASE_URL ?? '');
+    const base = new URL(testPostgresUrl ?? '');
     base.pathname = `/${row!.name}`;
     url = base.toString();
   });

@@ -93,7 +93,9 @@ async function withChunk<T>(
     // A browser still sending its chunk may not read an early answer; let it finish first, up to
     // the largest chunk a client may send (a larger body is cut off below).
     await body.drain(MAX_CHUNK_SIZE).catch(() => false);
-    throw cut && !(error instanceof AppError) ? malformedBody() : error;
+    // The stream may have failed before the listener above was attached (`errored` keeps that).
+    const wasCut = cut || part.file.errored != null;
+    throw wasCut && !(error instanceof AppError) ? malformedBody() : error;
   } finally {
     await body.release();
     // Whatever the parser did not read is dropped on the floor rather than kept in memory.
