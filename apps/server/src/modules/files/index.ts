@@ -28,7 +28,6 @@ export {
   ensureFolderPath,
   filesInTrashedFolders,
   folderPath,
-  idsWithinSubtree,
   insertItem,
   notInTrashedFolder,
   selectedAncestors,

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installWithAdmin, startTestServer, type TestServer } from '../../../test/harness.js';
 import { findUserByEmail } from '../users/index.js';
 import { users } from '../users/index.js';
-import { ensureFolderPath, folderPath, idsWithinSubtree, insertItem } from './items.repository.js';
+import { ancestryOf } from './ancestry.repository.js';
+import { ensureFolderPath, folderPath, insertItem } from './items.repository.js';
 import { items } from './items.table.js';
 import { extensionOf, nameWithSuffix } from './names.js';
 
@@ -99,7 +100,9 @@ describe('items repository', () => {
     const path = await folderPath(db, leaf!);
     expect(path.map((p) => p.name)).toEqual(['Photos', '2024', 'May']);
     const photos = path[0]!.id;
-    const inside = await idsWithinSubtree(db, [leaf!, photos, path[1]!.id], path[1]!.id);
-    expect([...inside].sort()).toEqual([leaf!, path[1]!.id].sort());
+    const ids = [leaf!, photos, path[1]!.id];
+    const ancestry = await ancestryOf(db, ids);
+    const inside = ids.filter((id) => ancestry.isWithin(id, path[1]!.id));
+    expect(inside.sort()).toEqual([leaf!, path[1]!.id].sort());
   });
 });

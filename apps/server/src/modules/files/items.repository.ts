@@ -218,16 +218,6 @@ export async function subtreeHeight(db: Db, folderIds: readonly string[], limit:
 }
 
 /**
- * Whether each of `ids` lies inside the subtree of `rootId` (the root included). Share links and
- * upload requests reach only their own subtree; one walk up from all ids answers it, however deep.
- */
-export async function idsWithinSubtree(db: Db, ids: readonly string[], rootId: string): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await ancestorRows(db, ids);
-  return new Set(ids.filter((id) => chainUp(rows, id).some((r) => r.id === rootId)));
-}
-
-/**
  * For each of `ids`, those of `ids` that are its proper ancestors, nearest first and found lazily:
  * one walk up the tree for the whole set (`ancestryOf`), whatever the number of ids.
  */
