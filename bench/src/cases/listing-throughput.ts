@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { cpuDuring } from '../lib/cpu.js';
 import { request } from '../lib/http.js';
 import { load, type LoadResult } from '../lib/load.js';
 import { diagnosisOptions, newId, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
@@ -125,9 +126,22 @@ export async function listingThroughputCase(
       reference: { url: `${reference.url}/`, headers: {} },
     };
     type Name = keyof typeof targets;
-    const run = (name: Name, seconds: number) =>
-      load(targets[name].url, { connections: CLIENTS, seconds, headers: targets[name].headers });
+    const pids: Record<Name, number> = { ours: ours.pid, reference: reference.proc.pid };
+    /** CPU milliseconds per answered request, in the server process and in PostgreSQL. */
+    const cpu: Record<Name, { serverMs: number; postgresMs: number }[]> = { ours: [], reference: [] };
+    const run = async (name: Name, seconds: number) => {
+      const measured = await cpuDuring(pids[name], new URL(database.url).pathname.slice(1), () =>
+        load(targets[name].url, { connections: CLIENTS, seconds, headers: targets[name].headers }),
+      );
+      const answered = Math.max(1, measured.result.ok);
+      cpu[name].push({
+        serverMs: round((measured.serverSeconds * 1000) / answered, 3),
+        postgresMs: round((measured.postgresSeconds * 1000) / answered, 3),
+      });
+      return measured.result;
+    };
     for (const name of ['ours', 'reference'] as const) await run(name, WARM_UP_SECONDS);
+    for (const name of ['ours', 'reference'] as const) cpu[name].length = 0;
     const runs: Record<Name, LoadResult[]> = { ours: [], reference: [] };
     const ratios: number[] = [];
     for (let r = 0; r < ROUNDS; r++) {
@@ -136,8 +150,9 @@ export async function listingThroughputCase(
       for (const name of order) {
         const result = await run(name, SECONDS);
         runs[name].push(result);
+        const used = cpu[name].at(-1);
         context.log(
-          `${name} #${r + 1}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.failures} failures`,
+          `${name} #${r + 1}: ${result.perSecond.toFixed(0)} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, ${result.failures} failures; CPU per request: server ${used?.serverMs} ms, PostgreSQL ${used?.postgresMs} ms`,
         );
       }
       ratios.push((runs.ours[r]?.perSecond ?? 0) / (runs.reference[r]?.perSecond ?? 1));
@@ -171,6 +186,15 @@ export async function listingThroughputCase(
           ]),
         ),
         pairedRatios: ratios.map((r) => round(r, 3)),
+        cpuMsPerRequest: Object.fromEntries(
+          (['ours', 'reference'] as const).map((name) => [
+            name,
+            {
+              server: median(cpu[name].map((c) => c.serverMs)),
+              postgres: median(cpu[name].map((c) => c.postgresMs)),
+            },
+          ]),
+        ),
         ourStatementsPerRequest: seen.statementsPerRequest,
         ourTransactionsPerRequest: seen.transactionsPerRequest,
         ourStatements: seen.statements,

@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+const TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat; 0 once it is gone. */
+export function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces), counted from field 3 (state).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by the PostgreSQL backends serving `database` (found by the process title
+ * PostgreSQL gives them: "postgres: [<cluster>:] <user> <database> <client> <state>").
+ */
+export function postgresCpuSeconds(database: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split(' ');
+      if (title[0] !== 'postgres:' || !title.slice(1, 4).includes(database)) continue;
+    } catch {
+      continue;
+    }
+    total += cpuSecondsOf(Number(entry));
+  }
+  return total;
+}
+
+/**
+ * CPU used by a server process and by the PostgreSQL backends of its database while `work` runs. Backends that exit during the
+ * run take their ticks with them, so pools must be warm (connections open) before measuring.
+ */
+export async function cpuDuring<T>(serverPid: number, database: string, work: () => Promise<T>) {
+  const server0 = cpuSecondsOf(serverPid);
+  const postgres0 = postgresCpuSeconds(database);
+  const result = await work();
+  return {
+    result,
+    serverSeconds: cpuSecondsOf(serverPid) - server0,
+    postgresSeconds: postgresCpuSeconds(database) - postgres0,
+  };
+}
