@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import { causeChain } from '../outages.js';
+import { nameStatements, StatementNames } from './prepared.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
@@ -137,6 +138,8 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
     ]);
     const pool = new pg.Pool({ connectionString: target.url, max: 10, connectionTimeoutMillis: 10_000 });
     watchConnections(pool, events);
+    const names = new StatementNames();
+    pool.on('connect', (client: PoolClient) => nameStatements(client, names));
     return { driver: 'postgres', db: drizzlePg(pool), close: () => pool.end() };
   }
   let release = () => undefined as void;

@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
+import { preparedOn } from '../../lib/db/prepared.js';
 import { users, type UserRow } from '../users/index.js';
 import { sessions } from './auth.table.js';
 
@@ -43,11 +44,16 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 export async function userFromSession(ctx: AppContext, token: string | undefined): Promise<UserRow | null> {
   if (!token || token.length > 100) return null;
   const id = sha256(token);
-  const [row] = await ctx.db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())));
+  // Every signed-in request runs this: built once (ADR 0017).
+  const query = preparedOn(ctx.db, 'session_user', () =>
+    ctx.db
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .prepare('session_user'),
+  );
+  const [row] = await query.execute({ id, now: new Date() });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/index.js';
-import { ancestryColumn, ancestryFromColumn } from './ancestry.repository.js';
+import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
+import { ancestryColumn, ancestryFromColumn, type Ancestry } from './ancestry.repository.js';
 import { readOnlyLink } from './files.errors.js';
 import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
 import { notInTrashedFolder } from './items.repository.js';
@@ -169,16 +170,33 @@ export async function authorize(
   refs: readonly { id: string; type?: 'folder' | 'file' }[],
   opts: AccessOptions = {},
 ): Promise<LoadedItem[]> {
+  return (await decide(db, actor, action, refs, opts)).rows;
+}
+
+/** `authorize`, also answering the walk it made (a folder's breadcrumbs come from it). */
+async function decide(
+  db: Db,
+  actor: Actor,
+  action: Action,
+  refs: readonly { id: string; type?: 'folder' | 'file' }[],
+  opts: AccessOptions,
+): Promise<{ rows: LoadedItem[]; ancestry: Ancestry | null }> {
   requireCapability(actor, action);
   const ids = [...new Set(refs.map((r) => r.id))];
-  if (ids.length === 0) return [];
+  if (ids.length === 0) return { rows: [], ancestry: null };
   const grants = grantsOf(actor);
   const owners = [...new Set(grants.map((g) => g.ownerId))];
-  // One statement: the rows, and one walk up from all of them at once.
-  const found = await db
-    .select({ item: items, walk: ancestryColumn(ids, owners) })
-    .from(items)
-    .where(and(inArray(items.id, ids), inArray(items.ownerId, owners)));
+  // One statement: the rows, and one walk up from all of them at once. Arrays, not lists, keep its
+  // text the same whatever the number of ids: built once, planned once per connection (ADR 0017).
+  const query = preparedOn(db, 'authorize', () => {
+    const [idsParam, ownersParam] = [sql.placeholder('ids'), sql.placeholder('owners')];
+    return db
+      .select({ item: items, walk: ancestryColumn(sql`${idsParam}`, sql`${ownersParam}`) })
+      .from(items)
+      .where(and(sql`${items.id} = any(${idsParam}::uuid[])`, sql`${items.ownerId} = any(${ownersParam}::uuid[])`))
+      .prepare('authorize');
+  });
+  const found = await query.execute({ ids: arrayParam(ids), owners: arrayParam(owners) });
   const rows = found.map((f) => f.item);
   const ancestry = ancestryFromColumn(found[0]?.walk);
   const byId = new Map<string, LoadedItem>(rows.map((r) => [r.id, { ...r, trashedBy: ancestry.trashedBy(r.id) }]));
@@ -192,7 +210,7 @@ export async function authorize(
   if (ids.some((id) => refusedOn(actor, action, { id }))) {
     throw forbidden('The shared item itself cannot be renamed, moved or removed through its link.');
   }
-  return ids.map((id) => byId.get(id) as LoadedItem);
+  return { rows: ids.map((id) => byId.get(id) as LoadedItem), ancestry };
 }
 
 export async function authorizeOne(
@@ -207,9 +225,13 @@ export async function authorizeOne(
   return row;
 }
 
+/** A folder as the policy loaded it, with its whole path from the owner's root (itself last). */
+export type LoadedFolder = LoadedItem & { path: { id: string; name: string }[] };
+
 /**
  * The folder to list or add to: `null`/`'all'` is the top of the actor's tree (null for an owner's
- * root, the shared folder for a link). Files are not folders: 404.
+ * root, the shared folder for a link). Files are not folders: 404. Its path comes from the same
+ * walk that decided access.
  */
 export async function authorizeFolder(
   db: Db,
@@ -217,15 +239,17 @@ export async function authorizeFolder(
   action: Action,
   id: string | null | undefined,
   opts: AccessOptions = {},
-): Promise<LoadedItem | null> {
+): Promise<LoadedFolder | null> {
   const target = id && id !== 'all' ? id : scopeOf(actor).rootId;
   if (target === null) {
     requireCapability(actor, action);
     return null;
   }
-  const row = await authorizeOne(db, actor, action, target, opts);
+  const { rows, ancestry } = await decide(db, actor, action, [{ id: target }], opts);
+  const [row] = rows;
+  if (!row || !ancestry) throw notFound();
   if (row.type !== 'folder') throw notFound();
-  return row;
+  return { ...row, path: ancestry.pathTo(row.id) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 
@@ -6,6 +6,8 @@ import { rowsOf } from '../../lib/db/migrate.js';
 interface Node {
   parentId: string | null;
   trashed: boolean;
+  /** Known when the walk read it (the access walk does; `ancestryQuery` does not). */
+  name?: string;
 }
 
 const idList = (ids: readonly string[]) =>
@@ -39,6 +41,22 @@ export class Ancestry {
   private readonly insideMemo = new Map<string, Map<string, boolean>>();
 
   constructor(private readonly nodes: ReadonlyMap<string, Node>) {}
+
+  /**
+   * `id` and every folder above it, outermost first, with their names (the breadcrumbs of a folder);
+   * only from a walk that read names (`ancestryColumn`).
+   */
+  pathTo(id: string): { id: string; name: string }[] {
+    const path: { id: string; name: string }[] = [];
+    for (let cur: string | null = id; cur !== null;) {
+      const node = this.nodes.get(cur);
+      if (!node) break;
+      path.push({ id: cur, name: node.name ?? '' });
+      cur = node.parentId;
+      if (path.length > this.nodes.size) throw new Error(`the items above ${id} form a cycle`);
+    }
+    return path.reverse();
+  }
 
   /** Whether the walk met `id` (it exists). */
   has(id: string): boolean {
@@ -131,22 +149,30 @@ export class Ancestry {
 }
 
 /**
- * The same walk as one JSON value, from the ids of `ownerIds` only: a statement that reads the rows
- * adds it as a column (evaluated once), so deciding a request costs one round trip.
+ * The same walk as one JSON value, from the ids of `ownerIds` only, with the names met on the way
+ * (a folder's breadcrumbs come with its access check): a statement that reads the rows adds it as a
+ * column (evaluated once), so deciding a request costs one round trip. The ids go as arrays, so the
+ * text is the same for every request and PostgreSQL plans it once per connection (ADR 0017):
+ * `ids` and `ownerIds` are each one `uuid[]` value (placeholders of a prepared query).
  */
-export const ancestryColumn = (ids: readonly string[], ownerIds: readonly string[]) => sql`(
-  with recursive up(id, parent_id, trashed) as (
-    select id, parent_id, deleted_at is not null from items
-    where id in (${idList(ids)}) and owner_id in (${idList(ownerIds)})
+export const ancestryColumn = (ids: SQL, ownerIds: SQL) => sql`(
+  with recursive up(id, parent_id, trashed, name) as (
+    select id, parent_id, deleted_at is not null, name from items
+    where id = any(${ids}::uuid[]) and owner_id = any(${ownerIds}::uuid[])
     union
-    select i.id, i.parent_id, i.deleted_at is not null from items i join up on i.id = up.parent_id
+    select i.id, i.parent_id, i.deleted_at is not null, i.name from items i join up on i.id = up.parent_id
   )
-  select coalesce(json_agg(json_build_array(id, parent_id, trashed)), '[]'::json) from up)`;
+  select coalesce(json_agg(json_build_array(id, parent_id, trashed, name)), '[]'::json) from up)`;
 
 /** An `ancestryColumn` value as read back (parsed JSON, or its text). */
 export function ancestryFromColumn(value: unknown): Ancestry {
-  const walk = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [string, string | null, boolean][];
-  return new Ancestry(new Map(walk.map(([id, parentId, trashed]) => [id, { parentId, trashed }])));
+  const walk = (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as [
+    string,
+    string | null,
+    boolean,
+    string,
+  ][];
+  return new Ancestry(new Map(walk.map(([id, parentId, trashed, name]) => [id, { parentId, trashed, name }])));
 }
 
 /** The ancestry of `ids` in one query (see `ancestryQuery`). */
