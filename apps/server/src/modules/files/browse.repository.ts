@@ -1,10 +1,12 @@
 import type { SortDirection, SortField } from '@filestore/contract';
-import { and, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { preparedOn } from '../../lib/db/prepared.js';
 import type { Db } from '../../lib/db/database.js';
 import { visibleLiveItems, visibleTrashTops } from './access.js';
 import { filesInTrashedFolders } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { invalidCursor } from './files.errors.js';
+import { favouriteColumn, type RelationshipLoader } from './item.presenter.js';
 import type { KeyedRow, Phase } from './paging.js';
 
 /** One column of a listing's order: the expression the index holds, and the type to read a cursor's text back as. */
@@ -43,9 +45,13 @@ export interface PhaseQuery {
   pinned?: readonly SQL[];
   keys: readonly KeyPart[];
   direction: SortDirection;
-  from: { key: string[]; id: string } | null;
-  offset: number;
-  limit: number;
+  /** The cursor's values, or placeholders standing for them in a prepared query. */
+  from: { key: readonly (string | Placeholder)[]; id: string | Placeholder } | null;
+  /** Rows to skip (a placeholder: some, given when run). */
+  offset: number | Placeholder;
+  limit: number | Placeholder;
+  /** More values read with each row, as one JSON array (`columns`): the relationships presenting needs. */
+  columns?: readonly SQL[];
 }
 
 /**
@@ -74,9 +80,13 @@ export function phaseQuery(db: Db, q: PhaseQuery) {
   const where = and(q.where, typeRange, after);
   const order = [...(q.pinned ?? []), ...parts.map((p) => p.expr)].map((e) => (desc ? sql`${e} desc` : sql`${e} asc`));
   const rows = db
-    .select({ item: items, key: sql<string[]>`array[${list(q.keys.map((k) => sql`(${k.expr})::text`))}]` })
+    .select({
+      item: items,
+      key: sql<string[]>`array[${list(q.keys.map((k) => sql`(${k.expr})::text`))}]`,
+      ...(q.columns ? { columns: sql<unknown[]>`json_build_array(${list([...q.columns])})` } : {}),
+    })
     .from(items);
-  if (q.offset <= 0)
+  if (typeof q.offset === 'number' && q.offset <= 0)
     return rows
       .where(where)
       .orderBy(...order)
@@ -124,6 +134,29 @@ export interface FolderListing {
   direction: SortDirection;
   /** From the maintained counters (the folder's, or the owner's root counts). */
   totals: { folders: number; files: number };
+  /** Read the viewer's relationships to the rows (and to the folder listed) with the rows. */
+  relations?: ListingRelations;
+}
+
+/**
+ * What a listing reads with its rows so presenting looks nothing up (ADR 0017): for each row, and
+ * for the folder listed (`parent`, the same on every row, computed once by PostgreSQL), whether
+ * the viewer marked it a favourite and each loader's column. `collect` receives them.
+ */
+export interface ListingRelations {
+  viewerId: string;
+  loaders: readonly RelationshipLoader[];
+  collect(id: string, columns: unknown): void;
+}
+
+/**
+ * The columns `ListingRelations` reads, in order: the row's favourite flag and loader columns,
+ * then (below a folder) the folder's.
+ */
+function relationColumns(loaders: readonly RelationshipLoader[], withParent: boolean): SQL[] {
+  const viewer = sql.placeholder('viewer');
+  const of = (id: SQL) => [favouriteColumn(viewer, id), ...loaders.map((l) => l.column(id))];
+  return [...of(sql`${items.id}`), ...(withParent ? of(sql`${sql.placeholder('parent')}::uuid`) : [])];
 }
 
 /**
@@ -135,7 +168,13 @@ export interface FolderListing {
  * - `parent_id` leads the order too: at the root it is matched by `is null`, which the planner does
  *   not treat as one value, so without it the index order would not match and it would sort.
  */
-export function folderPhaseBase(listing: FolderListing, type: 'folder' | 'file') {
+export function folderPhaseBase(
+  listing: Pick<FolderListing, 'sort' | 'direction'> & {
+    ownerId: string | Placeholder;
+    parentId: string | Placeholder | null;
+  },
+  type: 'folder' | 'file',
+) {
   return {
     where: and(
       eq(items.ownerId, listing.ownerId),
@@ -149,11 +188,69 @@ export function folderPhaseBase(listing: FolderListing, type: 'folder' | 'file')
   };
 }
 
+/**
+ * One type's phase of a folder as a prepared query per shape (sort, direction, type, root or not,
+ * after a cursor or not, skipping rows or not): every folder listing runs it, and building it from
+ * drizzle's objects cost more than running it (ADR 0017). The values go as placeholders.
+ */
+function folderPhase(db: Db, listing: FolderListing, type: 'folder' | 'file', total: number): Phase {
+  const keys = [key.type, ...sortKeys(listing.sort, type)];
+  const atRoot = listing.parentId === null;
+  const { relations } = listing;
+  return {
+    total,
+    fetch: async (from, offset, limit): Promise<KeyedRow[]> => {
+      if (limit <= 0) return [];
+      if (from && from.key.length !== keys.length) throw invalidCursor();
+      const skip = !from && offset > 0;
+      const shape = [
+        listing.sort,
+        listing.direction,
+        type,
+        atRoot ? 'root' : 'folder',
+        from ? 'after' : skip ? 'skip' : 'top',
+        relations ? `with${relations.loaders.length}` : 'bare',
+      ].join(':');
+      const query = preparedOn(db, `browse:${shape}`, () => {
+        const base = folderPhaseBase(
+          { ...listing, ownerId: sql.placeholder('owner'), parentId: atRoot ? null : sql.placeholder('parent') },
+          type,
+        );
+        return phaseQuery(db, {
+          ...base,
+          from: from ? { key: keys.map((_, i) => sql.placeholder(`k${i}`)), id: sql.placeholder('id') } : null,
+          offset: skip ? sql.placeholder('offset') : 0,
+          limit: sql.placeholder('limit'),
+          ...(relations ? { columns: relationColumns(relations.loaders, !atRoot) } : {}),
+        }).prepare(`browse_${shape.replaceAll(':', '_')}`);
+      });
+      const values: Record<string, unknown> = {
+        owner: listing.ownerId,
+        parent: listing.parentId,
+        offset,
+        limit,
+        viewer: relations?.viewerId,
+      };
+      if (from) {
+        from.key.forEach((k, i) => (values[`k${i}`] = k));
+        values.id = from.id;
+      }
+      try {
+        const rows = await query.execute(values);
+        if (relations) for (const r of rows) relations.collect(r.item.id, (r as { columns?: unknown }).columns);
+        return rows.map((r) => ({ row: r.item, key: r.key }));
+      } catch (error) {
+        throw from && isDataException(error) ? invalidCursor() : error;
+      }
+    },
+  };
+}
+
 /** A live folder (or the root): folders, then files. */
 export function folderPhases(db: Db, listing: FolderListing): Phase[] {
   return [
-    phase(db, listing.totals.folders, folderPhaseBase(listing, 'folder')),
-    phase(db, listing.totals.files, folderPhaseBase(listing, 'file')),
+    folderPhase(db, listing, 'folder', listing.totals.folders),
+    folderPhase(db, listing, 'file', listing.totals.files),
   ];
 }
 

@@ -13,10 +13,26 @@ import type {
 } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { readSettings } from '../settings/index.js';
-import { authorizeFolder, homeOf, navigationScope, presentingFor, type Actor, type LoadedItem } from './access.js';
-import { folderPhases } from './browse.repository.js';
-import { presentItem, presentItems, type PresentContext, type PresentOptions } from './item.presenter.js';
-import { folderPath } from './items.repository.js';
+import {
+  authorizeFolder,
+  homeOf,
+  navigationScope,
+  presentingFor,
+  type Actor,
+  type LoadedFolder,
+  type LoadedItem,
+} from './access.js';
+import { folderPhases, type ListingRelations } from './browse.repository.js';
+import {
+  presentItem,
+  presentItems,
+  type ExtraRelationships,
+  type KnownRelationships,
+  type PresentContext,
+  type PresentOptions,
+  type RelationshipLoader,
+} from './item.presenter.js';
+import type { ItemRow } from './items.table.js';
 import { folderTree, subtreeFolderTree } from './navigation.js';
 import { createFolder, moveItems, renameItem } from './organise.usecases.js';
 import { readPage, type Phase } from './paging.js';
@@ -48,18 +64,21 @@ function breadcrumbs(path: { id: string; name: string }[], folder: LoadedItem, t
 export async function listing(
   ctx: PresentContext,
   presenting: PresentOptions,
-  folder: LoadedItem | null,
+  folder: LoadedFolder | null,
   phases: Phase[],
   query: BrowseQuery,
   name: string,
+  read?: ReadRelations,
 ): Promise<BrowseResponse> {
   const { rows, paginate } = await readPage(phases, query, name);
   if (!folder) {
-    return { data: await presentItems(ctx, rows, presenting), meta: { root: null, path: [], paginate } };
+    const known = await read?.known(rows, null);
+    return { data: await presentItems(ctx, rows, presenting, known), meta: { root: null, path: [], paginate } };
   }
-  const path = await folderPath(ctx.db, folder.id);
+  const { path } = folder;
   const parents = new Map(path.map((p) => [p.id, p.name]));
-  const [root, ...data] = await presentItems(ctx, [folder, ...rows], { ...presenting, parents });
+  const known = await read?.known(rows, folder.id);
+  const [root, ...data] = await presentItems(ctx, [folder, ...rows], { ...presenting, parents }, known);
   return {
     data,
     meta: {
@@ -68,6 +87,46 @@ export async function listing(
       paginate,
     },
   };
+}
+
+/**
+ * The relationships a folder listing reads with its rows (`ListingRelations`), gathered as the
+ * phases run, then presented: the folder's own come with every row, so an empty page has none and
+ * presenting looks them up as usual.
+ */
+class ReadRelations implements ListingRelations {
+  private readonly columns = new Map<string, unknown[]>();
+  private parent: unknown[] | undefined;
+
+  constructor(
+    readonly viewerId: string,
+    readonly loaders: readonly RelationshipLoader[],
+  ) {}
+
+  collect(id: string, value: unknown): void {
+    const columns = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[];
+    const width = 1 + this.loaders.length;
+    this.columns.set(id, columns.slice(0, width));
+    if (columns.length > width) this.parent = columns.slice(width);
+  }
+
+  /** What presenting needs for `rows` and the folder `parentId`, or undefined when something was not read. */
+  async known(rows: readonly ItemRow[], parentId: string | null): Promise<KnownRelationships | undefined> {
+    const byId = new Map(this.columns);
+    if (parentId !== null) {
+      if (!this.parent) return undefined;
+      byId.set(parentId, this.parent);
+    }
+    if (rows.some((r) => !byId.has(r.id))) return undefined;
+    const favourites = new Set<string>();
+    for (const [id, columns] of byId) if (columns[0] === true) favourites.add(id);
+    const extras = new Map<string, Partial<ExtraRelationships>>();
+    for (const [i, loader] of this.loaders.entries()) {
+      const values = new Map([...byId].map(([id, columns]) => [id, columns[1 + i]]));
+      for (const [id, extra] of await loader.fromColumn(values)) extras.set(id, { ...extras.get(id), ...extra });
+    }
+    return { favourites, extras };
+  }
 }
 
 /** A live folder of the actor's scope (`all`/null: its top), folders first. */
@@ -85,9 +144,12 @@ export async function browseFolder(
     ? { folders: folder.folderCount, files: folder.fileCount }
     : { folders: home.rootFolderCount, files: home.rootFileCount };
   const ownerId = folder?.ownerId ?? home.id;
-  const phases = folderPhases(ctx.db, { ownerId, parentId: folder?.id ?? null, sort, direction, totals });
+  const presenting = presentingFor(actor);
+  // A viewer's own relationships (favourites, share links) come with the rows: no look-ups after.
+  const relations = presenting.viewerId ? new ReadRelations(presenting.viewerId, ctx.itemRelationships) : undefined;
+  const phases = folderPhases(ctx.db, { ownerId, parentId: folder?.id ?? null, sort, direction, totals, relations });
   const name = `folder:${folder?.id ?? 'root'}:${sort}:${direction}`;
-  return listing(ctx, presentingFor(actor), folder, phases, query, name);
+  return listing(ctx, presenting, folder, phases, query, name, relations);
 }
 
 /** The folder tree of the actor's scope: the owner's whole tree, or what lies below a link's root. */

@@ -1,6 +1,7 @@
 import type { FileResource, FolderResource, ItemResource, ItemType } from '@filestore/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
 import { favourites, items, type ItemRow } from './items.table.js';
 
 /** Where a file's bytes and thumbnails are fetched from; share and request pages use their own. */
@@ -32,13 +33,33 @@ export interface ExtraRelationships {
 }
 
 /**
- * Called once per `presentItems` with the rows whose share links the viewer may see; answers the
- * relationships of those that have any (sharing's answers `shared`).
+ * A relationship another module adds to the items their owner sees (sharing's `shared`), read in
+ * one of two ways: a batch look-up for any rows (`load`), or as a column of the statement that
+ * reads the rows (`column`, read back by `fromColumn`), which saves a round trip on every listing.
  */
-export type RelationshipLoader = (
-  db: Db,
-  rows: readonly { id: string; type: ItemType }[],
-) => Promise<Map<string, Partial<ExtraRelationships>>>;
+export interface RelationshipLoader {
+  load(db: Db, rows: readonly { id: string; type: ItemType }[]): Promise<Map<string, Partial<ExtraRelationships>>>;
+  /** One JSON value (or null) for the item whose id `itemId` (an SQL expression) names. */
+  column(itemId: SQL): SQL;
+  /** Column values by item id, presented; ids whose value was null have none. */
+  fromColumn(values: ReadonlyMap<string, unknown>): Promise<Map<string, Partial<ExtraRelationships>>>;
+}
+
+/**
+ * Relationships already read with the rows (see `RelationshipLoader.column`): the viewer's
+ * favourites among them and the other modules' relationships, so presenting looks nothing up.
+ */
+export interface KnownRelationships {
+  favourites: ReadonlySet<string>;
+  extras: ReadonlyMap<string, Partial<ExtraRelationships>>;
+}
+
+/**
+ * Whether the viewer marked the item `itemId` (an SQL expression) as a favourite, as a column of a
+ * statement that reads items.
+ */
+export const favouriteColumn = (viewerId: SQL | Placeholder, itemId: SQL): SQL =>
+  sql`exists(select 1 from ${favourites} where ${favourites.userId} = ${viewerId} and ${favourites.itemId} = ${itemId})`;
 
 /**
  * What presenting reads: the database, and the relationship loaders of other modules, which the
@@ -59,9 +80,24 @@ async function extraRelationships(
   const owned = maySeeShares ? rows.filter(maySeeShares) : [];
   if (!owned.length) return merged;
   for (const loader of ctx.itemRelationships) {
-    for (const [id, extra] of await loader(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
+    for (const [id, extra] of await loader.load(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
   }
   return merged;
+}
+
+/** Of relationships read with the rows, those of rows whose share links the viewer may see. */
+function mayLearn(
+  extras: ReadonlyMap<string, Partial<ExtraRelationships>>,
+  rows: readonly ItemRow[],
+  maySeeShares: PresentOptions['maySeeShares'],
+) {
+  const shown = new Map<string, Partial<ExtraRelationships>>();
+  if (!maySeeShares) return shown;
+  for (const row of rows) {
+    const extra = extras.get(row.id);
+    if (extra && maySeeShares(row)) shown.set(row.id, extra);
+  }
+  return shown;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -138,16 +174,26 @@ export async function presentItems(
   ctx: PresentContext,
   rows: readonly ItemRow[],
   opts: PresentOptions,
+  known?: KnownRelationships,
 ): Promise<ItemResource[]> {
   const { db } = ctx;
   const urls = opts.urls ?? ownerUrls;
   const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
-  const starred = new Set<string>();
-  if (opts.viewerId && folderIds.length) {
-    const favs = await db
-      .select({ itemId: favourites.itemId })
-      .from(favourites)
-      .where(and(eq(favourites.userId, opts.viewerId), inArray(favourites.itemId, folderIds)));
+  const starred = new Set<string>(opts.viewerId && known ? known.favourites : []);
+  if (opts.viewerId && folderIds.length && !known) {
+    const query = preparedOn(db, 'favourites_among', () =>
+      db
+        .select({ itemId: favourites.itemId })
+        .from(favourites)
+        .where(
+          and(
+            eq(favourites.userId, sql.placeholder('viewer')),
+            sql`${favourites.itemId} = any(${sql.placeholder('ids')}::uuid[])`,
+          ),
+        )
+        .prepare('favourites_among'),
+    );
+    const favs = await query.execute({ viewer: opts.viewerId, ids: arrayParam(folderIds) });
     for (const f of favs) starred.add(f.itemId);
   }
   const parents = new Map(opts.parents ?? []);
@@ -164,7 +210,9 @@ export async function presentItems(
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
-  const extras = await extraRelationships(ctx, rows, opts.maySeeShares);
+  const extras = known
+    ? mayLearn(known.extras, rows, opts.maySeeShares)
+    : await extraRelationships(ctx, rows, opts.maySeeShares);
   return rows.map((row) => {
     const parentId = shownParent(row);
     const around: Around = {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../app/context.js';
 import { publicUrl } from '../auth/index.js';
 import { presentItem, type ItemRow, type ItemUrls, type RelationshipLoader } from '../files/index.js';
 import { fullName, type UserRow } from '../users/index.js';
-import { sharesOfItems } from './shares.repository.js';
+import { shareFromColumn, sharedColumn, sharesOfItems } from './shares.repository.js';
 import type { ShareRow } from './shares.table.js';
 
 /** Where anyone with the link opens it (the web's share page). */
@@ -18,7 +18,13 @@ export function shareUrls(token: string): ItemUrls {
   };
 }
 
-export function presentShare(share: ShareRow, base: string): ShareResource {
+/** What presenting a share link reads of its row (of the password, only whether there is one). */
+export type PresentedShare = Pick<
+  ShareRow,
+  'id' | 'token' | 'itemId' | 'type' | 'permission' | 'passwordHash' | 'expireIn' | 'expiresAt' | 'createdAt'
+>;
+
+export function presentShare(share: PresentedShare, base: string): ShareResource {
   return {
     data: {
       id: share.id,
@@ -38,18 +44,35 @@ export function presentShare(share: ShareRow, base: string): ShareResource {
   };
 }
 
-/** `relationships.shared` of the items their owner sees: one query for a whole listing. */
+/**
+ * `relationships.shared` of the items their owner sees: one query for a whole listing, or a column
+ * of the statement that reads the rows (the fields presenting needs, as one JSON array; whether a
+ * password is set, never its hash).
+ */
 export function sharedRelationships(ctx: AppContext): RelationshipLoader {
-  return async (db, rows) => {
-    const found = await sharesOfItems(
-      db,
-      rows.map((r) => r.id),
-    );
+  const present = async (found: readonly PresentedShare[]) => {
     const result = new Map<string, { shared: ShareResource }>();
     if (!found.length) return result;
     const base = await publicUrl(ctx);
     for (const share of found) result.set(share.itemId, { shared: presentShare(share, base) });
     return result;
+  };
+  return {
+    load: async (db, rows) =>
+      present(
+        await sharesOfItems(
+          db,
+          rows.map((r) => r.id),
+        ),
+      ),
+    column: (itemId) => sharedColumn(itemId),
+    fromColumn: async (values) => {
+      const found: PresentedShare[] = [];
+      for (const [itemId, value] of values) {
+        if (value !== null && value !== undefined) found.push(shareFromColumn(itemId, value));
+      }
+      return present(found);
+    },
   };
 }
 

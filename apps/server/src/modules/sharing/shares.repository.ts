@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
 import { items, visibleLiveItems, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { shares, shareUnlocks, type ShareRow } from './shares.table.js';
@@ -74,10 +75,43 @@ export async function deleteShares(db: Db, ids: readonly string[]): Promise<void
 
 export async function sharesOfItems(db: Db, itemIds: readonly string[]): Promise<ShareRow[]> {
   if (!itemIds.length) return [];
-  return db
-    .select()
-    .from(shares)
-    .where(inArray(shares.itemId, [...itemIds]));
+  // Every listing of the owner's items asks: built once (ADR 0017).
+  const query = preparedOn(db, 'shares_of_items', () =>
+    db
+      .select()
+      .from(shares)
+      .where(sql`${shares.itemId} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('shares_of_items'),
+  );
+  return query.execute({ ids: arrayParam(itemIds) });
+}
+
+/**
+ * The share link of the item `itemId` (an SQL expression) as one JSON array, or null: the fields
+ * presenting needs, with whether a password is set (not the hash).
+ */
+export const sharedColumn = (itemId: SQL): SQL => sql`(
+  select json_build_array(${shares.id}, ${shares.token}, ${shares.type}, ${shares.permission},
+    ${shares.passwordHash} is not null, ${shares.expireIn}, ${shares.expiresAt}, ${shares.createdAt})
+  from ${shares} where ${shares.itemId} = ${itemId})`;
+
+/** A `sharedColumn` value as read back. */
+export function shareFromColumn(itemId: string, value: unknown) {
+  const [id, token, type, permission, locked, expireIn, expiresAt, createdAt] = (
+    typeof value === 'string' ? JSON.parse(value) : value
+  ) as [string, string, ShareRow['type'], ShareRow['permission'], boolean, number | null, string | null, string];
+  return {
+    id,
+    token,
+    itemId,
+    type,
+    permission,
+    // Presenting asks only whether there is one.
+    passwordHash: locked ? 'set' : null,
+    expireIn,
+    expiresAt: expiresAt === null ? null : new Date(expiresAt),
+    createdAt: new Date(createdAt),
+  };
 }
 
 export async function insertUnlock(db: Db, unlock: { id: string; shareId: string; expiresAt: Date }) {
