@@ -167,24 +167,45 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
+/** The script whose output `npm start` puts among node's flags (they depend on the database). */
+const FLAGS_SCRIPT = 'scripts/node-flags.mjs';
+
 /**
  * How `npm start` runs the server: the environment variables and node flags its last command puts
  * before `apps/server/dist/main.js` (the memory settings), read from the root package.json so the
- * benchmark starts the server exactly as users do.
+ * benchmark starts the server exactly as users do. Flags printed by `$(node scripts/node-flags.mjs)`
+ * are worked out by that script for `env` (the server's DATABASE_URL and DATA_DIR).
  */
-export function startCommand(): { env: Record<string, string>; nodeFlags: string[] } {
+export async function startCommand(
+  env: { DATABASE_URL?: string; DATA_DIR?: string } = {},
+): Promise<{ env: Record<string, string>; nodeFlags: string[] }> {
   const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const command = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
-  const env: Record<string, string> = {};
+  const vars: Record<string, string> = {};
   let i = 0;
   for (; i < command.length && /^[A-Z_][A-Z0-9_]*=/.test(command[i] ?? ''); i++) {
     const [name = '', ...value] = (command[i] ?? '').split('=');
-    env[name] = value.join('=');
+    vars[name] = value.join('=');
   }
   if (command[i] !== 'node' || command.at(-1) !== 'apps/server/dist/main.js') {
     throw new Error(`the start script no longer runs node apps/server/dist/main.js: ${pkg.scripts.start}`);
   }
-  return { env, nodeFlags: command.slice(i + 1, -1) };
+  const nodeFlags: string[] = [];
+  const flags = command.slice(i + 1, -1);
+  for (let f = 0; f < flags.length; f++) {
+    if (flags[f] === '$(node' && flags[f + 1] === `${FLAGS_SCRIPT})`) {
+      const script = (await import(pathToFileURL(path.join(REPO, FLAGS_SCRIPT)).href)) as {
+        nodeFlags(env: Record<string, string | undefined>): string[];
+      };
+      nodeFlags.push(...script.nodeFlags(env));
+      f++;
+    } else if (flags[f]?.startsWith('$(')) {
+      throw new Error(`the start script runs a command the benchmark does not know: ${pkg.scripts.start}`);
+    } else {
+      nodeFlags.push(flags[f] as string);
+    }
+  }
+  return { env: vars, nodeFlags };
 }
 
 /**
@@ -193,7 +214,7 @@ export function startCommand(): { env: Record<string, string>; nodeFlags: string
  */
 export async function startOurServer(dataDir: string, options: StartOptions = {}): Promise<OurServer> {
   const port = await freePort();
-  const start = startCommand();
+  const start = await startCommand({ DATABASE_URL: options.databaseUrl, DATA_DIR: dataDir });
   const args: string[] = [...start.nodeFlags];
   if (options.cpuProfDir) {
     mkdirSync(options.cpuProfDir, { recursive: true });
