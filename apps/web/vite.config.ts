@@ -53,6 +53,9 @@ const SCREEN_CHUNKS: Record<string, string[]> = {
   '/request': ['src/features/sharing/pages.ts'],
 };
 
+/** What the entry (src/boot.ts) imports after the first frame: the app itself. */
+const APP_MODULE = 'src/main.tsx';
+
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
@@ -83,8 +86,24 @@ function screenPreloads(): Plugin {
         keys.forEach(visit);
         return seen;
       };
-      // What index.html already loads is left out.
+      // The entry (src/boot.ts) imports the app (src/main.tsx) once the skeleton has painted; the
+      // app's modules are linked from index.html so they download meanwhile.
       const entry = files(Object.keys(manifest).filter((key) => manifest[key]?.isEntry));
+      if (!manifest[APP_MODULE]) throw new Error(`index.html: no chunk for ${APP_MODULE}`);
+      const app = [...files([APP_MODULE])].filter((key) => !entry.has(key));
+      const page = path.join(outDir, 'index.html');
+      const links = app
+        .flatMap((key) => [
+          `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]!.file}">`,
+          ...(manifest[key]!.css ?? []).map((css) => `<link rel="stylesheet" crossorigin href="/${css}">`),
+        ])
+        .join('\n    ');
+      writeFileSync(
+        page,
+        readFileSync(page, 'utf8').replace('</head>', () => `    ${links}\n  </head>`),
+      );
+      app.forEach((key) => entry.add(key));
+      // What index.html already loads is left out.
       const preloads: Record<string, string[]> = {};
       for (const [prefix, keys] of Object.entries(SCREEN_CHUNKS)) {
         const missing = keys.filter((key) => !manifest[key]);
