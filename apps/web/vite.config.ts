@@ -22,6 +22,16 @@ const vendorGroups = [
     name: 'vendor',
     test: /[\\/]node_modules[\\/](@tanstack[\\/]query-core|@tanstack[\\/]react-query|zustand|use-sync-external-store)[\\/]/,
   },
+  /**
+   * Small modules several chunks share (icons, the api client, stores, formatting, buttons): left
+   * alone, each becomes a chunk of a few hundred bytes, and a first screen asks for 30 of them.
+   * On a phone's network every request costs a round trip, so they travel as one chunk.
+   */
+  {
+    name: 'common',
+    test: /[\\/](node_modules[\\/]lucide-react|packages[\\/]contract|src[\\/](app[\\/]routing|lib[\\/](?!upload[\\/](?!transport))|ui[\\/](Button|Spinner|Logo|cn|EmptyState|ComingSoon|Avatar|Notice|Field)\.|features[\\/][^\\/]+[\\/][^\\/]+\.api\.ts|features[\\/]files[\\/](format|query-keys|items|current-folder|browser[\\/](store|source))\.|features[\\/]downloads[\\/]|features[\\/]user[\\/]ThemeToggle))/,
+    minShareCount: 2,
+  },
 ];
 
 /**
