@@ -34,7 +34,7 @@ const CATALOGUE_SCRIPT = `<script>window.__I18N__=${scriptSafe(JSON.stringify(en
  * preload.json (written by the web build): for a path prefix, the chunks its screen loads after
  * the entry. Linking them from the page lets the browser fetch them alongside the entry instead of
  * after it has run; at low priority, since the page's skeleton paints from the HTML and the
- * stylesheet alone and the scripts must not compete with them (docs/adr/0011).
+ * stylesheet alone and the scripts must not compete with them (docs/adr/0015).
  */
 function readPreloads(dist: string): [prefix: string, links: string][] {
   const file = path.join(dist, 'preload.json');
