@@ -2,11 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/App';
 import { StartupFailure } from './app/StartupFailure';
+import { dismissBootSkeleton } from './lib/boot';
 import { applyAccentColour, loadInitialConfig } from './lib/config';
 import { initI18n } from './lib/i18n';
 import { useSession } from './lib/session';
 import { useTheme } from './lib/theme';
-import './index.css';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -25,6 +25,7 @@ async function start() {
     );
   } catch (error) {
     console.error(error);
+    dismissBootSkeleton();
     root.render(<StartupFailure />);
   }
 }

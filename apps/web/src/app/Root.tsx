@@ -1,4 +1,6 @@
+import { useLayoutEffect } from 'react';
 import { ScrollRestoration } from './routing';
+import { dismissBootSkeleton } from '../lib/boot';
 import { useApplyTheme } from '../lib/theme';
 import { RouteGuard } from './guards';
 import { AlertPopup } from './overlays/AlertPopup';
@@ -8,6 +10,8 @@ import { NavigationProgress } from './ScreenLoading';
 /** The root route: theme, guards, and the overlays every screen shares. */
 export function Root() {
   useApplyTheme();
+  // The first screen is in this commit: the page's skeleton goes before it is painted.
+  useLayoutEffect(dismissBootSkeleton, []);
   return (
     <>
       <NavigationProgress />

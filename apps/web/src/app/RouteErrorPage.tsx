@@ -1,9 +1,12 @@
+import { useLayoutEffect } from 'react';
 import { useRouteError } from './routing';
+import { dismissBootSkeleton } from '../lib/boot';
 import { fallbackText } from '../lib/i18n';
 
 /** Last resort when a screen throws: say so plainly and offer a reload. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useLayoutEffect(dismissBootSkeleton, []);
   if (import.meta.env.DEV) console.error(error);
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center px-6 text-center">

@@ -32,7 +32,7 @@ describe('the page shell', () => {
 
   it('links the chunks of the screen the path opens, and only those', () => {
     expect(shell.render(config, '/platform/files')).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/shell.js"><link rel="stylesheet" crossorigin href="/assets/shell.css"></head>',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shell.js"><link rel="stylesheet" crossorigin href="/assets/shell.css"></head>',
     );
     expect(shell.render(config, '/sign-in')).toContain('href="/assets/auth.js"');
     expect(shell.render(config, '/sign-in-elsewhere')).not.toContain('modulepreload');

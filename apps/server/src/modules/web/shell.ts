@@ -33,7 +33,8 @@ const CATALOGUE_SCRIPT = `<script>window.__I18N__=${scriptSafe(JSON.stringify(en
 /**
  * preload.json (written by the web build): for a path prefix, the chunks its screen loads after
  * the entry. Linking them from the page lets the browser fetch them alongside the entry instead of
- * after it has run.
+ * after it has run; at low priority, since the page's skeleton paints from the HTML and the
+ * stylesheet alone and the scripts must not compete with them (docs/adr/0015).
  */
 function readPreloads(dist: string): [prefix: string, links: string][] {
   const file = path.join(dist, 'preload.json');
@@ -47,7 +48,7 @@ function readPreloads(dist: string): [prefix: string, links: string][] {
         .map((f) =>
           f.endsWith('.css')
             ? `<link rel="stylesheet" crossorigin href="/${escapeHtml(f)}">`
-            : `<link rel="modulepreload" crossorigin href="/${escapeHtml(f)}">`,
+            : `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${escapeHtml(f)}">`,
         )
         .join(''),
     ]);
