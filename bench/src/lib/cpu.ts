@@ -15,11 +15,11 @@ export function cpuSecondsOf(pid: number): number {
 }
 
 /**
- * CPU seconds used so far by the PostgreSQL backends serving `database` (found by the process title
- * PostgreSQL gives them: "postgres: [<cluster>:] <user> <database> <client> <state>").
+ * CPU seconds used so far by each PostgreSQL backend serving `database` (found by the process title
+ * PostgreSQL gives them: "postgres: [<cluster>:] <user> <database> <client> <state>"), by pid.
  */
-export function postgresCpuSeconds(database: string): number {
-  let total = 0;
+export function postgresCpuSeconds(database: string): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -28,22 +28,21 @@ export function postgresCpuSeconds(database: string): number {
     } catch {
       continue;
     }
-    total += cpuSecondsOf(Number(entry));
+    byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
   }
-  return total;
+  return byPid;
 }
 
 /**
- * CPU used by a server process and by the PostgreSQL backends of its database while `work` runs. Backends that exit during the
- * run take their ticks with them, so pools must be warm (connections open) before measuring.
+ * CPU used by a server process and by the PostgreSQL backends of its database while `work` runs.
+ * A backend that exits during the run (a pool closing an idle connection) takes its ticks with it:
+ * only backends alive at the end count, from where they were at the start (or from 0 if new).
  */
 export async function cpuDuring<T>(serverPid: number, database: string, work: () => Promise<T>) {
   const server0 = cpuSecondsOf(serverPid);
   const postgres0 = postgresCpuSeconds(database);
   const result = await work();
-  return {
-    result,
-    serverSeconds: cpuSecondsOf(serverPid) - server0,
-    postgresSeconds: postgresCpuSeconds(database) - postgres0,
-  };
+  let postgresSeconds = 0;
+  for (const [pid, seconds] of postgresCpuSeconds(database)) postgresSeconds += seconds - (postgres0.get(pid) ?? 0);
+  return { result, serverSeconds: cpuSecondsOf(serverPid) - server0, postgresSeconds };
 }
