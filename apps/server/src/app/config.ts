@@ -43,6 +43,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
+  /**
+   * Check every JSON answer against its schema before sending it (a drift between a presenter and
+   * the contract then answers 500 instead of reaching clients). On by default, so tests and
+   * development catch drift; `npm start` turns it off: it cost ~10% of a listing's CPU (ADR 0017).
+   */
+  CHECK_RESPONSES: bool.default(true),
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   SETUP_ADMIN_EMAIL: z
     .string()

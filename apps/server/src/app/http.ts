@@ -38,7 +38,9 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
     }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Presenters build each field themselves, typed against the same contract; the check at run time
+  // is a net for drift (tests and development keep it), not something production needs (ADR 0017).
+  app.setSerializerCompiler(ctx.config.env.CHECK_RESPONSES ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler(ctx.outages));
   await app.register(cookie);
 
