@@ -24,6 +24,11 @@ export interface PresentOptions {
   topId?: string;
   /** Whether the viewer may learn an item's share links (the access policy's `share`); none if left out. */
   maySeeShares?: (row: ItemRow) => boolean;
+  /**
+   * The rows were made by this very request (an upload's new file): nothing refers to them yet, no
+   * share link and no favourite, so no relationship is looked up.
+   */
+  fresh?: boolean;
 }
 
 /** Relationships other modules add to the items their owner sees (the files module knows none of them). */
@@ -53,10 +58,11 @@ async function extraRelationships(
   ctx: PresentContext,
   rows: readonly ItemRow[],
   maySeeShares: PresentOptions['maySeeShares'],
+  fresh = false,
 ) {
   const merged = new Map<string, Partial<ExtraRelationships>>();
   // Only who may share an item learns its share links: visitors never see the tokens of nested items.
-  const owned = maySeeShares ? rows.filter(maySeeShares) : [];
+  const owned = maySeeShares && !fresh ? rows.filter(maySeeShares) : [];
   if (!owned.length) return merged;
   for (const loader of ctx.itemRelationships) {
     for (const [id, extra] of await loader(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
@@ -143,7 +149,7 @@ export async function presentItems(
   const urls = opts.urls ?? ownerUrls;
   const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
   const starred = new Set<string>();
-  if (opts.viewerId && folderIds.length) {
+  if (opts.viewerId && folderIds.length && !opts.fresh) {
     const favs = await db
       .select({ itemId: favourites.itemId })
       .from(favourites)
@@ -164,7 +170,7 @@ export async function presentItems(
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
-  const extras = await extraRelationships(ctx, rows, opts.maySeeShares);
+  const extras = await extraRelationships(ctx, rows, opts.maySeeShares, opts.fresh);
   return rows.map((row) => {
     const parentId = shownParent(row);
     const around: Around = {
