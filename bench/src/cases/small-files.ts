@@ -5,11 +5,14 @@ import { performance } from 'node:perf_hooks';
 import { seeded } from '../lib/data.js';
 import { request, type ApiClient } from '../lib/http.js';
 import { diagnosisOptions, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
+import { freshPostgresDatabase } from '../lib/postgres.js';
 import { removeTempDir, syncDisks, tempDir } from '../lib/proc.js';
 import { startReference } from '../lib/refs.js';
 import { compare, median, round, type CaseContext, type CaseResult } from '../lib/report.js';
 
 const FILES = Number(process.env.BENCH_SMALL_FILES ?? 2000);
+/** `BENCH_SMALL_FILES_POSTGRES=1`: our server on a fresh PostgreSQL database (BENCH_POSTGRES_URL) instead of the embedded one. */
+const ON_POSTGRES = process.env.BENCH_SMALL_FILES_POSTGRES === '1';
 const CLIENTS = 4;
 const ROUNDS = 3;
 const KB = 1024;
@@ -154,20 +157,33 @@ export async function smallFilesCase(
 ): Promise<Omit<CaseResult, 'name' | 'startedAt' | 'seconds'>> {
   const dataDir = tempDir('small-files');
   const tusDir = tempDir('small-files-tus');
+  const durableDir = tempDir('small-files-tus-durable');
   const stops: (() => Promise<void>)[] = [];
   try {
-    await prepareDataDir(dataDir, async () => undefined);
-    const ours = await startOurServer(dataDir, diagnosisOptions(context, 'small-files'));
+    let databaseUrl: string | undefined;
+    if (ON_POSTGRES) {
+      const database = await freshPostgresDatabase('small_files');
+      if ('unreachable' in database) throw new Error(database.unreachable);
+      stops.push(() => database.drop());
+      databaseUrl = database.url;
+    }
+    await prepareDataDir(dataDir, async () => undefined, { databaseUrl });
+    const ours = await startOurServer(dataDir, { ...diagnosisOptions(context, 'small-files'), databaseUrl });
     stops.push(() => ours.stop());
     const tus = await startReference('tus-server.ts', [tusDir]);
     stops.push(() => tus.proc.stop());
+    // The same server made as durable as ours: fsync of the bytes, the metadata and the folder
+    // before each answer (@tus/file-store never fsyncs; see refs/tus-server.ts).
+    const tusDurable = await startReference('tus-server.ts', [durableDir, 'durable']);
+    stops.push(() => tusDurable.proc.stop());
     const client = await ours.signedIn();
     stops.push(async () => client.close());
     const { chunkSize } = await client.json<{ chunkSize: number }>('GET', '/api/config');
 
-    const clearTus = () => {
-      rmSync(tusDir, { recursive: true, force: true });
-      mkdirSync(tusDir, { recursive: true });
+    const dirOf = (name: string) => (name === 'tusDurable' ? durableDir : tusDir);
+    const clearTus = (name: string) => {
+      rmSync(dirOf(name), { recursive: true, force: true });
+      mkdirSync(dirOf(name), { recursive: true });
     };
     const steps = {
       ours: async (files: SmallFile[], round: number) => {
@@ -178,16 +194,18 @@ export async function smallFilesCase(
         const parentId = folder.data?.id ?? folder.id ?? '';
         return sendAll(files, uploadOurs(ours, client, parentId, chunkSize));
       },
+      tusDurable: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tusDurable.url)),
       tus: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tus.url)),
       tusTwoRequests: async (files: SmallFile[]) => sendAll(files, uploadTusTwoRequests(tus.url)),
     };
     type Name = keyof typeof steps;
-    const runs: Record<Name, number[]> = { ours: [], tus: [], tusTwoRequests: [] };
+    const runs: Record<Name, number[]> = { ours: [], tusDurable: [], tus: [], tusTwoRequests: [] };
     const ratios: number[] = [];
+    const ratiosNoFsync: number[] = [];
     // An untimed warm-up round of 200 files each (JIT, connections, the database's caches).
     for (const [name, step] of Object.entries(steps) as [Name, (typeof steps)[Name]][]) {
       await step(smallFiles(-1).slice(0, 200), -1);
-      if (name !== 'ours') clearTus();
+      if (name !== 'ours') clearTus(name);
     }
     for (let round = 0; round < ROUNDS; round++) {
       const files = smallFiles(round);
@@ -201,25 +219,36 @@ export async function smallFilesCase(
           `${name} #${round + 1}: ${timing.filesPerSecond.toFixed(0)} files/s (${timing.seconds.toFixed(2)} s)`,
         );
         if (name !== 'ours') {
-          const stored = readdirSync(tusDir).filter((f) => !f.endsWith('.json')).length;
+          const stored = readdirSync(dirOf(name)).filter((f) => !f.endsWith('.json')).length;
           if (stored !== files.length) throw new Error(`tus stored ${stored} files, not ${files.length}`);
-          clearTus();
+          clearTus(name);
         }
       }
-      ratios.push((runs.ours[round] ?? 0) / (runs.tus[round] ?? 1));
+      ratios.push((runs.ours[round] ?? 0) / (runs.tusDurable[round] ?? 1));
+      ratiosNoFsync.push((runs.ours[round] ?? 0) / (runs.tus[round] ?? 1));
     }
     const figure = (name: Name) => median(runs[name]);
     return {
       rows: [
         compare(
           'small files',
-          `${FILES.toLocaleString('en')} files of 4–64 KB, 4 clients, vs @tus/server`,
+          `${FILES.toLocaleString('en')} files of 4–64 KB, 4 clients, vs @tus/server, both durable${ON_POSTGRES ? ', PostgreSQL' : ''}`,
+          'files/s',
+          figure('ours'),
+          figure('tusDurable'),
+          '@tus/server + fsync',
+          { on: 'ratio', kind: 'min', value: 1.0 },
+          median(ratios),
+        ),
+        compare(
+          'small files',
+          '(info) vs @tus/server as shipped (never fsyncs)',
           'files/s',
           figure('ours'),
           figure('tus'),
           '@tus/server',
-          { on: 'ratio', kind: 'min', value: 1.0 },
-          median(ratios),
+          null,
+          median(ratiosNoFsync),
         ),
         compare(
           'small files',
@@ -238,10 +267,11 @@ export async function smallFilesCase(
         bytesPerRound: smallFiles(0).reduce((n, f) => n + f.content.length, 0),
         runsFilesPerSecond: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => round(x, 1))])),
         pairedRatios: ratios.map((r) => round(r, 3)),
+        pairedRatiosVsTusWithoutFsync: ratiosNoFsync.map((r) => round(r, 3)),
         serverPeakMB: round(ours.memory().peak / 1e6, 1),
       },
       notes: [
-        'Ours: one POST /api/upload/chunks per file with the fields the web client sends for a file that fits one chunk, each round into a new folder, on the embedded database. @tus/server (with @tus/file-store): creation-with-upload, the bytes in the creating POST (one request per file); the default tus-js-client way (POST, then PATCH) is shown for information.',
+        'Ours: one POST /api/upload/chunks per file with the fields the web client sends for a file that fits one chunk, each round into a new folder, on the embedded database; a 201 means the bytes, their folder entries and the database row are durable. @tus/server (with @tus/file-store): creation-with-upload, the bytes in the creating POST (one request per file). The target is judged against the same server made as durable (fsync of the file, its .json and the folder before answering: refs/tus-server.ts durable), since @tus/file-store as shipped never fsyncs; it and the default tus-js-client way (POST, then PATCH) are shown for information.',
         'Files per second = 2,000 / wall time from the first request to the last answer, 4 clients each on its own keep-alive connection; ratio = median of per-round ratios, the order rotated each round.',
       ],
     };
@@ -249,5 +279,6 @@ export async function smallFilesCase(
     for (const stop of stops.reverse()) await stop();
     removeTempDir(dataDir);
     removeTempDir(tusDir);
+    removeTempDir(durableDir);
   }
 }

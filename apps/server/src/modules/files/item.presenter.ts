@@ -25,6 +25,11 @@ export interface PresentOptions {
   topId?: string;
   /** Whether the viewer may learn an item's share links (the access policy's `share`); none if left out. */
   maySeeShares?: (row: ItemRow) => boolean;
+  /**
+   * The rows were made by this very request (an upload's new file): nothing refers to them yet, no
+   * share link and no favourite, so no relationship is looked up.
+   */
+  fresh?: boolean;
 }
 
 /** Relationships other modules add to the items their owner sees (the files module knows none of them). */
@@ -74,10 +79,11 @@ async function extraRelationships(
   ctx: PresentContext,
   rows: readonly ItemRow[],
   maySeeShares: PresentOptions['maySeeShares'],
+  fresh = false,
 ) {
   const merged = new Map<string, Partial<ExtraRelationships>>();
   // Only who may share an item learns its share links: visitors never see the tokens of nested items.
-  const owned = maySeeShares ? rows.filter(maySeeShares) : [];
+  const owned = maySeeShares && !fresh ? rows.filter(maySeeShares) : [];
   if (!owned.length) return merged;
   for (const loader of ctx.itemRelationships) {
     for (const [id, extra] of await loader.load(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
@@ -180,7 +186,7 @@ export async function presentItems(
   const urls = opts.urls ?? ownerUrls;
   const folderIds = rows.filter((r) => r.type === 'folder').map((r) => r.id);
   const starred = new Set<string>(opts.viewerId && known ? known.favourites : []);
-  if (opts.viewerId && folderIds.length && !known) {
+  if (opts.viewerId && folderIds.length && !known && !opts.fresh) {
     const query = preparedOn(db, 'favourites_among', () =>
       db
         .select({ itemId: favourites.itemId })
@@ -212,7 +218,7 @@ export async function presentItems(
   }
   const extras = known
     ? mayLearn(known.extras, rows, opts.maySeeShares)
-    : await extraRelationships(ctx, rows, opts.maySeeShares);
+    : await extraRelationships(ctx, rows, opts.maySeeShares, opts.fresh);
   return rows.map((row) => {
     const parentId = shownParent(row);
     const around: Around = {

@@ -49,13 +49,51 @@ const countDeltaFor = (type: 'folder' | 'file', sign: 1 | -1 = 1): CountDelta =>
 type NewItem = Omit<NewItemRow, 'id' | 'name' | 'parentId' | 'ownerId' | 'type'> & { id?: string };
 
 /**
+ * Counts a new item in its folder (or the owner's root) and its bytes in the owner's used storage,
+ * in one statement: what `adjustChildCounts` and `adjustStorageUsed` do, for one item added.
+ */
+async function countAdded(
+  db: Db,
+  item: { ownerId: string; parentId: string | null; type: 'folder' | 'file'; size?: number },
+) {
+  const { folders = 0, files = 0 } = countDeltaFor(item.type);
+  const bytes = item.type === 'file' ? (item.size ?? 0) : 0;
+  if (item.parentId === null) {
+    await db
+      .update(users)
+      .set({
+        rootFolderCount: sql`${users.rootFolderCount} + ${folders}`,
+        rootFileCount: sql`${users.rootFileCount} + ${files}`,
+        ...(bytes ? { storageUsed: sql`greatest(${users.storageUsed} + ${bytes}, 0)` } : {}),
+      })
+      .where(eq(users.id, item.ownerId));
+    return;
+  }
+  if (!bytes) return adjustChildCounts(db, item.ownerId, item.parentId, { folders, files });
+  // Both rows in one round trip: a data-modifying CTE runs to completion whether or not it is read.
+  await db.execute(sql`
+    with counted as (
+      update ${items} set folder_count = folder_count + ${folders}, file_count = file_count + ${files}
+      where id = ${item.parentId}
+    )
+    update ${users} set storage_used = greatest(storage_used + ${bytes}, 0) where id = ${item.ownerId}`);
+}
+
+/**
  * Inserts a folder or file under `parentId` with the first free name, and counts it (and its
  * bytes, for a file) in the same transaction. Returns the row as written (the name may carry a suffix).
+ * The name as asked is tried first with `on conflict do nothing` (one statement, no savepoint):
+ * most names are free. Only when it is taken are the free names looked up (`allocateNames`).
  */
 export async function insertItem(
   db: Db,
   item: { ownerId: string; parentId: string | null; type: 'folder' | 'file'; name: string } & NewItem,
 ): Promise<ItemRow> {
+  const [asked] = await db.insert(items).values(item).onConflictDoNothing().returning();
+  if (asked) {
+    await countAdded(db, item);
+    return asked;
+  }
   return retryOnNameClash(db, async (tx) => {
     const [name] = await allocateNames(tx, item.ownerId, item.parentId, [{ name: item.name, type: item.type }]);
     const [row] = await tx
@@ -63,8 +101,7 @@ export async function insertItem(
       .values({ ...item, name: name ?? item.name })
       .returning();
     if (!row) throw new Error('insert returned no row');
-    await adjustChildCounts(tx, item.ownerId, item.parentId, countDeltaFor(item.type));
-    if (item.type === 'file') await adjustStorageUsed(tx, item.ownerId, item.size ?? 0);
+    await countAdded(tx, item);
     return row;
   });
 }

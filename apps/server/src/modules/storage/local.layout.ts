@@ -37,6 +37,7 @@ export function localLayout(root: string): LocalLayout {
     return [shard, key.replaceAll('/', '~')] as const;
   };
   const temp = new TempFolders(path.join(root, '.tmp'));
+  const directories = new DirectorySyncs();
   const layout: LocalLayout = {
     root,
     dataPath: (key) => path.join(root, ...shardAndName(key)),
@@ -49,17 +50,84 @@ export function localLayout(root: string): LocalLayout {
       const metaTmp = `${tmp}.type`;
       const metaPath = layout.metaPath(key);
       const dataPath = layout.dataPath(key);
-      await writeDurably(metaTmp, Buffer.from(contentType));
-      await mkdir(path.dirname(metaPath), { recursive: true });
+      const [madeMeta, madeData] = await Promise.all([
+        mkdir(path.dirname(metaPath), { recursive: true }),
+        mkdir(path.dirname(dataPath), { recursive: true }),
+        writeDurably(metaTmp, Buffer.from(contentType)),
+      ]);
       await rename(metaTmp, metaPath);
-      await mkdir(path.dirname(dataPath), { recursive: true });
       await rename(tmp, dataPath);
+      // The renames are durable once the folders holding the new names are (and, for a folder just
+      // made, the folder holding it): only then may the caller acknowledge the blob. Uploads landing
+      // in the same folder at the same time share one fsync (DirectorySyncs).
+      await Promise.all(
+        [metaPath, dataPath, ...madeFolders(madeMeta, metaPath), ...madeFolders(madeData, dataPath)].map((made) =>
+          directories.sync(path.dirname(made)),
+        ),
+      );
     },
     async readContentType(key) {
       return readFile(layout.metaPath(key), 'utf8').catch(ifMissing(DEFAULT_CONTENT_TYPE));
     },
   };
   return layout;
+}
+
+/**
+ * The folders `mkdir(…, { recursive: true })` made on the way to `file` (it answers the first one it
+ * made), each of which now has a new entry in its parent to make durable.
+ */
+function madeFolders(firstMade: string | undefined, file: string): string[] {
+  const made: string[] = [];
+  if (!firstMade) return made;
+  for (let dir = path.dirname(file); dir.length >= firstMade.length; dir = path.dirname(dir)) {
+    made.push(dir);
+    if (dir === firstMade || dir === path.dirname(dir)) break;
+  }
+  return made;
+}
+
+/** fsync of a folder: makes the names created, renamed or removed in it durable. */
+export async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } catch (error) {
+    // Some systems (Windows) cannot fsync a folder at all; their renames are as durable as they get.
+    if (!(error instanceof Error && 'code' in error && ['EISDIR', 'EINVAL', 'EPERM'].includes(String(error.code))))
+      throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Group commit of folder fsyncs. A caller needs an fsync that starts after its rename: the one
+ * running may have started before, so it waits for the next, which every caller arriving meanwhile
+ * shares. With N uploads renaming into one folder at once that is 2 fsyncs, not N, and never one
+ * that could miss a caller's rename. A failed fsync fails every caller it covered.
+ */
+export class DirectorySyncs {
+  private readonly folders = new Map<string, { running: Promise<void>; next: Promise<void> | null }>();
+
+  constructor(private readonly fsync: (dir: string) => Promise<void> = syncDirectory) {}
+
+  sync(dir: string): Promise<void> {
+    const current = this.folders.get(dir);
+    if (!current) return this.start(dir);
+    const settled = () => undefined;
+    current.next ??= current.running.then(settled, settled).then(() => this.start(dir));
+    return current.next;
+  }
+
+  private start(dir: string): Promise<void> {
+    const entry: { running: Promise<void>; next: Promise<void> | null } = { running: Promise.resolve(), next: null };
+    entry.running = this.fsync(dir).finally(() => {
+      if (this.folders.get(dir) === entry) this.folders.delete(dir);
+    });
+    this.folders.set(dir, entry);
+    return entry.running;
+  }
 }
 
 /** Streams `body` to `file`, fsyncs it (a crash must not leave a renamed but empty blob) and returns the byte count. */

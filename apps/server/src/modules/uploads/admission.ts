@@ -2,9 +2,8 @@ import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
 import { authorizeFolder, scopeOf, type Actor } from '../files/index.js';
 import { readSettings, type Settings } from '../settings/index.js';
-import { findUserById } from '../users/index.js';
 import { assertMayStore, emptyFile, type Allowance } from './upload-policy.js';
-import { reservedBytes } from './upload-sessions.repository.js';
+import { ownerWithReserved } from './upload-sessions.repository.js';
 
 export interface UploadTarget {
   parentId: string | null;
@@ -17,6 +16,8 @@ export interface UploadTarget {
 export interface Admission {
   settings: Settings;
   allowance: Allowance;
+  /** When the settings were read (ms since 1970): the transaction that makes the file may reuse them while fresh. */
+  readAt: number;
 }
 
 /**
@@ -28,13 +29,13 @@ export async function admitUpload(ctx: AppContext, actor: Actor, target: UploadT
   if (target.size === 0) throw emptyFile();
   await authorizeFolder(ctx.db, actor, 'upload', target.parentId);
   const scope = scopeOf(actor);
-  const [settings, owner, reserved] = await Promise.all([
+  const readAt = Date.now();
+  const [settings, found] = await Promise.all([
     readSettings(ctx.db),
-    findUserById(ctx.db, scope.ownerId),
-    reservedBytes(ctx.db, scope.ownerId, target.sessionId),
+    ownerWithReserved(ctx.db, scope.ownerId, target.sessionId),
   ]);
-  if (!owner) throw notFound();
-  const allowance = { owner, settings, reserved };
+  if (!found) throw notFound();
+  const allowance = { owner: found.owner, settings, reserved: found.reserved };
   assertMayStore(allowance, target.size ?? 0);
-  return { settings, allowance };
+  return { settings, allowance, readAt };
 }

@@ -7,7 +7,7 @@ import { isDiskFull } from '../../lib/outages.js';
 import { MB } from '../../lib/format.js';
 import { authorizeOne, extensionOf, presentItem, presentingFor, scopeOf, type Actor } from '../files/index.js';
 import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
-import { admitUpload } from './admission.js';
+import { admitUpload, type Admission } from './admission.js';
 import type { ChunkBody } from './chunk-body.js';
 import { chunkSizeMismatch, offsetMismatch, sizeMismatch, uploadNotFound } from './chunk-errors.js';
 import { foldersOf, type ChunkFields } from './chunk-request.js';
@@ -110,7 +110,8 @@ async function startSession(
   const parentId = fields.parent_id ?? scope.rootId;
   assertChunkSize(fields.size, fields.chunk_size);
   const place = placeChunk({ size: fields.size, chunkSize: fields.chunk_size, received: 0 }, fields);
-  const { settings } = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: fields.upload_id });
+  const admitted = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: fields.upload_id });
+  const { settings } = admitted;
   assertTypeAllowed(settings, { extension, mimetypes: typesForExtension(extension) });
 
   const type = await detectType(await body.peek(Math.min(SNIFF_BYTES, place.length)), extension);
@@ -158,7 +159,7 @@ async function startSession(
     return continueSession(ctx, actor, existing, fields, body);
   }
   try {
-    return await storeChunk(ctx, actor, session, place, body);
+    return await storeChunk(ctx, actor, session, place, body, admitted);
   } catch (error) {
     // A first chunk that did not arrive leaves nothing behind; the client starts again at 0.
     if (await deleteSession(ctx.db, session.id, { untouched: true })) await abort();
@@ -177,13 +178,14 @@ async function continueSession(
     throw chunkSizeMismatch('This chunk belongs to an upload of another size or chunk size.');
   }
   const place = placeChunk(session, fields);
+  let admitted: Admission;
   try {
-    const { settings } = await admitUpload(ctx, actor, {
+    admitted = await admitUpload(ctx, actor, {
       parentId: session.parentId,
       size: session.size,
       sessionId: session.id,
     });
-    assertTypeAllowed(settings, {
+    assertTypeAllowed(admitted.settings, {
       extension: session.extension,
       mimetypes: [session.contentType, ...typesForExtension(session.extension)],
     });
@@ -198,11 +200,11 @@ async function continueSession(
     if (!(await body.drain(place.length))) await body.release();
     // Every byte arrived but no file was made (the process died in between, or the answer was
     // lost while it was being made): the last chunk, sent again, makes it or waits for it.
-    if (place.isLast) return finishSession(ctx, actor, session);
+    if (place.isLast) return finishSession(ctx, actor, session, admitted);
     return progress(session);
   }
   if (place.offset !== session.received) throw offsetMismatch(session.received);
-  return storeChunk(ctx, actor, session, place, body);
+  return storeChunk(ctx, actor, session, place, body, admitted);
 }
 
 async function storeChunk(
@@ -211,6 +213,7 @@ async function storeChunk(
   session: UploadSessionRow,
   place: Placement,
   body: ChunkBody,
+  admitted: Admission,
 ): Promise<ChunkOutcome> {
   const key = `files/${session.fileId}`;
   const meter = body.metered({
@@ -240,7 +243,7 @@ async function storeChunk(
     etag,
   });
   if (!advanced) return otherCopyCounted(ctx, actor, session.id, place, offsetMismatch);
-  return place.isLast ? finishSession(ctx, actor, advanced) : progress(advanced);
+  return place.isLast ? finishSession(ctx, actor, advanced, admitted) : progress(advanced);
 }
 
 /**
@@ -291,7 +294,12 @@ async function waitForFile(
   throw offsetMismatch(size);
 }
 
-async function finishSession(ctx: AppContext, actor: Actor, session: UploadSessionRow): Promise<ChunkOutcome> {
+async function finishSession(
+  ctx: AppContext,
+  actor: Actor,
+  session: UploadSessionRow,
+  admitted: Admission,
+): Promise<ChunkOutcome> {
   const key = `files/${session.fileId}`;
   let joined: boolean;
   try {
@@ -311,16 +319,21 @@ async function finishSession(ctx: AppContext, actor: Actor, session: UploadSessi
   }
   crashPoint(ctx, 'upload-complete');
   try {
-    const file = await storeFile(ctx, actor, {
-      fileId: session.fileId,
-      blobKey: key,
-      parentId: session.parentId,
-      folders: foldersOf(session.path),
-      name: session.name,
-      mimetype: session.contentType,
-      size: session.size,
-      sessionId: session.id,
-    });
+    const file = await storeFile(
+      ctx,
+      actor,
+      {
+        fileId: session.fileId,
+        blobKey: key,
+        parentId: session.parentId,
+        folders: foldersOf(session.path),
+        name: session.name,
+        mimetype: session.contentType,
+        size: session.size,
+        sessionId: session.id,
+      },
+      admitted,
+    );
     return { status: 201, body: file };
   } catch (error) {
     // The database is away: the session and its blob stay, and the last chunk sent again finishes it.

@@ -14,12 +14,22 @@ import {
   presentingFor,
   scopeOf,
   type Actor,
+  type LoadedItem,
 } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
+import type { Admission } from './admission.js';
 import { assertMayStore } from './upload-policy.js';
 import { completeSession, findSession, lockOwner, reservedBytes } from './upload-sessions.repository.js';
+
+/**
+ * How long the settings read when a request was admitted stand for the transaction that makes its
+ * file. A small file arrives within milliseconds, and reading them again cost a statement per file
+ * on the embedded database, which runs one at a time for every client; a large one is checked
+ * against the settings of the moment its last byte arrived, as before.
+ */
+export const SETTINGS_REUSE_MS = 1000;
 
 export interface StoredBlob {
   fileId: string;
@@ -43,12 +53,22 @@ export interface StoredBlob {
  * Finishing the same session twice at once (a retried last chunk) makes one file: the second finds
  * the session done under the owner's lock and answers with the first's file.
  */
-export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob): Promise<ItemResource> {
+export async function storeFile(
+  ctx: AppContext,
+  actor: Actor,
+  blob: StoredBlob,
+  admitted?: Pick<Admission, 'settings' | 'readAt'>,
+): Promise<ItemResource> {
   const scope = scopeOf(actor);
   const extension = extensionOf(blob.name);
   let row;
+  // The folder the transaction loaded, to present the new file with its parent's name.
+  const loaded: { parent: LoadedItem | null } = { parent: null };
   try {
-    const settings = await readSettings(ctx.db);
+    // The settings this request was admitted with, unless its bytes took long to arrive: then the
+    // file is checked against the settings of now (an admin may have changed them meanwhile).
+    const settings =
+      admitted && Date.now() - admitted.readAt <= SETTINGS_REUSE_MS ? admitted.settings : await readSettings(ctx.db);
     row = await ctx.db.transaction(async (tx) => {
       const owner = await lockOwner(tx, scope.ownerId);
       if (!owner) throw notFound();
@@ -59,6 +79,7 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
         if (session.completedFileId === blob.fileId) return null;
       }
       const parent = await authorizeFolder(tx, actor, 'upload', blob.parentId);
+      loaded.parent = parent;
       const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
       assertMayStore({ owner, settings, reserved }, blob.size);
       // Folders an upload creates are folders like any other: the same restriction applies.
@@ -90,7 +111,13 @@ export async function storeFile(ctx: AppContext, actor: Actor, blob: StoredBlob)
     throw error;
   }
   // Another copy of the last chunk made the file first.
-  if (!row) row = await authorizeOne(ctx.db, actor, 'view', blob.fileId, { state: 'any' });
+  if (!row) {
+    row = await authorizeOne(ctx.db, actor, 'view', blob.fileId, { state: 'any' });
+    return presentItem(ctx, row, presentingFor(actor));
+  }
   if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
-  return presentItem(ctx, row, presentingFor(actor));
+  // Made just now, in the folder loaded above: its parent's name is known and nothing refers to it yet.
+  const known = loaded.parent;
+  const parents = known && row.parentId === known.id ? new Map([[known.id, known.name]]) : undefined;
+  return presentItem(ctx, row, { ...presentingFor(actor), parents, fresh: true });
 }

@@ -12,10 +12,13 @@ import {
   postMultipart,
   registerUser,
   startTestServer,
+  uploadFile,
   type FormFields,
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
+import { writeSettings } from '../settings/index.js';
+import { SETTINGS_REUSE_MS } from './store-file.js';
 
 const CHUNK = 5 * MiB;
 
@@ -90,6 +93,38 @@ describe('finishing chunked uploads', () => {
   });
   afterAll(async () => {
     await server.close();
+  });
+
+  it('answers a file sent in one request with its new folder named, and checks settings that changed while the bytes were on their way', async () => {
+    const folder = await alice.request('POST', '/api/create-folder', { name: 'Drop' });
+    const parentId = folder.json<{ data: { id: string } }>().data.id;
+    const made = await uploadFile(server, alice, { name: 'quick.bin', content: randomBytes(2 * MiB), parentId });
+    expect(made.status).toBe(201);
+    const file = made.json<{
+      data: { attributes: { parent_id: string }; relationships: { parent: unknown; shared: unknown } };
+    }>();
+    expect(file.data.attributes.parent_id).toBe(parentId);
+    expect(file.data.relationships).toEqual({
+      parent: { data: { id: parentId, type: 'folder', attributes: { name: 'Drop' } } },
+      shared: null,
+    });
+
+    // The admin lowers the upload limit while a file's bytes are still being stored, and it took
+    // longer than the admitted settings stand for (SETTINGS_REUSE_MS): the file is checked again.
+    intercept('put', (put) => async (...args) => {
+      const stored = await put(...args);
+      await writeSettings(server.ctx.db, { upload_limit: 1 });
+      await new Promise((resolve) => setTimeout(resolve, SETTINGS_REUSE_MS + 100));
+      return stored;
+    });
+    try {
+      const slow = await uploadFile(server, alice, { name: 'slow.bin', content: randomBytes(2 * MiB), parentId });
+      expect(slow.status).toBe(413);
+      expect(await filesNamed(server, 'slow.bin')).toBe(0);
+      expect(storageContents(server).blobs).toBe(1);
+    } finally {
+      await writeSettings(server.ctx.db, { upload_limit: 0 });
+    }
   });
 
   it('makes one file when the last chunk is sent again while the first copy is still finishing', async () => {

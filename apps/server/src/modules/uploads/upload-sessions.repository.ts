@@ -32,6 +32,33 @@ export async function reservedBytes(db: Db, ownerId: string, exceptId: string | 
   return Number(row?.total ?? 0);
 }
 
+/**
+ * The owner's row and the bytes of their other running uploads in one statement, for the checks
+ * before a chunk's bytes are stored (no lock: the transaction that makes the file checks again
+ * under `lockOwner`, with `reservedBytes` read after the lock is held).
+ */
+export async function ownerWithReserved(
+  db: Db,
+  ownerId: string,
+  exceptId: string | null,
+): Promise<{ owner: UserRow; reserved: number } | undefined> {
+  const others = and(
+    eq(uploadSessions.ownerId, users.id),
+    isNull(uploadSessions.completedFileId),
+    exceptId ? ne(uploadSessions.id, exceptId) : undefined,
+  );
+  const [row] = await db
+    .select({
+      owner: users,
+      reserved: sql<
+        string | number | null
+      >`(select coalesce(sum(${uploadSessions.size}), 0) from ${uploadSessions} where ${others})`,
+    })
+    .from(users)
+    .where(eq(users.id, ownerId));
+  return row && { owner: row.owner, reserved: Number(row.reserved ?? 0) };
+}
+
 /** Marks the session done with its file; null when it was cancelled meanwhile (or already done). */
 export async function completeSession(db: Db, id: string, fileId: string): Promise<UploadSessionRow | null> {
   const [row] = await db

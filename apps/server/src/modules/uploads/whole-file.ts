@@ -24,7 +24,8 @@ export async function uploadWholeFile(
   const extension = extensionOf(fields.name);
   // No folder named: the top of the actor's scope (the root, or the folder a link reaches).
   const parentId = fields.parent_id ?? scopeOf(actor).rootId;
-  const { settings, allowance } = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: null });
+  const admitted = await admitUpload(ctx, actor, { parentId, size: fields.size, sessionId: null });
+  const { settings, allowance } = admitted;
   assertTypeAllowed(settings, { extension, mimetypes: typesForExtension(extension) });
 
   const head = await body.peek(SNIFF_BYTES);
@@ -50,14 +51,19 @@ export async function uploadWholeFile(
     throw meter.failure ?? error;
   }
   ctx.outages.recovered('storage');
-  return storeFile(ctx, actor, {
-    fileId,
-    blobKey,
-    parentId,
-    folders: fields.folders,
-    name: fields.name,
-    mimetype,
-    size: meter.bytes,
-    sessionId: null,
-  });
+  return storeFile(
+    ctx,
+    actor,
+    {
+      fileId,
+      blobKey,
+      parentId,
+      folders: fields.folders,
+      name: fields.name,
+      mimetype,
+      size: meter.bytes,
+      sessionId: null,
+    },
+    admitted,
+  );
 }
