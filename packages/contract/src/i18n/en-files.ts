@@ -26,7 +26,7 @@ export const enFiles: Record<string, string> = {
   'files.selected_count_other': '{{count}} items selected',
   'files.selected_short': '{{count}} selected',
   'files.all_selected_other': 'All {{number}} items selected',
-  'files.all_selected_short_other': 'All {{number}}',
+  'files.all_selected_short_other': 'All {{number}} selected',
   'files.selected_number_one': '{{number}} item selected',
   'files.selected_number_other': '{{number}} items selected',
   'files.selected_number_short': '{{number}} selected',
