@@ -67,7 +67,9 @@ test('Ctrl+A selects the whole folder, loaded or not, and trashes all of it in o
     await page.screenshot({ path: `${SHOTS}/all-selected-dark.png` });
     await page.emulateMedia({ colorScheme: 'light' });
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect(page.getByRole('toolbar', { name: 'Actions for the selection' })).toContainText(`All ${ITEMS} selected`);
+    await expect(page.getByRole('toolbar', { name: 'Actions for the selection' })).toContainText(
+      `All ${ITEMS} selected`,
+    );
     await page.screenshot({ path: `${SHOTS}/all-selected-phone.png` });
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.keyboard.press('Escape');
