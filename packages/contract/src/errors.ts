@@ -24,6 +24,7 @@ export const errorCodes = [
   'items.not_trashed',
   'items.too_deep',
   'items.too_many',
+  'items.selection_conflict',
   'upload.too_large',
   'upload.type_blocked',
   'upload.quota_exceeded',

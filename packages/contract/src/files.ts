@@ -244,14 +244,62 @@ export const renameRequest = z.object({
 });
 export type RenameRequest = z.infer<typeof renameRequest>;
 
+/**
+ * "Select all" (ADR 0018): a request names either `items`, or a whole folder's live contents with
+ * `all_in` (the folder's id, or null for the top of the caller's tree: My Files, or a link's
+ * folder) less the ids in `except`. The whole-folder form has no count limit: the server applies
+ * it to the folder in one transaction. `except` is what was deselected by hand, so it has the
+ * `items.too_many` limit; ids in it that are not in the folder change nothing.
+ */
+const wholeFolder = {
+  all_in: uuid.nullable().optional(),
+  except: z
+    .array(uuid)
+    .refine((list) => list.length <= ITEMS_PER_REQUEST_MAX, {
+      message: `Leave out at most ${ITEMS_PER_REQUEST_MAX} items.`,
+      params: { code: 'items.too_many', status: 400 } satisfies CodedIssue,
+    })
+    .optional(),
+};
+/** Exactly one of `items` and `all_in`: both is 400 `items.selection_conflict`; neither asks for items. */
+const oneSelection = (body: { items?: unknown; all_in?: unknown; except?: unknown }, ctx: z.RefinementCtx) => {
+  const whole = body.all_in !== undefined;
+  if (whole && body.items !== undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['all_in'],
+      message: 'Name the items or a whole folder, not both.',
+      params: { code: 'items.selection_conflict', status: 400 } satisfies CodedIssue,
+    });
+  } else if (!whole && body.items === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['items'], message: 'Choose at least one item.' });
+  } else if (!whole && body.except !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['except'], message: 'Only a whole folder has exceptions.' });
+  }
+};
+
 /** `to_id` null moves to the root. */
-export const moveRequest = z.object({ to_id: uuid.nullable(), items: itemRefs });
+export const moveRequest = z
+  .object({ to_id: uuid.nullable(), items: itemRefs.optional(), ...wholeFolder })
+  .superRefine(oneSelection);
 export type MoveRequest = z.infer<typeof moveRequest>;
 
-export const removeRequest = z.object({
-  items: itemList(itemRef.extend({ force_delete: looseBoolean.default(false) })),
-});
+/** `force_delete` goes on each item, or beside `all_in` for the whole folder. */
+export const removeRequest = z
+  .object({
+    items: itemList(itemRef.extend({ force_delete: looseBoolean.default(false) })).optional(),
+    ...wholeFolder,
+    force_delete: looseBoolean.optional(),
+  })
+  .superRefine(oneSelection);
 export type RemoveRequest = z.infer<typeof removeRequest>;
+
+/** What a move or remove request selects, either way it was named. */
+export type Selection<T> = { items: T[] } | { allIn: string | null; except: string[] };
+export function selectionOf<T>(body: { items?: T[]; all_in?: string | null; except?: string[] }): Selection<T> {
+  if (body.all_in !== undefined) return { allIn: body.all_in, except: body.except ?? [] };
+  return { items: body.items ?? [] };
+}
 
 export const restoreRequest = z.object({ to_home: looseBoolean.default(false), items: itemRefs });
 export type RestoreRequest = z.infer<typeof restoreRequest>;

@@ -114,7 +114,7 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/file-request/:token/remove',
     { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
-    async (request): Promise<MessageResponse> => removeAs(ctx, await actorOf(request.params.token), request.body.items),
+    async (request): Promise<MessageResponse> => removeAs(ctx, await actorOf(request.params.token), request.body),
   );
 
   app.route({

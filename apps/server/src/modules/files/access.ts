@@ -253,6 +253,45 @@ export async function authorizeFolder(
 }
 
 /**
+ * "Everything in this folder but these" (ADR 0018): decides `action` on a live folder's live
+ * contents and loads them, in one statement whatever their number. The folder is decided as any
+ * folder the actor names (`null`: the top of its tree; 404 when unknown, trashed or a file), and
+ * the capability comes first, as for explicit ids. What lies directly in a folder belongs to the
+ * folder's owner and sits inside any link subtree the folder is in, so it is known through the same
+ * grant; and it is never a link's own item, which is the folder or above it. Ids in `except` that
+ * are not in the folder change nothing and tell nothing.
+ */
+export async function authorizeContents(
+  db: Db,
+  actor: Actor,
+  action: Action,
+  folderId: string | null,
+  except: readonly string[],
+): Promise<{ folder: LoadedFolder | null; rows: LoadedItem[] }> {
+  requireCapability(actor, action);
+  const folder = await authorizeFolder(db, actor, 'view', folderId);
+  const ownerId = folder?.ownerId ?? homeOf(actor).id;
+  // Two texts, so that each may use the index on (owner, parent): `is not distinct from` cannot.
+  const atRoot = folder === null;
+  const query = preparedOn(db, atRoot ? 'contentsOfRoot' : 'contentsOf', () =>
+    db
+      .select()
+      .from(items)
+      .where(
+        and(
+          sql`${items.ownerId} = ${sql.placeholder('owner')}::uuid`,
+          atRoot ? isNull(items.parentId) : sql`${items.parentId} = ${sql.placeholder('parent')}::uuid`,
+          isNull(items.deletedAt),
+          sql`not (${items.id} = any(${sql.placeholder('except')}::uuid[]))`,
+        ),
+      )
+      .prepare(atRoot ? 'contentsOfRoot' : 'contentsOf'),
+  );
+  const rows = await query.execute({ owner: ownerId, parent: folder?.id, except: arrayParam(except) });
+  return { folder, rows: rows.map((r) => ({ ...r, trashedBy: null })) };
+}
+
+/**
  * How items are presented to the actor: favourites only for a signed-in viewer, share links only
  * to whoever may share the item, the link's own file URLs, and nothing above a link's root.
  */

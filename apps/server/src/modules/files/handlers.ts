@@ -11,6 +11,7 @@ import type {
   RemoveRequest,
   RenameRequest,
 } from '@filestore/contract';
+import { selectionOf } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { readSettings } from '../settings/index.js';
 import {
@@ -36,7 +37,7 @@ import type { ItemRow } from './items.table.js';
 import { folderTree, subtreeFolderTree } from './navigation.js';
 import { createFolder, moveItems, renameItem } from './organise.usecases.js';
 import { readPage, type Phase } from './paging.js';
-import { removeItems } from './trash.usecases.js';
+import { removeContents, removeItems } from './trash.usecases.js';
 
 /*
  * The bodies of the files routes, for any actor: the signed-in user's routes and the share-link and
@@ -182,7 +183,7 @@ export async function renameAs(ctx: AppContext, actor: Actor, id: string, body: 
 }
 
 export async function moveAs(ctx: AppContext, actor: Actor, body: MoveRequest): Promise<ItemsResponse> {
-  const rows = await moveItems(ctx.db, actor, body.to_id, body.items);
+  const rows = await moveItems(ctx.db, actor, body.to_id, selectionOf(body));
   return { data: await presentItems(ctx, rows, presentingFor(actor)) };
 }
 
@@ -193,6 +194,12 @@ const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number
       ? 'The items were deleted forever.'
       : 'The items were removed.';
 
-export async function removeAs(ctx: AppContext, actor: Actor, refs: RemoveRequest['items']): Promise<MessageResponse> {
-  return { type: 'success', message: removedMessage(await removeItems(ctx, actor, refs)) };
+/** The items named, or a whole folder's contents but some (ADR 0018). */
+export async function removeAs(ctx: AppContext, actor: Actor, body: RemoveRequest): Promise<MessageResponse> {
+  const selection = selectionOf(body);
+  const counts =
+    'items' in selection
+      ? await removeItems(ctx, actor, selection.items)
+      : await removeContents(ctx, actor, selection, body.force_delete ?? false);
+  return { type: 'success', message: removedMessage(counts) };
 }

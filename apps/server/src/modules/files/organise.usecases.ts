@@ -1,10 +1,16 @@
-import { FOLDER_DEPTH_MAX, type CreateFolderRequest, type ItemRef, type RenameRequest } from '@filestore/contract';
+import {
+  FOLDER_DEPTH_MAX,
+  type CreateFolderRequest,
+  type ItemRef,
+  type RenameRequest,
+  type Selection,
+} from '@filestore/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
-import { authorize, authorizeFolder, homeOf, scopeOf, type Actor } from './access.js';
+import { authorize, authorizeContents, authorizeFolder, homeOf, scopeOf, type Actor } from './access.js';
 import { folderCreationRestricted, folderTooDeep, isTreeGuardRefusal, moveIntoItself } from './files.errors.js';
 import { assertRoomBelow, folderPath, insertItem, subtreeHeight } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
@@ -90,19 +96,23 @@ async function assertMoveKeepsDepth(db: Db, targetDepth: number, movers: readonl
 }
 
 /**
- * Moves items into a live folder of the actor (or the root) in one transaction. Only the moved rows
- * change; what lies below a moved folder is not touched, so the cost does not grow with it.
+ * Moves items into a live folder of the actor (or the root) in one transaction: the items named, or
+ * a whole folder's contents but some (ADR 0018). Only the moved rows change; what lies below a
+ * moved folder is not touched, so the cost does not grow with it.
  */
 export async function moveItems(
   db: Db,
   actor: Actor,
   toId: string | null,
-  refs: readonly ItemRef[],
+  selection: Selection<ItemRef>,
 ): Promise<ItemRow[]> {
   const ownerId = scopeOf(actor).ownerId;
   const ids = await withTreeLock(db, ownerId, async (tx) => {
     const target = await authorizeFolder(tx, actor, 'create', toId);
-    const rows = await authorize(tx, actor, 'move', refs);
+    const rows =
+      'items' in selection
+        ? await authorize(tx, actor, 'move', selection.items)
+        : (await authorizeContents(tx, actor, 'move', selection.allIn, selection.except)).rows;
     const targetId = target?.id ?? null;
     const moving = new Set(rows.map((r) => r.id));
     const path = target ? await folderPath(tx, target.id) : [];

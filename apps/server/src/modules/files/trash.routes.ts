@@ -21,7 +21,7 @@ export function trashRoutes(app: TypedApp, ctx: AppContext) {
     '/api/remove',
     { schema: { body: removeRequest, response: { 200: messageResponse } } },
     async (request): Promise<MessageResponse> =>
-      removeAs(ctx, { kind: 'user', user: requireUser(request) }, request.body.items),
+      removeAs(ctx, { kind: 'user', user: requireUser(request) }, request.body),
   );
 
   app.post(

@@ -1,10 +1,18 @@
-import type { ItemRef, RemoveRequest } from '@filestore/contract';
+import type { ItemRef, RemoveRequest, Selection } from '@filestore/contract';
 import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
-import { authorize, can, requireCapability, scopeOf, type Actor, type LoadedItem } from './access.js';
+import {
+  authorize,
+  authorizeContents,
+  can,
+  requireCapability,
+  scopeOf,
+  type Actor,
+  type LoadedItem,
+} from './access.js';
 import { ancestryOf } from './ancestry.repository.js';
 import { selectedAncestors } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
@@ -43,7 +51,7 @@ function below(above: SelectedAbove, row: ItemRow, test: (id: string) => boolean
  * trash but not delete forever (someone holding a link) only ever trashes: what they remove waits
  * in the owner's trash, who can restore it.
  */
-export async function removeItems(deps: FilesDeps, actor: Actor, requested: RemoveRequest['items']) {
+export async function removeItems(deps: FilesDeps, actor: Actor, requested: RemovedItem[]) {
   const ownerId = scopeOf(actor).ownerId;
   const forever = can(actor, 'delete');
   const refs = forever ? requested : requested.map((r) => ({ ...r, force_delete: false }));
@@ -72,6 +80,36 @@ export async function removeItems(deps: FilesDeps, actor: Actor, requested: Remo
   });
   if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
   return { trashed, deleted };
+}
+
+type RemovedItem = NonNullable<RemoveRequest['items']>[number];
+
+/**
+ * Trashes (or, with `forever`, deletes) a live folder's whole contents but the exceptions, in one
+ * transaction whatever their number (ADR 0018). They are siblings: none lies below another. An
+ * actor who may not delete forever only trashes, as with explicit ids.
+ */
+export async function removeContents(
+  deps: FilesDeps,
+  actor: Actor,
+  selection: Exclude<Selection<RemovedItem>, { items: RemovedItem[] }>,
+  forceDelete: boolean,
+) {
+  const ownerId = scopeOf(actor).ownerId;
+  const forever = forceDelete && can(actor, 'delete');
+  const { files, removed } = await withTreeLock(deps.db, ownerId, async (tx) => {
+    const action = forever ? 'delete' : 'trash';
+    const { rows } = await authorizeContents(tx, actor, action, selection.allIn, selection.except);
+    if (!forever) {
+      await trashSubtrees(tx, ownerId, rows);
+      return { files: 0, removed: rows.length };
+    }
+    const gone = await deleteSubtrees(tx, ownerId, rows);
+    await queueBlobsOf(tx, gone);
+    return { files: gone.length, removed: rows.length };
+  });
+  if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
+  return forever ? { trashed: 0, deleted: removed } : { trashed: removed, deleted: 0 };
 }
 
 export async function emptyTrash(deps: FilesDeps, actor: Actor) {

@@ -83,7 +83,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
     { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
     async (request): Promise<MessageResponse> => {
       const { actor } = await openShareForEditing(ctx, request, request.params.token, 'trash');
-      return removeAs(ctx, actor, request.body.items);
+      return removeAs(ctx, actor, request.body);
     },
   );
 }

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../routing';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
-import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
+import { useBrowser, useSelectedItems, useSelectionLabel } from '../../features/files/browser/store';
 import { formatBytes, formatDate } from '../../features/files/format';
 import { folderPath, isFolder, type Item } from '../../features/files/items';
 import { SharedSection } from '../../features/sharing/owner/SharedSection';
@@ -73,6 +73,9 @@ function OneItem({ item }: { item: Item }) {
 
 function SeveralItems({ items }: { items: Item[] }) {
   const { t } = useTranslation();
+  const label = useSelectionLabel();
+  // After "select all" of a folder not all loaded, the loaded items say nothing of the whole.
+  const partial = useBrowser((s) => s.all !== null && s.total > s.items.length);
   const files = items.filter((i) => !isFolder(i));
   const bytes = files.reduce((sum, f) => sum + (f.type === 'file' ? f.attributes.size : 0), 0);
   const folders = items.length - files.length;
@@ -81,20 +84,22 @@ function SeveralItems({ items }: { items: Item[] }) {
       <div className="flex aspect-[4/3] items-center justify-center rounded-2xl bg-neutral-100 text-neutral-400 dark:bg-neutral-900">
         <Files className="size-12" aria-hidden />
       </div>
-      <h2 className="mt-4 text-base font-semibold text-neutral-900 dark:text-white">
-        {t('files.selected_count', { count: items.length })}
-      </h2>
-      <dl className="mt-6 space-y-4">
-        {files.length > 0 && <Fact label={t('files.info.total_size')}>{formatBytes(bytes)}</Fact>}
-        <Fact label={t('files.info.contains')}>
-          {[
-            folders ? t('files.folders_count', { count: folders }) : null,
-            files.length ? t('files.files_count', { count: files.length }) : null,
-          ]
-            .filter(Boolean)
-            .join(', ')}
-        </Fact>
-      </dl>
+      <h2 className="mt-4 text-base font-semibold text-neutral-900 dark:text-white">{label.text}</h2>
+      {partial ? (
+        <p className="mt-2 text-sm text-neutral-500 dark:text-neutral-400">{t('files.all_selected_hint')}</p>
+      ) : (
+        <dl className="mt-6 space-y-4">
+          {files.length > 0 && <Fact label={t('files.info.total_size')}>{formatBytes(bytes)}</Fact>}
+          <Fact label={t('files.info.contains')}>
+            {[
+              folders ? t('files.folders_count', { count: folders }) : null,
+              files.length ? t('files.files_count', { count: files.length }) : null,
+            ]
+              .filter(Boolean)
+              .join(', ')}
+          </Fact>
+        </dl>
+      )}
     </>
   );
 }

@@ -26,9 +26,9 @@ import { useUser } from '../user/user.api';
 import { requestFilesAction, shareAction } from '../sharing/owner/menu';
 import { useFilesSource } from './browser/source';
 import { menuForSource } from './browser/source-menu';
-import { useBrowser, type BrowserContext } from './browser/store';
+import { useBrowser, wholeFolderSelection, type BrowserContext } from './browser/store';
 import { openFileDialog } from './dialogs/store';
-import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite } from './files.api';
+import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite, type WholeFolder } from './files.api';
 import { isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
 
 /** Where items end up after a move: a folder, or the root of My Files (id null). */
@@ -68,6 +68,14 @@ export function useItemActions() {
 
   const label = (items: Item[]) => (items.length === 1 ? items[0]!.attributes.name : '');
 
+  /** After "select all", the folder and its exceptions (ADR 0018), with how many that is. */
+  const wholeOf = (items: Item[], also: string[] = []): (WholeFolder & { count: number }) | null => {
+    const whole = wholeFolderSelection(items);
+    if (!whole) return null;
+    const allIn = useBrowser.getState().folder?.id ?? null;
+    return { allIn, except: [...whole.except, ...also], count: whole.count };
+  };
+
   const actions = {
     open(item: Item, context: BrowserContext | null = useBrowser.getState().context) {
       if (isFolder(item)) {
@@ -100,6 +108,16 @@ export function useItemActions() {
 
     moveTo(items: Item[], target: MoveTarget) {
       const movable = items.filter((i) => i.id !== target.id);
+      // A folder of the selection chosen as the destination stays where it is, as with ids.
+      const whole = wholeOf(items, target.id ? [target.id] : []);
+      if (whole) {
+        moveItems.mutateAsync({ items: movable.map(refOf), to: target.id, whole }).then((after) => {
+          useBrowser.getState().clear();
+          toast.success(t('files.moved', { count: after.length, name: label(after), folder: target.name }));
+          reportRenames(movable, after);
+        }, fail);
+        return;
+      }
       if (!movable.length) return;
       // Promises, not mutate() callbacks: those are dropped when the caller (a popup) unmounts first.
       moveItems.mutateAsync({ items: movable.map(refOf), to: target.id }).then((after) => {
@@ -112,6 +130,15 @@ export function useItemActions() {
       if (!items.length) return;
       // A link's holder has no trash to undo from: they confirm first.
       if (source.kind !== 'account') return openFileDialog({ kind: 'remove', items });
+      const whole = wholeOf(items);
+      if (whole) {
+        // What the request trashed may not all be loaded: the trash is where to restore it from.
+        remove.mutateAsync({ items: items.map(refOf), forever: false, whole }).then(() => {
+          useBrowser.getState().clear();
+          toast.success(t('files.trashed', { count: whole.count, name: label(items) }));
+        }, fail);
+        return;
+      }
       remove.mutateAsync({ items: items.map(refOf), forever: false }).then(
         () =>
           toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
@@ -157,7 +184,9 @@ export function useItemActions() {
     /** The action list for these items on this screen (empty selection: none). */
     menuFor(items: Item[], context: BrowserContext | null): MenuAction[] {
       if (!items.length || !context) return [];
-      const one = items.length === 1 ? items[0]! : null;
+      // After "select all" of a folder not all loaded, the actions name the folder, not the items.
+      const whole = context === 'files' && wholeFolderSelection(items) !== null;
+      const one = items.length === 1 && !whole ? items[0]! : null;
       if (context === 'trash') {
         return [
           ...(one && isFolder(one)
@@ -210,13 +239,15 @@ export function useItemActions() {
           });
         }
       }
-      list.push({
-        id: 'download',
-        label: t('files.download'),
-        icon: Download,
-        onSelect: () => actions.download(items),
-        group: 1,
-      });
+      // A zip holds what is named by id: a selection of a whole folder not loaded has no download.
+      if (!whole)
+        list.push({
+          id: 'download',
+          label: t('files.download'),
+          icon: Download,
+          onSelect: () => actions.download(items),
+          group: 1,
+        });
       if (one) list.push(shareAction(t, one));
       if (one)
         list.push({

@@ -228,11 +228,24 @@ export function useRenameItem() {
   });
 }
 
+/**
+ * A whole folder's contents but some (ADR 0018), sent instead of ids after "select all": the
+ * server applies it to the folder in one request, whatever the count. `items` still lists what is
+ * loaded, so the screen can drop it at once.
+ */
+export interface WholeFolder {
+  allIn: string | null;
+  except: string[];
+}
+
+const selectionBody = <T>(items: T[], whole: WholeFolder | undefined) =>
+  whole ? { all_in: whole.allIn, except: whole.except } : { items };
+
 export function useMoveItems() {
   const { endpoints } = useFilesSource();
   return useFilesMutation(
-    async ({ items, to }: { items: ItemRef[]; to: string | null }) =>
-      itemsOf(await api.post<ItemsResponse>(endpoints.move, { to_id: to, items })),
+    async ({ items, to, whole }: { items: ItemRef[]; to: string | null; whole?: WholeFolder }) =>
+      itemsOf(await api.post<ItemsResponse>(endpoints.move, { to_id: to, ...selectionBody(items, whole) })),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }
@@ -241,8 +254,14 @@ export function useMoveItems() {
 export function useRemoveItems() {
   const { endpoints } = useFilesSource();
   return useFilesMutation(
-    ({ items, forever }: { items: ItemRef[]; forever: boolean }) =>
-      api.post<MessageResponse>(endpoints.remove, { items: items.map((i) => ({ ...i, force_delete: forever })) }, {}),
+    ({ items, forever, whole }: { items: ItemRef[]; forever: boolean; whole?: WholeFolder }) =>
+      api.post<MessageResponse>(
+        endpoints.remove,
+        whole
+          ? { ...selectionBody(items, whole), force_delete: forever }
+          : { items: items.map((i) => ({ ...i, force_delete: forever })) },
+        {},
+      ),
     (client, { items }) => dropFromListings(client, new Set(items.map((i) => i.id))),
   );
 }

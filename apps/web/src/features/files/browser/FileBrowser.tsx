@@ -12,7 +12,7 @@ import { useListing, useListingItems, type ListingKind } from '../files.api';
 import { trashPath } from '../items';
 import { Breadcrumbs } from './Breadcrumbs';
 import { ListingView } from './ListingView';
-import { SelectionBar } from './SelectionBar';
+import { AllSelectedBanner, SelectionBar } from './SelectionBar';
 import { useFilesSource } from './source';
 import { useBrowser, type BrowserContext } from './store';
 
@@ -120,14 +120,16 @@ export function FileBrowser({ kind, context, folderId, empty, label }: FileBrows
   const meta = listing.data?.pages[0]?.meta;
   const folder = meta?.root?.data ?? null;
   const path = meta?.path;
+  // The newest page knows best how many items the listing has in all.
+  const total = listing.data?.pages.at(-1)?.meta.paginate.total ?? items.length;
   const scope = `${context}:${folderId ?? 'root'}`;
   const setListing = useBrowser((s) => s.setListing);
   const leave = useBrowser((s) => s.leave);
 
   // Before paint, so the header's toolbar and title never show the previous screen's.
   useLayoutEffect(() => {
-    setListing({ scope, context, folder, path: path ?? [], items });
-  }, [setListing, scope, context, folder, path, items]);
+    setListing({ scope, context, folder, path: path ?? [], items, total });
+  }, [setListing, scope, context, folder, path, items, total]);
   useEffect(() => () => leave(scope), [leave, scope]);
 
   const { error } = listing;
@@ -171,6 +173,7 @@ export function FileBrowser({ kind, context, folderId, empty, label }: FileBrows
       {folderId && path && path.length > 0 && context !== 'recent' && (
         <Breadcrumbs path={path} trash={context === 'trash'} />
       )}
+      <AllSelectedBanner />
       {body}
       <SelectionBar />
     </div>

@@ -11,7 +11,7 @@ import type { Item } from '../items';
 import { FileDropZone } from './FileDropZone';
 import { ItemView } from './ItemView';
 import { useFilesSource } from './source';
-import { selectedItems, useBrowser, type BrowserContext } from './store';
+import { selectedItems, selectionCount, useBrowser, type BrowserContext } from './store';
 import { useFinePointer } from './useMedia';
 import { useDropHandlers } from './useDropHandlers';
 import { useItemEvents } from './useItemEvents';
@@ -152,7 +152,7 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
           : actions.menuForArea(context, folderId, items.length > 0)
       }
       header={() => {
-        const count = useBrowser.getState().selected.size;
+        const count = selectionCount(useBrowser.getState());
         return menuTarget.current === 'items' && count > 1 ? t('files.selected_count', { count }) : undefined;
       }}
     >

@@ -1,10 +1,10 @@
-import { Ellipsis, X } from 'lucide-react';
+import { CheckCheck, Ellipsis, X } from 'lucide-react';
 import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../actions';
 import { useFilesSource } from './source';
-import { useBrowser, useSelectedItems } from './store';
+import { useBrowser, useSelectedItems, useSelectionLabel } from './store';
 
 /** Labels that fit under an icon on a narrow screen. */
 const short: Record<string, string> = {
@@ -22,6 +22,7 @@ export function SelectionBar() {
   const context = useBrowser((s) => s.context);
   const clear = useBrowser((s) => s.clear);
   const actions = useItemActions();
+  const label = useSelectionLabel(true);
   // Through a link "Remove" is already short, and "Trash" would say the wrong thing.
   const shortLabels = useFilesSource().kind === 'account' ? short : {};
   if (!items.length || !context) return null;
@@ -37,8 +38,11 @@ export function SelectionBar() {
       <button type="button" onClick={clear} aria-label={t('files.clear_selection')} className={barButton}>
         <X className="size-5" aria-hidden />
       </button>
-      <p className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-neutral-900 dark:text-white">
-        {t('files.selected_short', { count: items.length })}
+      <p
+        aria-live="polite"
+        className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-neutral-900 dark:text-white"
+      >
+        {label.text}
       </p>
       {shown.map(({ id, label, icon: Icon, onSelect, danger }) => (
         <button
@@ -63,6 +67,40 @@ export function SelectionBar() {
           }
         />
       )}
+    </div>
+  );
+}
+
+/**
+ * Above the listing on larger screens, after "select all" of a folder: says the selection is the
+ * whole folder, loaded or not (ADR 0018), and offers to clear it. Phones say it in the action bar.
+ */
+export function AllSelectedBanner() {
+  const { t } = useTranslation();
+  const all = useBrowser((s) => s.all);
+  const clear = useBrowser((s) => s.clear);
+  const label = useSelectionLabel();
+  if (!all || label.count < 1) return null;
+  return (
+    <div
+      role="status"
+      className="mx-2 mt-2 flex items-center gap-3 rounded-xl bg-accent/10 px-4 py-2 text-sm max-md:hidden sm:mx-3 dark:bg-accent/15"
+    >
+      <CheckCheck className="size-4.5 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
+      <p className="min-w-0 flex-1 truncate">
+        <span className="font-semibold text-neutral-900 dark:text-white">{label.text}</span>
+        <span className="text-neutral-600 dark:text-neutral-300">
+          {' · '}
+          {t(label.all ? 'files.all_selected_hint' : 'files.all_selected_except_hint')}
+        </span>
+      </p>
+      <button
+        type="button"
+        onClick={clear}
+        className="shrink-0 rounded-lg px-2.5 py-1.5 font-medium text-accent-strong hover:bg-accent/10 dark:text-accent"
+      >
+        {t('files.clear_selection')}
+      </button>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { showAlert } from '../../../lib/popups';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { useFilesSource } from '../browser/source';
-import { useBrowser } from '../browser/store';
+import { useBrowser, wholeFolderSelection } from '../browser/store';
 import { useCreateFolder, useEmptyTrash, useRemoveItems, useRenameItem } from '../files.api';
 import { isFolder, refOf, type Item } from '../items';
 import { ItemForm, type ItemFormValues } from './ItemForm';
@@ -195,7 +195,12 @@ function RemoveDialog({ items }: { items: Item[] }) {
   const close = useClose();
   const remove = useRemoveItems();
   const source = useFilesSource();
-  const count = items.length;
+  // After "select all" the whole folder goes (ADR 0018): decided once, as the dialog opens.
+  const [whole] = useState(() => {
+    const all = wholeFolderSelection(items);
+    return all && { allIn: useBrowser.getState().folder?.id ?? null, except: all.except, count: all.count };
+  });
+  const count = whole?.count ?? items.length;
   const name = count === 1 ? items[0]!.attributes.name : '';
   const owner = source.ownerName ?? '';
   return (
@@ -208,7 +213,8 @@ function RemoveDialog({ items }: { items: Item[] }) {
       confirmLabel={t('public.remove')}
       onConfirm={async () => {
         try {
-          await remove.mutateAsync({ items: items.map(refOf), forever: false });
+          await remove.mutateAsync({ items: items.map(refOf), forever: false, whole: whole ?? undefined });
+          if (whole) useBrowser.getState().clear();
           close();
           toast.success(t('public.removed', { count, name }));
         } catch (error) {

@@ -8,7 +8,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { useItemActions, type MoveTarget } from '../actions';
 import { FolderIcon } from '../browser/ItemIcon';
 import { useFilesSource } from '../browser/source';
-import { useBrowser } from '../browser/store';
+import { useBrowser, wholeFolderSelection } from '../browser/store';
 import { useNavigationTree } from '../files.api';
 import type { Item } from '../items';
 import { flatten, keyOf, ROOT, type Row } from './move-tree';
@@ -43,7 +43,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
     if (!row.disabled) setChosen({ id: targetOf(row.id), name: row.name });
   };
 
-  const count = items.length;
+  // After "select all" the count is the folder's, not what is loaded (ADR 0018).
+  const [count] = useState(() => wholeFolderSelection(items)?.count ?? items.length);
   return (
     <Dialog
       open
