@@ -213,6 +213,12 @@ test('Ctrl/Cmd+A selects items, never page text, but stays in text fields', asyn
   await expect(item(page, 'beta.txt')).toHaveAttribute('aria-selected', 'false');
   expect(await textSelected()).toBe('');
 
+  // A highlight made by hand (a triple click on the title) goes with Escape too.
+  await page.getByRole('heading', { name: 'My Files' }).click({ clickCount: 3 });
+  expect(await textSelected()).not.toBe('');
+  await page.keyboard.press('Escape');
+  expect(await textSelected()).toBe('');
+
   // From a link of the navigator.
   await page.getByRole('navigation').getByRole('link').first().focus();
   await page.keyboard.press('ControlOrMeta+A');
