@@ -1,8 +1,9 @@
 import { X } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { afterFirstScreen } from '../lib/idle';
 import { signal } from '../lib/signal';
 import { cn } from './cn';
+import { captureOpener, returnFocus } from './focus-return';
 
 /*
  * Radix's dialog (with its focus trap, scroll lock and dismissal layer: some 8 KB gzipped) is in a
@@ -68,12 +69,21 @@ export function Dialog({
   position = 'center',
 }: DialogProps) {
   const RadixDialog = useRadixDialog(open);
+  // What opened the dialog gets focus back when it closes (see focus-return.ts).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = captureOpener();
+  }, [open]);
   if (!RadixDialog) return null;
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-neutral-950/50 backdrop-blur-[2px] data-[state=open]:animate-[fade-in_150ms_ease-out]" />
         <RadixDialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(opener.current);
+          }}
           className={cn(
             'fixed z-50 bg-white shadow-2xl ring-1 ring-neutral-200 focus:outline-none dark:bg-neutral-900 dark:ring-neutral-800',
             'data-[state=open]:animate-[pop-in_160ms_ease-out]',

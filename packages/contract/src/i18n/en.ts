@@ -242,6 +242,8 @@ export const en: Record<string, string> = {
   'nav.sign_out': 'Sign out',
   'nav.menu': 'Menu',
   'nav.open_menu': 'Open menu',
+  'nav.skip_to_files': 'Skip to files',
+  'nav.skip_to_content': 'Skip to content',
   'nav.files_navigation': 'Files navigation',
   'nav.hide_navigation': 'Hide navigation',
   'nav.show_navigation': 'Show navigation',

@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation, useSection } from '../routing';
+import { useBrowser } from '../../features/files/browser/store';
 import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
 import { PreviewOverlay } from '../../features/preview';
 import { SharingDialogs } from '../../features/sharing/owner/SharingDialogs';
 import { UploadPanel } from '../../features/uploads';
 import { useUser } from '../../features/user/user.api';
+import { useTranslation } from '../../lib/i18n';
 import { useTheme } from '../../lib/theme';
 import { cn } from '../../ui/cn';
 import { FileInfoPanel } from './FileInfoPanel';
@@ -25,6 +27,34 @@ function useUserTheme() {
   }, [saved, setMode]);
 }
 
+/**
+ * The first Tab stop: straight to the file list (else the screen's content), past the rail, the
+ * navigator and the toolbar. Hidden until focused.
+ */
+function SkipLink() {
+  const { t } = useTranslation();
+  const fileScreen = useBrowser((s) => s.context !== null);
+  const skip = (event: MouseEvent) => {
+    event.preventDefault();
+    const list = document.getElementById('file-list');
+    if (list) return list.focus();
+    const content = document.getElementById('content');
+    if (!content) return;
+    content.tabIndex = -1;
+    content.focus();
+    content.addEventListener('blur', () => content.removeAttribute('tabindex'), { once: true });
+  };
+  return (
+    <a
+      href="#content"
+      onClick={skip}
+      className="sr-only z-50 rounded-xl bg-accent-strong text-sm font-semibold text-white shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-3 focus:outline-2 focus:outline-offset-2 focus:outline-accent dark:bg-accent dark:text-neutral-950"
+    >
+      {t(fileScreen ? 'nav.skip_to_files' : 'nav.skip_to_content')}
+    </a>
+  );
+}
+
 /** The signed-in frame of /platform, /user and /admin (spec §2: sidebar navigation). */
 export function AppShell() {
   const section = useSection();
@@ -35,6 +65,7 @@ export function AppShell() {
   const onFiles = section === 'Platform';
   return (
     <div className="flex h-dvh overflow-hidden">
+      <SkipLink />
       <IconRail />
       {onFiles && <Navigator />}
       {/* admin and user get their own page background (spec §2) */}

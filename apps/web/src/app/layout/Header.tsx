@@ -20,12 +20,13 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useItemActions } from '../../features/files/actions';
 import { useSortMenu } from '../../features/files/browser/sort-menu';
 import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { useCurrentFolderId } from '../../features/files/current-folder';
+import { useConfig } from '../../lib/config';
 import { usePreferences } from '../../lib/preferences';
 import { useScreen, useSection } from '../routing';
 import { Button, IconButton } from '../../ui/Button';
@@ -275,6 +276,13 @@ export function Header() {
   const folderName = useBrowser((s) => (s.context !== 'recent' ? s.folder?.attributes.name : undefined));
   const onFiles = section === 'Platform';
   const fileScreen = onFiles && context !== null;
+  const screenName = folderName ?? (title ? t(title) : '');
+  // The tab names the folder once it is known (not "Files" while it loads), else the screen.
+  const folderLoading = useCurrentFolderId() !== null && folderName === undefined && context !== 'recent';
+  const { appName } = useConfig();
+  useEffect(() => {
+    document.title = screenName && !folderLoading ? `${screenName} – ${appName}` : appName;
+  }, [screenName, folderLoading, appName]);
   return (
     <header className="@container flex h-[72px] shrink-0 items-center gap-1 border-b border-neutral-200 px-2 sm:gap-2 sm:px-5 dark:border-neutral-800/80">
       <IconButton label={t('nav.open_menu')} onClick={() => openMenu(true)} className="md:hidden">
@@ -287,7 +295,7 @@ export function Header() {
       )}
       <div className="flex min-w-0 flex-1 items-center gap-2.5 pl-1">
         {Icon && <Icon className="hidden size-5 shrink-0 text-accent-strong sm:block dark:text-accent" aria-hidden />}
-        <Title>{folderName ?? (title ? t(title) : '')}</Title>
+        <Title>{screenName}</Title>
       </div>
       {fileScreen ? <FileToolbar /> : <SearchField />}
     </header>

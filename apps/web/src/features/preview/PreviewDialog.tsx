@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight, Download, X } from 'lucide-react';
 import {
   useEffect,
   useRef,
+  useState,
   type ButtonHTMLAttributes,
   type KeyboardEvent,
   type PointerEvent,
@@ -10,6 +11,7 @@ import {
 } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { cn } from '../../ui/cn';
+import { captureOpener, returnFocus } from '../../ui/focus-return';
 import { useDownloadItems } from '../downloads';
 import { formatBytes } from '../files/format';
 import { FileViewer } from './FileViewer';
@@ -70,6 +72,8 @@ export default function PreviewDialog() {
   const download = useDownloadItems();
   const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const content = useRef<HTMLDivElement>(null);
+  // Mounted as the preview opens: what opened it (the list) gets focus back on close.
+  const [opener] = useState(captureOpener);
   usePreloadNeighbours(files, index);
   const file = files[index];
   if (!file) return null;
@@ -112,6 +116,10 @@ export default function PreviewDialog() {
           onOpenAutoFocus={(event) => {
             event.preventDefault();
             content.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus(opener);
           }}
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex flex-col text-white focus:outline-none"

@@ -42,6 +42,11 @@ interface ListingViewProps {
   label: string;
 }
 
+/** The folder whose listing was last on screen: coming back up, the cursor starts on it. */
+let folderLeft: string | null = null;
+/** Listings shown since the page loaded: the first one leaves focus where the page put it. */
+let arrivals = 0;
+
 function useWidth(ref: React.RefObject<HTMLElement | null>): number {
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
@@ -141,7 +146,59 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
     setParams,
   ]);
 
-  const handleKey = useListKeyboard({ context, actions, activeIndex, setActive, reveal, columns, grid, scrollRef });
+  // Arriving in a folder (spec §4 keyboard): the cursor starts on the folder just left when going
+  // back up, else on the first item; and if the way here took focus away (the list it was in went
+  // while the folder loaded, or the dialog or menu that navigated closed), the list gets it back.
+  const arrivedAt = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (arrivedAt.current === scope || storeItems !== items) return;
+    arrivedAt.current = scope;
+    arrivals += 1;
+    const index = folderLeft ? items.findIndex((i) => i.id === folderLeft) : -1;
+    setActive(Math.max(0, index));
+    if (index >= 0) reveal(index);
+    const focus = document.activeElement;
+    if (arrivals > 1 && (!focus || focus === document.body)) scrollRef.current?.focus({ preventScroll: true });
+  }, [scope, items, storeItems, setActive, reveal]);
+  useEffect(() => () => void (folderLeft = folderId), [folderId]);
+
+  /** Shift+F10 or the menu key: the menu of the item under the cursor, shown at the item. */
+  const openItemMenu = useCallback(() => {
+    const item = useBrowser.getState().items[activeIndex];
+    const list = scrollRef.current;
+    if (!item || !list) return false;
+    reveal(activeIndex);
+    const show = () => {
+      const element = list.querySelector<HTMLElement>(`[data-item-id="${CSS.escape(item.id)}"]`);
+      if (!element) return;
+      const box = element.getBoundingClientRect();
+      // The item's own handler selects it (unless part of the selection) and picks the items' menu.
+      element.dispatchEvent(
+        new MouseEvent('contextmenu', {
+          bubbles: true,
+          cancelable: true,
+          clientX: box.left + Math.min(box.width / 2, 64),
+          clientY: box.top + box.height / 2,
+        }),
+      );
+    };
+    // A row scrolled into view is drawn at the next frame.
+    if (list.querySelector(`[data-item-id="${CSS.escape(item.id)}"]`)) show();
+    else requestAnimationFrame(show);
+    return true;
+  }, [activeIndex, reveal]);
+
+  const handleKey = useListKeyboard({
+    context,
+    actions,
+    activeIndex,
+    setActive,
+    reveal,
+    columns,
+    grid,
+    scrollRef,
+    openItemMenu,
+  });
 
   const activeItem = items[activeIndex];
   return (
@@ -166,9 +223,12 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
           role={items.length ? 'listbox' : 'region'}
           aria-label={label}
           aria-multiselectable={items.length ? true : undefined}
-          aria-activedescendant={activeItem && selected.size ? `item-${activeItem.id}` : undefined}
+          id="file-list"
+          aria-activedescendant={activeItem ? `item-${activeItem.id}` : undefined}
           tabIndex={0}
           onKeyDown={(e) => e.target === e.currentTarget && handleKey(e)}
+          // Windows opens the page's menu when the menu key comes up: the key down opened the item's.
+          onKeyUp={(e) => e.key === 'ContextMenu' && e.preventDefault()}
           onClick={(e) => {
             if (!(e.target as Element).closest('[data-item-id]') && !useBrowser.getState().selectMode) {
               useBrowser.getState().clear();

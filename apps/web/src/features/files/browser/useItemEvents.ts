@@ -46,6 +46,8 @@ export function useItemEvents(
         menuTarget.current = 'items';
       },
       dragStart: (e, item) => {
+        // A text highlight left on the page would outlive the drag: items are what is being moved.
+        window.getSelection()?.removeAllRanges();
         selectAlone(item);
         startItemDrag(e, selectedItems(useBrowser.getState()));
       },

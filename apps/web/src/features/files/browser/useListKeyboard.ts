@@ -17,12 +17,33 @@ interface Options {
   columns: number;
   grid: boolean;
   scrollRef: RefObject<HTMLDivElement | null>;
+  /** Opens the menu of the item under the keyboard cursor, at the item (Shift+F10, the menu key). */
+  openItemMenu: () => boolean;
 }
+
+/** The page's text is never the thing selected on a file screen: a highlight left over goes. */
+function clearTextHighlight() {
+  const selection = window.getSelection();
+  if (selection && !selection.isCollapsed) selection.removeAllRanges();
+}
+
+/** Fields where Ctrl/Cmd+A and the other keys belong to the text. */
+function isEditable(element: Element | null): boolean {
+  return (
+    element instanceof HTMLElement &&
+    (element.isContentEditable || element.matches('input, textarea, select, [role="textbox"], [role="combobox"]'))
+  );
+}
+
+/** Menus and popups keep their own keys. */
+const POPUP = '[role="dialog"], [role="alertdialog"], [role="menu"]';
 
 /**
  * The keys of a file manager (spec §4 selection): arrows move (Shift extends), Space toggles,
  * Enter opens, F2 renames, Delete trashes (or deletes for good in the trash), Ctrl/Cmd+A selects
- * all, Escape clears. Returns the handler for the list's own keydown.
+ * all (wherever focus is on the screen, except in a text field or a popup: never the page's text),
+ * Escape clears, Shift+F10 or the menu key opens the item's menu. Returns the handler for the
+ * list's own keydown.
  */
 export function useListKeyboard({
   context,
@@ -33,6 +54,7 @@ export function useListKeyboard({
   columns,
   grid,
   scrollRef,
+  openItemMenu,
 }: Options) {
   const source = useFilesSource();
   const handleKey = (e: Keys) => {
@@ -98,7 +120,14 @@ export function useListKeyboard({
         else actions.trash(list);
         return;
       }
+      case 'ContextMenu':
+        if (openItemMenu()) e.preventDefault();
+        return;
+      case 'F10':
+        if (e.shiftKey && openItemMenu()) e.preventDefault();
+        return;
       case 'Escape':
+        clearTextHighlight();
         if (s.selected.size) {
           e.preventDefault();
           e.stopPropagation();
@@ -108,6 +137,7 @@ export function useListKeyboard({
       default:
         if (mod && e.key.toLowerCase() === 'a') {
           e.preventDefault();
+          clearTextHighlight();
           s.selectAll();
         }
     }
@@ -118,10 +148,14 @@ export function useListKeyboard({
   keyHandler.current = handleKey;
   useEffect(() => {
     const onKey = (e: globalThis.KeyboardEvent) => {
-      if (e.defaultPrevented || document.activeElement !== document.body) return;
+      if (e.defaultPrevented) return;
+      const active = document.activeElement;
       const mod = e.ctrlKey || e.metaKey;
-      if (!(mod && e.key.toLowerCase() === 'a') && !['Delete', 'Escape', 'F2', 'ArrowDown', 'ArrowUp'].includes(e.key))
-        return;
+      const selectAll = mod && !e.altKey && e.key.toLowerCase() === 'a';
+      // Ctrl/Cmd+A from anywhere on the screen (the toolbar, the navigator) selects items, not text.
+      const anywhere = selectAll && !isEditable(active) && !active?.closest(POPUP) && !document.querySelector(POPUP);
+      if (!anywhere && active !== document.body && active !== null) return;
+      if (!selectAll && !['Delete', 'Escape', 'F2', 'ArrowDown', 'ArrowUp'].includes(e.key)) return;
       scrollRef.current?.focus({ preventScroll: true });
       keyHandler.current(e);
     };

@@ -80,13 +80,31 @@ function CreateFolderDialog({ parentId }: { parentId: string | null }) {
   );
 }
 
+/** The extension of a file name ("csv" for "expenses-2024.csv"), "" when it has none. */
+function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1) : '';
+}
+
+/** `name` with `extension` instead of its own (or added, or removed when ""). */
+function withExtension(name: string, extension: string): string {
+  const own = extensionOf(name);
+  const base = own ? name.slice(0, -own.length - 1) : name;
+  return extension ? `${base}.${extension}` : base;
+}
+
 function RenameDialog({ item }: { item: Item }) {
   const { t } = useTranslation();
   const close = useClose();
   const rename = useRenameItem();
   const folder = isFolder(item);
   const { fieldError, handle } = useFieldOrAlert(t('files.rename_failed'));
-  const submit = async (values: ItemFormValues) => {
+  // A new extension changes how the file opens: the user confirms it first.
+  const [asking, setAsking] = useState<ItemFormValues | null>(null);
+  // What was typed, kept when a refused name brings the form back.
+  const [draft, setDraft] = useState<ItemFormValues | null>(null);
+  const [choice, setChoice] = useState<'keep' | 'use'>('keep');
+  const save = async (values: ItemFormValues) => {
     try {
       const updated = await rename.mutateAsync({ item, ...values });
       close();
@@ -94,9 +112,65 @@ function RenameDialog({ item }: { item: Item }) {
         toast.info(t('files.renamed_on_clash', { from: values.name, to: updated.attributes.name }));
       } else toast.success(t('files.renamed', { name: updated.attributes.name }));
     } catch (error) {
+      setAsking(null);
       handle(error);
     }
   };
+  const submit = async (values: ItemFormValues) => {
+    const from = extensionOf(item.attributes.name);
+    const to = extensionOf(values.name);
+    setDraft(values);
+    if (!folder && from.toLowerCase() !== to.toLowerCase()) setAsking(values);
+    else await save(values);
+  };
+
+  if (asking) {
+    const from = extensionOf(item.attributes.name);
+    const to = extensionOf(asking.name);
+    return (
+      <Dialog
+        open
+        onOpenChange={(o) => !o && close()}
+        title={
+          !to
+            ? t('files.extension_remove_title', { from })
+            : from
+              ? t('files.extension_change_title', { to })
+              : t('files.extension_add_title', { to })
+        }
+        description={t('files.extension_change_description', { name: asking.name })}
+        closeLabel={t('common.close')}
+        className="p-6"
+      >
+        {/* Like Finder, keeping the extension is the default: Enter twice never changes it by accident. */}
+        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button
+            variant="secondary"
+            disabled={rename.isPending}
+            loading={rename.isPending && choice === 'use'}
+            onClick={() => {
+              setChoice('use');
+              void save(asking);
+            }}
+          >
+            {to ? t('files.extension_use', { to }) : t('files.extension_use_none')}
+          </Button>
+          <Button
+            autoFocus
+            disabled={rename.isPending}
+            loading={rename.isPending && choice === 'keep'}
+            onClick={() => {
+              setChoice('keep');
+              void save({ ...asking, name: withExtension(asking.name, from) });
+            }}
+          >
+            {from ? t('files.extension_keep', { from }) : t('files.extension_keep_none')}
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
+
   return (
     <Dialog
       open
@@ -106,11 +180,13 @@ function RenameDialog({ item }: { item: Item }) {
       className="p-6"
     >
       <ItemForm
-        initial={{
-          name: item.attributes.name,
-          emoji: folder ? item.attributes.emoji : null,
-          color: folder ? item.attributes.color : null,
-        }}
+        initial={
+          draft ?? {
+            name: item.attributes.name,
+            emoji: folder ? item.attributes.emoji : null,
+            color: folder ? item.attributes.color : null,
+          }
+        }
         folder={folder}
         selectBaseName={!folder}
         submitLabel={t('files.save')}

@@ -88,8 +88,13 @@ export function ItemForm({
             onFocus={(e) => {
               const input = e.currentTarget;
               const dot = input.value.lastIndexOf('.');
-              if (selectBaseName && dot > 0) input.setSelectionRange(0, dot);
-              else input.select();
+              if (!selectBaseName || dot <= 0) return input.select();
+              // After whoever focused the field: the dialog's focus trap, taking focus back from a
+              // closing menu, selects all of it right after focusing, which would replace the extension.
+              input.setSelectionRange(0, dot);
+              queueMicrotask(() => {
+                if (document.activeElement === input) input.setSelectionRange(0, dot);
+              });
             }}
             onChange={(e) => {
               setValues((v) => ({ ...v, name: e.target.value }));
