@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { SHARES_CLEANUP_JOB } from './sharing.jobs.js';
-import { shares, shareUnlocks } from './shares.table.js';
+import { shares, shareTombstones, shareUnlocks } from './shares.table.js';
 
 describe('share links: the owner API', () => {
   let server: TestServer;
@@ -220,7 +220,9 @@ describe('share links: the owner API', () => {
     expect(res.status).toBe(200);
     expect(await shareRow(a.token)).toBeUndefined();
     expect(await shareRow(b.token)).toBeUndefined();
-    expect((await server.client().get(`/api/sharing/${a.token}`)).status).toBe(404);
+    const visitor = await server.client().get(`/api/sharing/${a.token}`);
+    expect(visitor.status).toBe(410);
+    expect(visitor.json().code).toBe('share.revoked');
     expect((await owner.get(`/api/share/${a.token}`)).status).toBe(404);
   });
 
@@ -326,6 +328,12 @@ describe('share links: the owner API', () => {
     expect(await shareRow(old.token)).toBeUndefined();
     expect(await unlocks()).toHaveLength(1);
     expect((await visitor.get(`/api/sharing/${recent.token}`)).status).toBe(410);
+    // Its row is gone; its tombstone still says "expired", for a year.
+    const old410 = await visitor.get(`/api/sharing/${old.token}`);
+    expect(old410.status).toBe(410);
+    expect(old410.json().code).toBe('share.expired');
+    await server.ctx.db.update(shareTombstones).set({ goneAt: ago(366) });
+    await server.ctx.jobs.drain([SHARES_CLEANUP_JOB]);
     expect((await visitor.get(`/api/sharing/${old.token}`)).status).toBe(404);
 
     // A day later the unlock is gone and the visitor must give the password again.
