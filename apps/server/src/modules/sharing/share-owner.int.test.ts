@@ -283,7 +283,7 @@ describe('share links: the owner API', () => {
     expect(browseResponse.parse(seen.json()).data.every((r) => r.data.relationships.shared === null)).toBe(true);
   });
 
-  it('a trashed item keeps its share asleep until restored; deleting it forever removes the share', async () => {
+  it('a trashed item keeps its share asleep until restored; deleting it forever removes the share, and its link says so', async () => {
     const folder = await seedFolder(server, ownerId, { name: 'Sleeper' });
     const s = await share({ id: folder.id, type: 'folder' });
     const visitor = server.client();
@@ -296,7 +296,10 @@ describe('share links: the owner API', () => {
     expect((await visitor.get(`/api/sharing/folders/all/${s.token}`)).status).toBe(200);
     await owner.post('/api/remove', { items: [{ id: folder.id, type: 'folder', force_delete: true }] });
     expect(await shareRow(s.token)).toBeUndefined();
-    expect((await visitor.get(`/api/sharing/${s.token}`)).status).toBe(404);
+    // Its tombstone (left by the cascade) tells the visitor the link was removed.
+    const gone = await visitor.get(`/api/sharing/${s.token}`);
+    expect(gone.status).toBe(410);
+    expect(gone.json().code).toBe('share.revoked');
   });
 
   it('hourly, drops unlocks past their day and shares expired for more than 30 days', async () => {

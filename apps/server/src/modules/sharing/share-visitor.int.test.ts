@@ -307,7 +307,7 @@ describe('share links: what a visitor reaches', () => {
     expect((await friend.get(`/api/sharing/file/${locked}`)).status).toBe(200);
   });
 
-  it('answers 410 share.expired once the link expired, 410 share.revoked once removed, and 404 to unknown and trashed shares', async () => {
+  it('answers 410 share.expired once the link expired, 410 share.revoked once removed or its item deleted, and 404 to unknown and trashed shares', async () => {
     const folder = await seedFolder(server, ownerId, { name: 'Dated', parentId: outside.id });
     const expiring = await share(folder, { permission: 'editor', expiration: 1 });
     const visitor = server.client('10.4.0.1');
@@ -345,6 +345,10 @@ describe('share links: what a visitor reaches', () => {
     const trashedToken = await share(binned, { permission: 'editor' });
     await owner.post('/api/remove', { items: [{ id: binned.id, type: 'folder' }] });
     await expectAll(all(trashedToken), 404, 'not_found');
+    // Emptied from the trash, the item is gone for good, and its link says it was removed.
+    const dumped = await owner.post('/api/trash/dump', { _method: 'delete' });
+    expect(dumped.status, dumped.body).toBe(200);
+    await expectAll(all(trashedToken), 410, 'share.revoked');
   });
 
   it('needs no session, and a signed-in stranger gets no more than anyone', async () => {

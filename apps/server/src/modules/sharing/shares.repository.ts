@@ -70,30 +70,11 @@ export async function sharesByToken(db: Db, tokens: readonly string[]): Promise<
 }
 
 /**
- * Deleting a share drops its unlocks too (foreign key cascade) and leaves a tombstone of its token,
- * so the link says it was removed.
+ * Deleting a share drops its unlocks too (foreign key cascade); a trigger leaves a tombstone of its
+ * token, so the link says it was removed (migration 0010, ADR 0018).
  */
-export async function deleteShares(db: Db, ids: readonly string[], reason: TombstoneReason = 'revoked'): Promise<void> {
-  if (!ids.length) return;
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(shares)
-      .where(inArray(shares.id, [...ids]))
-      .returning({ token: shares.token });
-    await buryTokens(
-      tx,
-      gone.map((g) => g.token),
-      reason,
-    );
-  });
-}
-
-async function buryTokens(db: Db, tokens: readonly string[], reason: TombstoneReason): Promise<void> {
-  if (!tokens.length) return;
-  await db
-    .insert(shareTombstones)
-    .values(tokens.map((token) => ({ tokenHash: sha256(token), reason })))
-    .onConflictDoUpdate({ target: shareTombstones.tokenHash, set: { reason, goneAt: sql`now()` } });
+export async function deleteShares(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length) await db.delete(shares).where(inArray(shares.id, [...ids]));
 }
 
 /** Why a token no longer opens anything, if it ever did. */
@@ -227,15 +208,8 @@ export async function purgeExpired(db: Db, graceDays: number, batch: number): Pr
     .from(shares)
     .where(lt(shares.expiresAt, new Date(Date.now() - graceDays * 86_400_000)))
     .limit(batch);
-  const gone = await db.transaction(async (tx) => {
-    const rows = await tx.delete(shares).where(inArray(shares.id, longExpired)).returning({ token: shares.token });
-    await buryTokens(
-      tx,
-      rows.map((r) => r.token),
-      'expired',
-    );
-    return rows;
-  });
+  // Each leaves an "expired" tombstone (trigger of migration 0010).
+  const gone = await db.delete(shares).where(inArray(shares.id, longExpired)).returning({ id: shares.id });
   return Math.max(unlocks.length, gone.length);
 }
 
