@@ -95,6 +95,11 @@ test('a Markdown file is rendered, and its scripts and handlers are inert', asyn
         '<div onmouseover="alert(\'hover\')">hover me</div>',
         '',
         '> מתכון ישן של סבתא',
+        '',
+        '```python',
+        'def bake(minutes):',
+        '    return "done"',
+        '```',
       ].join('\n'),
     },
   ]);
@@ -106,6 +111,8 @@ test('a Markdown file is rendered, and its scripts and handlers are inert', asyn
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
   await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  // Fenced code is highlighted.
+  await expect(dialog.locator('pre code .hljs-keyword').filter({ hasText: 'def' })).toBeVisible();
   // The Hebrew quote finds its own direction.
   expect(await dialog.locator('blockquote').evaluate((el) => el.matches(':dir(rtl)'))).toBe(true);
 

@@ -49,3 +49,12 @@ const BY_EXTENSION: Record<string, string> = {
 export function languageOf(name: string, extension: string | null | undefined): string | null {
   return BY_EXTENSION[(extension ?? name.split('.').pop() ?? '').toLowerCase()] ?? null;
 }
+
+const NAMES = new Set(Object.values(BY_EXTENSION));
+
+/** The highlighter's language for a Markdown fence's tag: an extension (`ts`) or a name (`python`). */
+export function languageOfFence(tag: string): string | null {
+  const lower = tag.toLowerCase();
+  if (lower === 'shell' || lower === 'console') return 'bash';
+  return BY_EXTENSION[lower] ?? (NAMES.has(lower) ? lower : null);
+}
