@@ -230,7 +230,7 @@ test.describe('share links', () => {
     await guest.context().close();
   });
 
-  test('a revoked link, like an unknown one, is not found', async ({ page, browser }) => {
+  test('a revoked link says it was removed; an unknown one is not found', async ({ page, browser }) => {
     const owner = await ownerWithFolder(page, 'rory');
     const token = await share(page, { id: owner.folderId, type: 'folder', permission: 'visitor' });
     const guest = await stranger(browser);
@@ -239,7 +239,7 @@ test.describe('share links', () => {
 
     await call(page, 'POST', '/api/share/revoke', { tokens: [token] });
     await guest.reload();
-    await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await expect(guest.getByRole('heading', { name: 'This link was removed' })).toBeVisible();
     await guest.goto('/share/no-such-link-at-all');
     await expect(guest.getByRole('heading', { name: 'Page not found' })).toBeVisible();
     await guest.context().close();

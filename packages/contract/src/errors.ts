@@ -38,6 +38,7 @@ export const errorCodes = [
   'folder.restricted',
   'share.exists',
   'share.expired',
+  'share.revoked',
   'share.locked',
   'share.wrong_password',
   'share.read_only',

@@ -18,6 +18,9 @@ export const enPublic: Record<string, string> = {
   'public.expires_in_hours_one': 'Expires in {{count}} hour',
   'public.expires_in_hours_other': 'Expires in {{count}} hours',
   'public.expires_on': 'Expires on {{date}}',
+  'public.share_revoked_title': 'This link was removed',
+  'public.share_revoked_description':
+    'Whoever shared it has stopped sharing. If you still need the files, ask them for a new link.',
   'public.share_expired_title': 'This link has expired',
   'public.share_expired_description': 'The files it shared are no longer available through it. Ask for a new link.',
   'public.share_expired_description_named':
@@ -87,6 +90,7 @@ export const enPublic: Record<string, string> = {
 
   // Errors of link calls (contract errors.ts)
   'errors.share.expired': 'This link has expired.',
+  'errors.share.revoked': 'This link was removed.',
   'errors.share.locked': 'This link asks for its password again.',
   'errors.share.wrong_password': 'That password isn’t right.',
   'errors.share.read_only': 'This link only lets you view and download.',

@@ -322,6 +322,8 @@ export const en: Record<string, string> = {
   'user.tabs.billing': 'Billing',
   'user.profile.personal': 'Personal information',
   'user.profile.saved': 'Saved',
+  'user.profile.email_read_only':
+    'You sign in with this address and your notifications go to it, so it can’t be changed here.',
   'user.profile.appearance': 'Appearance',
   'user.profile.theme': 'Theme',
   'user.profile.emoji': 'Emoji style',

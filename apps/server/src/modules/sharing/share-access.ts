@@ -6,9 +6,9 @@ import { cookieSecure, verifyPassword } from '../auth/index.js';
 import { requireCapability, type Action, type ItemRow, type LinkActor } from '../files/index.js';
 import type { UserRow } from '../users/index.js';
 import { shareUrls } from './share.presenter.js';
-import { findShareByToken, hasUnlock, insertUnlock } from './shares.repository.js';
+import { findShareByToken, hasUnlock, insertUnlock, tombstoneOf } from './shares.repository.js';
 import type { ShareRow } from './shares.table.js';
-import { shareExpired, shareLocked, wrongSharePassword } from './sharing.errors.js';
+import { shareExpired, shareLocked, shareRevoked, wrongSharePassword } from './sharing.errors.js';
 
 const UNLOCK_TTL_MS = 24 * 3_600_000;
 /** The cookies go only to the visitor API, which is all that needs them. */
@@ -37,7 +37,8 @@ async function isUnlocked(ctx: AppContext, request: FastifyRequest, share: Share
 }
 
 /**
- * Resolves a visitor's token once per request: unknown → 404, expired → 410, shared item in the
+ * Resolves a visitor's token once per request: unknown → 404, expired → 410 `share.expired`,
+ * removed by its owner → 410 `share.revoked` (a tombstone remembers it; ADR 0018), shared item in the
  * trash → 404 (the link sleeps until the item is restored), protected and not unlocked → 403
  * unless the caller only describes the share.
  */
@@ -48,7 +49,10 @@ export async function openShare(
   opts: { allowLocked?: boolean } = {},
 ): Promise<OpenedShare> {
   const found = await findShareByToken(ctx.db, token);
-  if (!found) throw notFound();
+  if (!found) {
+    const reason = await tombstoneOf(ctx.db, token);
+    throw reason === 'revoked' ? shareRevoked() : reason === 'expired' ? shareExpired() : notFound();
+  }
   const { share, item, owner, inTrash } = found;
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw shareExpired();
   if (inTrash) throw notFound();

@@ -14,7 +14,7 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { SHARES_CLEANUP_JOB } from './sharing.jobs.js';
-import { shares, shareUnlocks } from './shares.table.js';
+import { shares, shareTombstones, shareUnlocks } from './shares.table.js';
 
 describe('share links: the owner API', () => {
   let server: TestServer;
@@ -220,7 +220,9 @@ describe('share links: the owner API', () => {
     expect(res.status).toBe(200);
     expect(await shareRow(a.token)).toBeUndefined();
     expect(await shareRow(b.token)).toBeUndefined();
-    expect((await server.client().get(`/api/sharing/${a.token}`)).status).toBe(404);
+    const visitor = await server.client().get(`/api/sharing/${a.token}`);
+    expect(visitor.status).toBe(410);
+    expect(visitor.json().code).toBe('share.revoked');
     expect((await owner.get(`/api/share/${a.token}`)).status).toBe(404);
   });
 
@@ -281,7 +283,7 @@ describe('share links: the owner API', () => {
     expect(browseResponse.parse(seen.json()).data.every((r) => r.data.relationships.shared === null)).toBe(true);
   });
 
-  it('a trashed item keeps its share asleep until restored; deleting it forever removes the share', async () => {
+  it('a trashed item keeps its share asleep until restored; deleting it forever removes the share, and its link says so', async () => {
     const folder = await seedFolder(server, ownerId, { name: 'Sleeper' });
     const s = await share({ id: folder.id, type: 'folder' });
     const visitor = server.client();
@@ -294,7 +296,10 @@ describe('share links: the owner API', () => {
     expect((await visitor.get(`/api/sharing/folders/all/${s.token}`)).status).toBe(200);
     await owner.post('/api/remove', { items: [{ id: folder.id, type: 'folder', force_delete: true }] });
     expect(await shareRow(s.token)).toBeUndefined();
-    expect((await visitor.get(`/api/sharing/${s.token}`)).status).toBe(404);
+    // Its tombstone (left by the cascade) tells the visitor the link was removed.
+    const gone = await visitor.get(`/api/sharing/${s.token}`);
+    expect(gone.status).toBe(410);
+    expect(gone.json().code).toBe('share.revoked');
   });
 
   it('hourly, drops unlocks past their day and shares expired for more than 30 days', async () => {
@@ -326,6 +331,12 @@ describe('share links: the owner API', () => {
     expect(await shareRow(old.token)).toBeUndefined();
     expect(await unlocks()).toHaveLength(1);
     expect((await visitor.get(`/api/sharing/${recent.token}`)).status).toBe(410);
+    // Its row is gone; its tombstone still says "expired", for a year.
+    const old410 = await visitor.get(`/api/sharing/${old.token}`);
+    expect(old410.status).toBe(410);
+    expect(old410.json().code).toBe('share.expired');
+    await server.ctx.db.update(shareTombstones).set({ goneAt: ago(366) });
+    await server.ctx.jobs.drain([SHARES_CLEANUP_JOB]);
     expect((await visitor.get(`/api/sharing/${old.token}`)).status).toBe(404);
 
     // A day later the unlock is gone and the visitor must give the password again.

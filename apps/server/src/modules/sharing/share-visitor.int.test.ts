@@ -22,7 +22,7 @@ import {
 } from '../../../test/harness.js';
 import { items, type ItemRow } from '../files/index.js';
 import { THUMBNAILS_JOB } from '../thumbnails/index.js';
-import { shares } from './shares.table.js';
+import { shares, shareTombstones } from './shares.table.js';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -307,7 +307,7 @@ describe('share links: what a visitor reaches', () => {
     expect((await friend.get(`/api/sharing/file/${locked}`)).status).toBe(200);
   });
 
-  it('answers 410 everywhere once the link expired, and 404 to unknown, revoked and trashed shares', async () => {
+  it('answers 410 share.expired once the link expired, 410 share.revoked once removed or its item deleted, and 404 to unknown and trashed shares', async () => {
     const folder = await seedFolder(server, ownerId, { name: 'Dated', parentId: outside.id });
     const expiring = await share(folder, { permission: 'editor', expiration: 1 });
     const visitor = server.client('10.4.0.1');
@@ -331,12 +331,24 @@ describe('share links: what a visitor reaches', () => {
       permission: 'editor',
     });
     await owner.post('/api/share/revoke', { tokens: [revoked] });
-    await expectAll(all(revoked), 404, 'not_found');
+    await expectAll(all(revoked), 410, 'share.revoked');
+    // The answer says what happened and nothing more: no owner, no item.
+    const gone = (await visitor.get(`/api/sharing/${revoked}`)).json();
+    expect(Object.keys(gone.details ?? {})).toEqual([]);
+    expect(JSON.stringify(gone)).not.toMatch(/Revoked|owner|@example/);
+    // Only the token's hash is remembered.
+    const [tombstone] = await server.ctx.db.select().from(shareTombstones);
+    expect(Object.keys(tombstone!).sort()).toEqual(['goneAt', 'reason', 'tokenHash']);
+    expect(tombstone!.tokenHash).not.toContain(revoked);
 
     const binned = await seedFolder(server, ownerId, { name: 'Binned', parentId: outside.id });
     const trashedToken = await share(binned, { permission: 'editor' });
     await owner.post('/api/remove', { items: [{ id: binned.id, type: 'folder' }] });
     await expectAll(all(trashedToken), 404, 'not_found');
+    // Emptied from the trash, the item is gone for good, and its link says it was removed.
+    const dumped = await owner.post('/api/trash/dump', { _method: 'delete' });
+    expect(dumped.status, dumped.body).toBe(200);
+    await expectAll(all(trashedToken), 410, 'share.revoked');
   });
 
   it('needs no session, and a signed-in stranger gets no more than anyone', async () => {

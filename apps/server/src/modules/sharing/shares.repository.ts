@@ -3,7 +3,8 @@ import type { Db } from '../../lib/db/database.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
 import { items, visibleLiveItems, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
-import { shares, shareUnlocks, type ShareRow } from './shares.table.js';
+import { sha256 } from '../../lib/crypto.js';
+import { shares, shareTombstones, shareUnlocks, type ShareRow, type TombstoneReason } from './shares.table.js';
 
 export type NewShare = typeof shares.$inferInsert;
 
@@ -68,9 +69,35 @@ export async function sharesByToken(db: Db, tokens: readonly string[]): Promise<
     .where(inArray(shares.token, [...tokens]));
 }
 
-/** Deleting a share drops its unlocks too (foreign key cascade). */
+/**
+ * Deleting a share drops its unlocks too (foreign key cascade); a trigger leaves a tombstone of its
+ * token, so the link says it was removed (migration 0010, ADR 0018).
+ */
 export async function deleteShares(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length) await db.delete(shares).where(inArray(shares.id, [...ids]));
+}
+
+/** Why a token no longer opens anything, if it ever did. */
+export async function tombstoneOf(db: Db, token: string): Promise<TombstoneReason | null> {
+  const [row] = await db
+    .select({ reason: shareTombstones.reason })
+    .from(shareTombstones)
+    .where(eq(shareTombstones.tokenHash, sha256(token)));
+  return row?.reason ?? null;
+}
+
+/** Tombstones older than `days`: by then a link is long forgotten and "not found" is fine. */
+export async function purgeTombstones(db: Db, days: number, batch: number): Promise<number> {
+  const old = db
+    .select({ tokenHash: shareTombstones.tokenHash })
+    .from(shareTombstones)
+    .where(lt(shareTombstones.goneAt, new Date(Date.now() - days * 86_400_000)))
+    .limit(batch);
+  const gone = await db
+    .delete(shareTombstones)
+    .where(inArray(shareTombstones.tokenHash, old))
+    .returning({ tokenHash: shareTombstones.tokenHash });
+  return gone.length;
 }
 
 export async function sharesOfItems(db: Db, itemIds: readonly string[]): Promise<ShareRow[]> {
@@ -181,6 +208,7 @@ export async function purgeExpired(db: Db, graceDays: number, batch: number): Pr
     .from(shares)
     .where(lt(shares.expiresAt, new Date(Date.now() - graceDays * 86_400_000)))
     .limit(batch);
+  // Each leaves an "expired" tombstone (trigger of migration 0010).
   const gone = await db.delete(shares).where(inArray(shares.id, longExpired)).returning({ id: shares.id });
   return Math.max(unlocks.length, gone.length);
 }

@@ -51,3 +51,19 @@ export const shareUnlocks = pgTable(
   },
   (t) => [index('share_unlocks_share_idx').on(t.shareId), index('share_unlocks_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * What became of links that are gone, so a visitor reads "removed" or "expired" rather than "not
+ * found" (ADR 0018). Only the token's SHA-256, the reason and the time: nothing about the owner or
+ * the item survives the link. Kept for a year.
+ */
+export const shareTombstones = pgTable(
+  'share_tombstones',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    reason: text('reason', { enum: ['revoked', 'expired'] }).notNull(),
+    goneAt: timestamp('gone_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('share_tombstones_gone_idx').on(t.goneAt)],
+);
+export type TombstoneReason = (typeof shareTombstones.$inferSelect)['reason'];

@@ -1,6 +1,6 @@
 import type { EmojiType, ThemeMode } from '@filestore/contract';
-import { Monitor, Moon, Sun } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { Lock, Monitor, Moon, Sun } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { useTheme } from '../../lib/theme';
@@ -63,7 +63,7 @@ export function ProfilePage() {
             }}
           />
           <div className="sm:col-span-2">
-            <TextField label={t('fields.email')} value={user.attributes.email} readOnly disabled />
+            <ReadOnlyEmail email={user.attributes.email} />
           </div>
         </div>
         <p aria-live="polite" className="mt-3 h-5 text-sm text-accent-strong dark:text-accent">
@@ -99,6 +99,36 @@ export function ProfilePage() {
           />
         </div>
       </Card>
+    </div>
+  );
+}
+
+/**
+ * The sign-in address, plainly not a field to type in: shown as text on a quiet surface with a
+ * lock, and why it can't be changed here. Still selectable, so it can be copied.
+ */
+function ReadOnlyEmail({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+        {t('fields.email')}
+      </label>
+      <div className="flex min-h-11 items-center gap-2.5 rounded-xl bg-neutral-100 px-3.5 focus-within:ring-2 focus-within:ring-accent/30 dark:bg-neutral-800/70">
+        <Lock className="size-4 shrink-0 text-neutral-400 dark:text-neutral-500" aria-hidden />
+        <input
+          id={id}
+          type="email"
+          readOnly
+          value={email}
+          aria-describedby={`${id}-why`}
+          className="min-w-0 flex-1 cursor-default truncate bg-transparent py-2 text-[15px] text-neutral-700 focus:outline-none dark:text-neutral-300"
+        />
+      </div>
+      <p id={`${id}-why`} className="text-sm text-neutral-500 dark:text-neutral-400">
+        {t('user.profile.email_read_only')}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Clock, RotateCcw } from 'lucide-react';
+import { Clock, Link2Off, RotateCcw } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../app/routing';
@@ -153,6 +153,21 @@ export function LinkExpiredPage({
         context: from ? 'named' : undefined,
       })}
       owner={from}
+    />
+  );
+}
+
+/**
+ * A share link its owner removed (410 `share.revoked`): say so, and nothing about whose it was —
+ * the server keeps only a tombstone of the token.
+ */
+export function LinkRemovedPage() {
+  const { t } = useTranslation();
+  return (
+    <LinkStatusPage
+      icon={<Link2Off className="size-8" aria-hidden />}
+      title={t('public.share_revoked_title')}
+      description={t('public.share_revoked_description')}
     />
   );
 }

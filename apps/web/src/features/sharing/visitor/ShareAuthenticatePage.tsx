@@ -8,7 +8,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { NotFoundPage } from '../../pages/NotFoundPage';
 import { PublicLayout } from '../../pages/PublicLayout';
-import { LinkExpiredPage, LinkLoadFailed, LinkLoading, OwnerAvatar } from './LinkFrame';
+import { LinkExpiredPage, LinkLoadFailed, LinkLoading, OwnerAvatar, LinkRemovedPage } from './LinkFrame';
 import { sharePaths } from './ShareGate';
 import { useAuthenticateShare, useShare, type PublicShare } from './share.api';
 
@@ -108,6 +108,7 @@ export function ShareAuthenticatePage() {
   if (query.isError) {
     const { error } = query;
     if (isApiError(error) && error.status === 404) return <NotFoundPage />;
+    if (isApiError(error, 'share.revoked')) return <LinkRemovedPage />;
     if (isApiError(error) && error.status === 410) return <LinkExpiredPage kind="share" error={error} />;
     if (!isApiError(error, 'share.locked')) {
       return <LinkLoadFailed error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;

@@ -3,7 +3,7 @@ import { useCallback, type ReactNode } from 'react';
 import { Navigate, useParams } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
 import { NotFoundPage } from '../../pages/NotFoundPage';
-import { LinkExpiredPage, LinkLoadFailed, LinkLoading } from './LinkFrame';
+import { LinkExpiredPage, LinkLoadFailed, LinkLoading, LinkRemovedPage } from './LinkFrame';
 import { shareKeys, useShare, type PublicShare } from './share.api';
 
 export type OpenShare = PublicShare & { item: NonNullable<PublicShare['item']> };
@@ -16,7 +16,7 @@ export const sharePaths = {
 };
 
 /** Codes that mean the link itself changed: its details are read again and the page follows them. */
-const LINK_CODES = new Set(['share.locked', 'share.expired', 'not_found']);
+const LINK_CODES = new Set(['share.locked', 'share.expired', 'share.revoked', 'not_found']);
 
 /**
  * Called when a listing or a change through the link fails: an expired, revoked or re-locked link
@@ -35,8 +35,8 @@ export function useShareLinkError(token: string): (error: unknown) => void {
 }
 
 /**
- * The states every share page shares (spec §2, reference §5.4): unknown or revoked → NotFound,
- * expired → its page, protected and locked → the password page; otherwise the page itself.
+ * The states every share page shares (spec §2, reference §5.4): unknown → NotFound, removed by its
+ * owner → "removed", expired → its page, protected and locked → the password page; otherwise the page itself.
  */
 export function ShareGate({ children }: { children: (share: OpenShare, token: string) => ReactNode }) {
   const { token = '' } = useParams();
@@ -46,6 +46,7 @@ export function ShareGate({ children }: { children: (share: OpenShare, token: st
     const { error } = query;
     if (isApiError(error, 'share.locked')) return <Navigate to={sharePaths.authenticate(token)} replace />;
     if (isApiError(error) && error.status === 404) return <NotFoundPage />;
+    if (isApiError(error, 'share.revoked')) return <LinkRemovedPage />;
     if (isApiError(error) && error.status === 410) return <LinkExpiredPage kind="share" error={error} />;
     return <LinkLoadFailed error={error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   }
