@@ -7,7 +7,7 @@ CREATE TABLE "share_tombstones" (
 CREATE INDEX "share_tombstones_gone_idx" ON "share_tombstones" USING btree ("gone_at");--> statement-breakpoint
 -- However a share row goes — revoked, purged a month after it expired, or with its item or its
 -- owner by cascade — its token leaves a tombstone: the SHA-256 (hex, as the server computes it),
--- expired or revoked, and when. Nothing about the owner or the item (ADR 0018).
+-- expired or revoked, and when. Nothing about the owner or the item (ADR 0019).
 CREATE OR REPLACE FUNCTION shares_leave_tombstone() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN

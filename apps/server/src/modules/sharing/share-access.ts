@@ -38,7 +38,7 @@ async function isUnlocked(ctx: AppContext, request: FastifyRequest, share: Share
 
 /**
  * Resolves a visitor's token once per request: unknown → 404, expired → 410 `share.expired`,
- * removed by its owner → 410 `share.revoked` (a tombstone remembers it; ADR 0018), shared item in the
+ * removed by its owner → 410 `share.revoked` (a tombstone remembers it; ADR 0019), shared item in the
  * trash → 404 (the link sleeps until the item is restored), protected and not unlocked → 403
  * unless the caller only describes the share.
  */

@@ -71,7 +71,7 @@ export async function sharesByToken(db: Db, tokens: readonly string[]): Promise<
 
 /**
  * Deleting a share drops its unlocks too (foreign key cascade); a trigger leaves a tombstone of its
- * token, so the link says it was removed (migration 0010, ADR 0018).
+ * token, so the link says it was removed (migration 0010, ADR 0019).
  */
 export async function deleteShares(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length) await db.delete(shares).where(inArray(shares.id, [...ids]));

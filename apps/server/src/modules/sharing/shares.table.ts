@@ -54,7 +54,7 @@ export const shareUnlocks = pgTable(
 
 /**
  * What became of links that are gone, so a visitor reads "removed" or "expired" rather than "not
- * found" (ADR 0018). Only the token's SHA-256, the reason and the time: nothing about the owner or
+ * found" (ADR 0019). Only the token's SHA-256, the reason and the time: nothing about the owner or
  * the item survives the link. Kept for a year.
  */
 export const shareTombstones = pgTable(

@@ -4,7 +4,7 @@ import { endUploadsOfClosedLinks } from '../uploads/index.js';
 import { purgeExpired, purgeTombstones, sharesOpenForUploads } from './shares.repository.js';
 
 export const SHARES_CLEANUP_JOB = 'shares-cleanup';
-/** An expired link's row stays a month; then its tombstone says "expired" (ADR 0018). */
+/** An expired link's row stays a month; then its tombstone says "expired" (ADR 0019). */
 const EXPIRED_GRACE_DAYS = 30;
 /** After a year a gone link says "not found". */
 const TOMBSTONE_DAYS = 365;
