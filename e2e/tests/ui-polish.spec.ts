@@ -1,0 +1,119 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signUp, uniqueEmail } from '../support/helpers.js';
+
+/** Issue 18: toasts that hide no control, native controls in the app's theme, a clean upload cancel. */
+
+const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+async function apiPost(page: Page, path: string, data: unknown) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post(path, {
+    data,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+  });
+  expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy();
+  return (await response.json()) as { data: { id: string } };
+}
+
+async function newUser(page: Page, prefix: string, folders: string[] = []) {
+  await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'polish-password-1');
+  await page
+    .getByRole('button', { name: 'Got it' })
+    .click({ timeout: 2000 })
+    .catch(() => undefined);
+  for (const name of folders) await apiPost(page, '/api/create-folder', { name, parent_id: null });
+  if (folders.length) await page.reload();
+}
+
+const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const toasts = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
+
+/** The control is what a click at its centre reaches: nothing lies on top of it. */
+async function expectReachable(control: Locator) {
+  const name = (await control.getAttribute('aria-label')) ?? (await control.textContent()) ?? '';
+  const reachable = await control.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return !!hit && (hit === element || element.contains(hit));
+  });
+  expect(reachable, `“${name.trim()}” is covered`).toBe(true);
+  await control.click({ trial: true, timeout: 2000 });
+}
+
+/** No two toasts share a pixel (at least `count` of them on screen). */
+async function expectApart(page: Page, count: number) {
+  await expect.poll(() => toasts(page).count()).toBeGreaterThanOrEqual(count);
+  // Let sonner's stacking animation settle before measuring.
+  await page.waitForTimeout(600);
+  const boxes = await toasts(page).evaluateAll((nodes) =>
+    nodes.map((n) => {
+      const r = n.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    }),
+  );
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i]!, boxes[j]!];
+      const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(overlap, `toasts ${i} and ${j} overlap: ${JSON.stringify([a, b])}`).toBe(false);
+    }
+}
+
+test.describe('toasts on a desktop', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('leave the toolbar clickable and stand apart', async ({ page }) => {
+    await newUser(page, 'toasty', ['Alpha', 'Bravo', 'Charlie', 'Delta']);
+    const trash = async (name: string) => {
+      await item(page, name).click();
+      await page.keyboard.press('Delete');
+      await expect(page.getByText(`Moved “${name}” to the trash`)).toBeVisible();
+    };
+    await trash('Alpha');
+
+    // With a selection the toolbar shows every action: rename, move, trash, sort, view, details…
+    await item(page, 'Delta').click();
+    const buttons = page.locator('header').first().getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(5);
+    for (const button of await buttons.all()) if (await button.isVisible()) await expectReachable(button);
+    await page.getByRole('button', { name: 'Rename' }).click();
+    await expect(page.getByRole('dialog', { name: 'Edit folder' })).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    await trash('Bravo');
+    await trash('Charlie');
+    await expectApart(page, 2);
+  });
+});
+
+test.describe('toasts on a phone', () => {
+  test.use(PHONE);
+
+  test('sit above the selection bar and the upload button', async ({ page }) => {
+    await newUser(page, 'pocket', ['Alpha', 'Bravo', 'Charlie']);
+    const bar = page.getByRole('toolbar', { name: 'Actions for the selection' });
+    const select = async (name: string) => {
+      const mode = page.getByRole('button', { name: 'Select items' });
+      if ((await mode.getAttribute('aria-pressed')) !== 'true') await mode.click();
+      await item(page, name).click();
+    };
+    const trash = async (name: string) => {
+      await select(name);
+      await bar.getByRole('button', { name: 'More' }).click();
+      await page.getByRole('menuitem', { name: 'Move to trash' }).click();
+      await expect(page.getByText(`Moved “${name}” to the trash`)).toBeVisible();
+    };
+
+    await trash('Alpha');
+    await trash('Bravo');
+    await expectApart(page, 2);
+
+    await select('Charlie');
+    for (const control of await bar.getByRole('button').all()) await expectReachable(control);
+    for (const control of await page.locator('header').first().getByRole('button').all())
+      if (await control.isVisible()) await expectReachable(control);
+    await bar.getByRole('button', { name: 'Clear the selection' }).click();
+    await page.getByRole('button', { name: 'Select items' }).click();
+    await expectReachable(page.getByRole('button', { name: 'Upload or create' }));
+  });
+});
