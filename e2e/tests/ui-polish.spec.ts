@@ -117,3 +117,32 @@ test.describe('toasts on a phone', () => {
     await expectReachable(page.getByRole('button', { name: 'Upload or create' }));
   });
 });
+
+test.describe('native controls', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  const scheme = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+
+  test('follow the app’s theme, not the system’s', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await newUser(page, 'scheme');
+    await page.goto('/user/profile');
+    await page.getByRole('radio', { name: /^Light/ }).check();
+    await expect.poll(() => scheme(page)).toBe('light');
+    // An unchecked radio is painted for a light page: its accent is the darker one for light surfaces.
+    const radio = page.getByRole('radio', { name: /^Dark/ });
+    expect(await radio.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('light');
+
+    await page.emulateMedia({ colorScheme: 'light' });
+    await radio.check();
+    await expect.poll(() => scheme(page)).toBe('dark');
+    await page.reload();
+    await expect.poll(() => scheme(page)).toBe('dark');
+
+    // "System" follows the OS, live.
+    await page.getByRole('radio', { name: /^System/ }).check();
+    await expect.poll(() => scheme(page)).toBe('light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(() => scheme(page)).toBe('dark');
+  });
+});
