@@ -146,3 +146,54 @@ test.describe('native controls', () => {
     await expect.poll(() => scheme(page)).toBe('dark');
   });
 });
+
+test.describe('the upload queue', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('Cancel all empties it and asks the server to drop only what it holds', async ({ page }) => {
+    await newUser(page, 'canceller');
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('response', (response) => {
+      if (response.status() >= 400)
+        problems.push(`${response.request().method()} ${response.url()} ${response.status()}`);
+    });
+    const discards: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'DELETE' && request.url().includes('/api/upload/chunks/')) discards.push(request.url());
+    });
+    // The server is slow: the first file's chunk hangs, the others wait their turn.
+    let arrived = 0;
+    await page.route('**/api/upload/chunks', () => {
+      arrived += 1;
+    });
+
+    const chooser = page.waitForEvent('filechooser');
+    await page
+      .getByRole('button', { name: /^Upload( files)?$/ })
+      .first()
+      .click();
+    await page.getByRole('menu').getByText('Upload files', { exact: true }).click();
+    await (
+      await chooser
+    ).setFiles(
+      ['one.txt', 'two.txt', 'three.txt'].map((name) => ({
+        name,
+        mimeType: 'text/plain',
+        buffer: Buffer.from(`${name} says hello`),
+      })),
+    );
+    const panel = page.getByRole('region', { name: 'Uploads' });
+    await expect(panel).toBeVisible();
+    await expect.poll(() => arrived).toBe(1);
+
+    await panel.getByRole('button', { name: 'Cancel all' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByText(/0 of 0/)).toHaveCount(0);
+    await page.waitForTimeout(500);
+    expect(discards).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
