@@ -197,3 +197,78 @@ test.describe('the upload queue', () => {
     expect(problems).toEqual([]);
   });
 });
+
+/** A one-page PDF that says hello (pdf.js rebuilds the cross-reference table itself). */
+function helloPdf(): Buffer {
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    '<< /Length 44 >>\nstream\nBT /F1 36 Tf 72 700 Td (Hello PDF) Tj ET\nendstream',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+for (const [device, options] of [
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+  ['phone', PHONE],
+] as const) {
+  test.describe(`the public page of a PDF on a ${device}`, () => {
+    test.use(options);
+
+    test('has one full-screen button, in the viewer’s bar, over no other control', async ({ page, browser }) => {
+      await newUser(page, `pdf${device}`);
+      const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+      const uploaded = await page.request.post('/api/upload/chunks', {
+        headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+        multipart: {
+          name: 'hello.pdf',
+          extension: 'pdf',
+          is_last_chunk: '1',
+          chunk: { name: 'hello.pdf', mimeType: 'application/pdf', buffer: helloPdf() },
+        },
+      });
+      expect(uploaded.ok()).toBeTruthy();
+      const fileId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+      const shared = await apiPost(page, '/api/share', { id: fileId, type: 'file', permission: 'visitor' });
+      const token = (shared as unknown as { data: { attributes: { token: string } } }).data.attributes.token;
+
+      const guest = await (await browser.newContext(options)).newPage();
+      await guest.goto(`/share/${token}`);
+      const fit = guest.getByRole('button', { name: 'Fit to width' });
+      await expect(fit).toBeVisible();
+      const full = guest.getByRole('button', { name: 'Open full screen' });
+      await expect(full).toHaveCount(1);
+
+      // The two no longer look alike: fitting the width is not going full screen.
+      expect(await fit.locator('svg').innerHTML()).not.toBe(await full.locator('svg').innerHTML());
+      // It sits in the bar with the zoom controls, and no two controls of the viewer overlap.
+      const bar = await guest.getByRole('button', { name: 'Zoom in' }).boundingBox();
+      const box = await full.boundingBox();
+      expect(box && bar && Math.abs(box.y + box.height / 2 - (bar.y + bar.height / 2)) < 2).toBe(true);
+      const boxes = await guest
+        .locator('main button:visible')
+        .evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON() as DOMRect));
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i]!, boxes[j]!];
+          expect(a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom).toBe(false);
+        }
+      if (process.env.SHOTS) await guest.screenshot({ path: `${process.env.SHOTS}/pdf-${device}.png` });
+      await full.click();
+      await expect(guest.getByRole('dialog')).toBeVisible();
+      await guest.context().close();
+    });
+  });
+}
