@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { ADMIN, signIn, signUp, uniqueEmail } from '../support/helpers.js';
 
 /** Issue 18: toasts that hide no control, native controls in the app's theme, a clean upload cancel. */
 
@@ -272,3 +272,56 @@ for (const [device, options] of [
     });
   });
 }
+
+test.describe('small things', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the sign-in hero says each thing once', async ({ page }) => {
+    await page.goto('/sign-in');
+    const hero = page.locator('aside');
+    const words = async (text: string | null) => new Set((text ?? '').toLowerCase().match(/[a-z]{4,}/g) ?? []);
+    const headline = await words(await hero.locator('h2').textContent());
+    // Under it: this install's description, or the default one a new install starts with.
+    for (const text of [await hero.locator('h2 + p').textContent(), 'Your files, safely stored and easy to share.']) {
+      const description = await words(text);
+      const shared = [...headline].filter((word) => [...description].some((w) => w.startsWith(word.slice(0, 4))));
+      expect(shared, `the headline repeats “${text}”`).toEqual([]);
+    }
+  });
+
+  test('the navigator keeps the Ctrl K hint and folds Collaboration away', async ({ page }) => {
+    await newUser(page, 'folder');
+    await expect(page.getByRole('navigation', { name: 'Files navigation' })).toBeVisible();
+    await expect(page.locator('header kbd')).toBeVisible();
+    await expect(page.locator('header kbd')).toHaveText(/K$/);
+
+    const navigator = page.getByRole('navigation', { name: 'Files navigation' });
+    const collaboration = navigator.getByRole('button', { name: 'Collaboration' });
+    await expect(collaboration).toHaveAttribute('aria-expanded', 'true');
+    await expect(navigator.getByRole('link', { name: /Team Folders/ })).toBeVisible();
+    await collaboration.click();
+    await expect(collaboration).toHaveAttribute('aria-expanded', 'false');
+    await expect(navigator.getByRole('link', { name: /Team Folders/ })).toHaveCount(0);
+    await collaboration.click();
+    await expect(navigator.getByRole('link', { name: /Team Folders/ })).toBeVisible();
+  });
+
+  test('the admin sub-navigation’s border runs to the bottom', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 420 });
+    await page.goto('/sign-in');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/platform\//);
+    await page.goto('/admin/dashboard');
+    await page
+      .getByRole('button', { name: 'Got it' })
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+    const subnav = page.getByRole('navigation', { name: 'Admin sections' });
+    await expect(subnav).toBeVisible();
+    const main = page.locator('main#content');
+    await main.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await page.waitForTimeout(200);
+    const [nav, frame] = [await subnav.boundingBox(), await main.boundingBox()];
+    expect(nav!.y + nav!.height).toBeGreaterThanOrEqual(frame!.y + frame!.height - 1);
+  });
+});
