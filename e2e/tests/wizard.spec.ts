@@ -13,6 +13,17 @@ test('installs the product from an empty data folder through the setup wizard', 
   await page.getByRole('button', { name: /continue/i }).click();
 
   await expect(page).toHaveURL(/\/setup-wizard\/environment$/);
+  // The stepper names every step in full, on a wide screen and on the narrowest that shows names.
+  const progress = page.getByRole('navigation', { name: 'Setup progress' });
+  for (const width of [1280, 640]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const name of ['Check', 'Database', 'Environment', 'App', 'Admin']) {
+      const label = progress.getByText(name, { exact: true });
+      const cut = await label.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(cut, `“${name}” is cut at ${width}px`).toBe(false);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: /continue/i }).click();
 
   await expect(page).toHaveURL(/\/setup-wizard\/app-setup$/);

@@ -25,13 +25,28 @@ export function createQueryClient(config: AppConfig): QueryClient {
 
 const Toaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
 
+/**
+ * Toasts sit at the bottom, where they hide no toolbar: above the floating upload button and the
+ * selection bar on phones, above the cookie notice and the upload panel where they would meet
+ * (--toast-bottom in index.css). They stay spread out, one above the other, never piled up.
+ */
+const TOAST_OFFSET = { bottom: 'var(--toast-bottom)' };
+/** Over dialogs (z-50), whose errors they may report, but under menus and pickers (z-60) they would hide. */
+const TOASTER_STYLE = { zIndex: 55 };
+
 function ThemedToaster() {
   const isDark = useIsDark();
   return (
     <Toaster
       duration={TOAST_DURATION_MS}
       theme={isDark ? 'dark' : 'light'}
-      position="top-right"
+      position="bottom-center"
+      offset={TOAST_OFFSET}
+      mobileOffset={TOAST_OFFSET}
+      gap={8}
+      visibleToasts={4}
+      expand
+      style={TOASTER_STYLE}
       closeButton
       richColors
     />

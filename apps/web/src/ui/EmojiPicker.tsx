@@ -58,7 +58,7 @@ export function EmojiPicker({ value, onChange, emojiStyle, labels }: EmojiPicker
             sideOffset={6}
             collisionPadding={12}
             aria-label={labels.choose}
-            className="z-50 flex max-h-[min(22rem,var(--radix-popover-content-available-height))] w-[min(20.5rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-neutral-200 data-[state=open]:animate-[pop-in_120ms_ease-out] dark:bg-neutral-900 dark:ring-neutral-800"
+            className="z-60 flex max-h-[min(22rem,var(--radix-popover-content-available-height))] w-[min(20.5rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-neutral-200 data-[state=open]:animate-[pop-in_120ms_ease-out] dark:bg-neutral-900 dark:ring-neutral-800"
           >
             <div className="border-b border-neutral-200 p-2 dark:border-neutral-800">
               <input

@@ -11,7 +11,7 @@ import { cn } from './cn';
 import type { ContextProps, DropdownProps, MenuAction, PanelProps } from './Menu';
 
 const contentClass =
-  'z-50 min-w-56 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 data-[state=open]:animate-[pop-in_110ms_ease-out] dark:bg-neutral-900 dark:ring-neutral-800';
+  'z-60 min-w-56 max-w-[calc(100vw-1.5rem)] overflow-y-auto rounded-2xl bg-white p-1.5 shadow-xl ring-1 ring-neutral-200 data-[state=open]:animate-[pop-in_110ms_ease-out] dark:bg-neutral-900 dark:ring-neutral-800';
 const itemClass = cn(
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 text-sm font-medium outline-none select-none sm:min-h-10',
   'text-neutral-800 data-[highlighted]:bg-neutral-100 dark:text-neutral-100 dark:data-[highlighted]:bg-neutral-800',
@@ -109,7 +109,7 @@ export function RadixDropdownPanel({
           align="start"
           sideOffset={8}
           className={cn(
-            'z-50 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800',
+            'z-60 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800',
             className,
           )}
         >

@@ -62,7 +62,7 @@ export function RadioCards<V extends string>({
                 checked={checked}
                 disabled={option.disabled}
                 onChange={() => onChange(option.value)}
-                className="mt-0.5 size-4 shrink-0 accent-[var(--accent)]"
+                className="mt-0.5 size-4 shrink-0"
               />
               <span className="min-w-0">
                 <span

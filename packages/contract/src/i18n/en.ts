@@ -83,7 +83,8 @@ export const en: Record<string, string> = {
   'emoji.applemoji_hint': 'Apple-style emoji.',
 
   // Authentication
-  'auth.brand.headline': 'Your files, safe and ready to share.',
+  // The admin's description (by default "Your files, safely stored and easy to share.") follows it: say something else.
+  'auth.brand.headline': 'One place for everything you keep.',
   'auth.brand.description': 'Store, organise and share your files from anywhere, on a server you control.',
   'auth.brand.upload': 'Upload files and folders of any size',
   'auth.brand.share': 'Share with a link, with or without a password',

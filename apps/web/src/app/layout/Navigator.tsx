@@ -1,9 +1,10 @@
 import { ChevronsLeft } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { NavLink } from '../routing';
 import { useFolderDrop } from '../../features/files/browser/dnd';
 import { useDropHandlers } from '../../features/files/browser/useDropHandlers';
-import { FavouritesNav, FolderTreeNav } from '../../features/files/navigator';
+import { FavouritesNav, FolderTreeNav, SectionHeading } from '../../features/files/navigator';
 import { usePreferences } from '../../lib/preferences';
 import { IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -73,11 +74,16 @@ export function NavHeading({ children }: { children: string }) {
 /** Base links, collaboration, the folder tree and favourites: the same content as the phone menu. */
 export function NavigatorSections({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
+  const [collaborationOpen, setCollaborationOpen] = useState(true);
   return (
     <>
       <div>
-        <NavHeading>{t('nav.collaboration')}</NavHeading>
-        <NavList items={collaborationItems} onNavigate={onNavigate} />
+        <SectionHeading
+          label={t('nav.collaboration')}
+          open={collaborationOpen}
+          onToggle={() => setCollaborationOpen((open) => !open)}
+        />
+        {collaborationOpen && <NavList items={collaborationItems} onNavigate={onNavigate} />}
       </div>
       <FolderTreeNav onNavigate={onNavigate} />
       <FavouritesNav onNavigate={onNavigate} />

@@ -42,8 +42,9 @@ export function sectionOf(pathname: string): AdminSection | undefined {
 /** The admin content sidebar (a scrolling tab strip on phones) next to the section's page. */
 export function AdminLayout() {
   const { t } = useTranslation();
+  // No min-h-0: as tall as the page's content, so the sidebar's border runs to the end when it scrolls.
   return (
-    <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+    <div className="flex flex-1 flex-col md:flex-row">
       <nav
         aria-label={t('admin.nav.label')}
         className="shrink-0 border-b border-neutral-200 md:w-56 md:border-r md:border-b-0 dark:border-neutral-800"

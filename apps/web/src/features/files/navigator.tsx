@@ -114,7 +114,8 @@ function TreeNode({
   );
 }
 
-function SectionHeading({ label, open, onToggle }: { label: string; open: boolean; onToggle: () => void }) {
+/** A navigator section's heading that folds it away, like Folders and Collaboration. */
+export function SectionHeading({ label, open, onToggle }: { label: string; open: boolean; onToggle: () => void }) {
   return (
     <h2>
       <button

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Spinner } from '../../ui/Spinner';
 import type { PreviewKind } from './kinds';
@@ -27,10 +27,13 @@ export function FileViewer({
   file,
   kind,
   onDownload,
+  pdfToolbarEnd,
 }: {
   file: PreviewFile;
   kind: PreviewKind;
   onDownload: () => void;
+  /** Extra controls at the end of the PDF viewer's bar. */
+  pdfToolbarEnd?: ReactNode;
 }) {
   switch (kind) {
     case 'image':
@@ -42,7 +45,7 @@ export function FileViewer({
     case 'pdf':
       return (
         <Suspense fallback={<Loading />}>
-          <PdfViewer file={file} onDownload={onDownload} />
+          <PdfViewer file={file} onDownload={onDownload} toolbarEnd={pdfToolbarEnd} />
         </Suspense>
       );
     case 'text':

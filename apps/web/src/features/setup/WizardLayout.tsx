@@ -32,7 +32,7 @@ function StepIndicator() {
             <li
               key={step.path}
               aria-current={active ? 'step' : undefined}
-              className="flex min-w-0 flex-1 items-center gap-2"
+              className="flex min-w-0 flex-1 items-center gap-2 last:flex-none"
             >
               <span
                 className={cn(
@@ -46,7 +46,8 @@ function StepIndicator() {
               </span>
               <span
                 className={cn(
-                  'hidden truncate text-sm font-medium sm:block',
+                  // Whole words: the connectors give way, never the names (the longest is "Environment").
+                  'hidden shrink-0 text-sm font-medium whitespace-nowrap sm:block',
                   active ? 'text-neutral-900 dark:text-white' : 'text-neutral-500 dark:text-neutral-400',
                 )}
               >

@@ -149,8 +149,18 @@ describe('upload engine', () => {
       expect.objectContaining({ name: 'dead.bin' }),
       expect.objectContaining({ kind: 'generic' }),
     );
+    // A one-chunk file the server never acknowledged left no session there: nothing to drop.
+    expect(server.discarded).toEqual([]);
+  });
+
+  it('drops the session of a file that fails after the server acknowledged a chunk', async () => {
+    const server = fakeServer((sent) => (sent.fields.offset !== '0' ? { status: 503, body: null } : undefined));
+    const { engine, idle } = engineWith(server.transport, {}, 4);
+    engine.add([file(10, 'dead.bin')]);
+    const done = await idle();
+    expect(done.tasks.map((t) => t.status)).toEqual(['failed']);
     // Its session is dropped on the server, so the space reserved for it is free again.
-    expect(server.discarded).toEqual([server.sent.find((s) => s.fields.name === 'dead.bin')!.fields.upload_id]);
+    expect(server.discarded).toEqual([server.sent[0]!.fields.upload_id]);
   });
 
   it('continues from the offset the server expects after a lost answer', async () => {
@@ -284,15 +294,30 @@ describe('upload engine', () => {
   });
 
   it('cancels the file in flight, tells the server, and goes on with the next', async () => {
-    const server = fakeServer((sent) => (sent.fields.name === 'slow.bin' ? 'hang' : undefined));
-    const { engine, idle } = engineWith(server.transport);
-    engine.add([file(10, 'slow.bin'), file(10, 'next.bin')]);
-    await vi.waitFor(() => expect(server.sent).toHaveLength(1));
+    const server = fakeServer((sent) =>
+      sent.fields.name === 'slow.bin' && sent.fields.offset !== '0' ? 'hang' : undefined,
+    );
+    const { engine, idle } = engineWith(server.transport, {}, 4);
+    engine.add([file(10, 'slow.bin'), file(4, 'next.bin')]);
+    await vi.waitFor(() => expect(server.sent).toHaveLength(2));
     const slow = engine.getSnapshot().tasks[0]!;
     engine.cancel(slow.key);
     const done = await idle();
     expect(done.tasks.map((t) => t.status)).toEqual(['cancelled', 'done']);
     expect(server.discarded).toEqual([server.sent[0]!.fields.upload_id]);
+  });
+
+  it('asks the server to drop nothing for files it has not acknowledged, and Cancel all empties the queue', async () => {
+    const server = fakeServer(() => 'hang');
+    const { engine, idle } = engineWith(server.transport, {}, 4);
+    engine.add([file(10, 'first.bin'), file(3, 'small.txt'), file(10, 'later.bin')]);
+    await vi.waitFor(() => expect(server.sent).toHaveLength(1));
+    engine.cancelAll();
+    const done = await idle();
+    expect(done.tasks).toEqual([]);
+    expect(done.progress).toBe(0);
+    expect(server.sent).toHaveLength(1);
+    expect(server.discarded).toEqual([]);
   });
 
   it('shows processing once every byte is out, and caps progress at 100 %', async () => {
@@ -334,7 +359,9 @@ describe('upload engine', () => {
   it('sends each file to its own destination and drops a failed session there', async () => {
     const destinations: (string | undefined)[] = [];
     const dropped: string[] = [];
-    const server = fakeServer((sent) => (sent.fields.name === 'refused.txt' ? { status: 500, body: null } : undefined));
+    const server = fakeServer((sent) =>
+      sent.fields.name === 'refused.txt' && sent.fields.offset !== '0' ? { status: 500, body: null } : undefined,
+    );
     const transport: ChunkTransport = {
       send: (request) => {
         destinations.push(request.destination?.chunks);
@@ -345,11 +372,11 @@ describe('upload engine', () => {
       },
     };
     const share = { chunks: '/api/sharing/upload/chunks/tok', discard: (id: string) => `/share-drop/${id}/tok` };
-    const { engine, idle } = engineWith(transport);
+    const { engine, idle } = engineWith(transport, {}, 6);
     engine.add([file(10, 'mine.txt'), { ...file(10, 'shared.txt'), destination: share }]);
     engine.add([{ ...file(10, 'refused.txt'), destination: share }]);
     await idle();
-    expect(destinations.slice(0, 2)).toEqual([undefined, '/api/sharing/upload/chunks/tok']);
+    expect(destinations.slice(0, 4)).toEqual([undefined, undefined, share.chunks, share.chunks]);
     const refused = server.sent.find((s) => s.fields.name === 'refused.txt')!;
     expect(dropped).toEqual([`/share-drop/${refused.fields.upload_id}/tok`]);
   });

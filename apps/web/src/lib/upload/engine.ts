@@ -86,7 +86,11 @@ interface Job {
   file: Blob;
   destination: ChunkDestination | undefined;
   uploadId: string;
-  /** A chunk reached the server, so cancelling must tell it to drop the session. */
+  /**
+   * The server holds a session for it (it acknowledged a chunk short of the last one, or named
+   * the offset it expects), so cancelling must tell it to drop the session. A file that never got
+   * that far has nothing to drop: asking would only earn a 404.
+   */
   started: boolean;
   controller: AbortController | null;
 }
@@ -155,8 +159,11 @@ export class UploadEngine {
     if (job.started) void this.options.transport.discard(job.uploadId, job.destination);
   }
 
+  /** Stops every file not finished and empties the queue: nothing is left to show. */
   cancelAll(): void {
     for (const job of this.jobs) this.cancel(job.task.key);
+    this.jobs = [];
+    this.emit();
   }
 
   /** Sends a failed, cancelled or skipped file again, from its first byte. */
@@ -220,7 +227,6 @@ export class UploadEngine {
 
       let response: ChunkResponse;
       try {
-        job.started = true;
         response = await this.options.transport.send({
           fields,
           chunk: file.slice(offset, end),
@@ -248,6 +254,7 @@ export class UploadEngine {
       }
       const unfinished = response.status >= 200 && response.status < 300;
       if (unfinished && !isLast) {
+        job.started = true;
         offset = nextOffset(response.body, end, size);
         attempts = 0;
         this.update(job, { sent: offset });
@@ -257,6 +264,7 @@ export class UploadEngine {
       const failure = failureOf(response);
       const expected = failure.details.expected_offset;
       const mismatch = response.status === 409 && failure.code === 'upload.offset_mismatch';
+      if (mismatch) job.started = true;
       if (
         failure.kind === 'generic' &&
         (mismatch || unfinished || isTransient(response.status)) &&

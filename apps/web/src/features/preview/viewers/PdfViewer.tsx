@@ -1,7 +1,7 @@
-import { Maximize2, ZoomIn, ZoomOut } from 'lucide-react';
+import { MoveHorizontal, ZoomIn, ZoomOut } from 'lucide-react';
 import * as pdfjs from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Spinner } from '../../../ui/Spinner';
 import { inlineUrl } from '../kinds';
@@ -89,9 +89,18 @@ function PdfPage({
 
 /**
  * PDF pages drawn by pdf.js (this chunk loads only when a PDF is opened), fitted to the width,
- * with zoom. The server answers Range requests, so pdf.js fetches what it draws.
+ * with zoom. The server answers Range requests, so pdf.js fetches what it draws. `toolbarEnd` joins
+ * the end of the zoom bar (the public page's full-screen button), so nothing floats over the bar.
  */
-export default function PdfViewer({ file, onDownload }: { file: PreviewFile; onDownload: () => void }) {
+export default function PdfViewer({
+  file,
+  onDownload,
+  toolbarEnd,
+}: {
+  file: PreviewFile;
+  onDownload: () => void;
+  toolbarEnd?: ReactNode;
+}) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<State>({ status: 'loading' });
@@ -192,8 +201,14 @@ export default function PdfViewer({ file, onDownload }: { file: PreviewFile; onD
           title={t('preview.fit_width')}
           aria-pressed={zoom === 'fit'}
         >
-          <Maximize2 className="size-4" aria-hidden />
+          <MoveHorizontal className="size-4.5" aria-hidden />
         </button>
+        {toolbarEnd && (
+          <>
+            <span aria-hidden className="mx-1 h-5 w-px bg-white/15" />
+            {toolbarEnd}
+          </>
+        )}
       </div>
       <div
         ref={scroller}

@@ -188,7 +188,7 @@ export function MySharedItemsPage() {
               }}
               onChange={() => setSelected(all ? new Set() : new Set(entries.map((e) => e.item.id)))}
               aria-label={t('sharing.select_all')}
-              className="size-4.5 cursor-pointer accent-[var(--accent)]"
+              className="size-4.5 cursor-pointer"
             />
           </label>
           <p

@@ -129,7 +129,7 @@ export const SharedItemRow = memo(function SharedItemRow({ entry, view, selected
         checked={selected}
         onChange={() => onToggle(item.id)}
         aria-label={t('sharing.select_named', { name })}
-        className="size-4.5 cursor-pointer accent-[var(--accent)]"
+        className="size-4.5 cursor-pointer"
       />
     </label>
   );

@@ -48,6 +48,7 @@ function FileCard({ share, file }: { share: OpenShare; file: FileItem }) {
   const expiry = useExpiryText(share.expires_at);
   const kind = previewKind(file);
   const onDownload = () => download([file]);
+  const fullScreen = () => openPreview([file], 0);
   const facts = [
     [t('public.size'), formatBytes(file.attributes.size)],
     [t('public.type'), typeOf(file, t)],
@@ -61,11 +62,27 @@ function FileCard({ share, file }: { share: OpenShare; file: FileItem }) {
       <div className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800">
         {kind !== 'none' && (
           <div className={cn('relative bg-neutral-950 text-white', frames[kind])} style={frameStyle(file, kind)}>
-            <FileViewer file={file} kind={kind} onDownload={onDownload} />
-            {(kind === 'image' || kind === 'pdf' || kind === 'text') && (
+            {/* A PDF has its own bar at the top: the button joins it rather than float over its controls. */}
+            <FileViewer
+              file={file}
+              kind={kind}
+              onDownload={onDownload}
+              pdfToolbarEnd={
+                <button
+                  type="button"
+                  onClick={fullScreen}
+                  aria-label={t('public.full_screen')}
+                  title={t('public.full_screen')}
+                  className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-200 transition hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-accent"
+                >
+                  <Maximize2 className="size-4.5" aria-hidden />
+                </button>
+              }
+            />
+            {(kind === 'image' || kind === 'text') && (
               <button
                 type="button"
-                onClick={() => openPreview([file], 0)}
+                onClick={fullScreen}
                 aria-label={t('public.full_screen')}
                 title={t('public.full_screen')}
                 className="absolute top-3 right-3 z-10 inline-flex size-11 items-center justify-center rounded-xl bg-neutral-900/70 text-white ring-1 ring-white/10 backdrop-blur transition hover:bg-neutral-800 focus-visible:outline-2 focus-visible:outline-accent"

@@ -1,0 +1,155 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signUp, uniqueEmail } from '../support/helpers.js';
+
+/**
+ * Axe on the screens people meet most, in light and dark: any serious or critical violation fails
+ * the journey, with each one listed (rule, impact, the elements it found).
+ */
+
+type Scheme = 'light' | 'dark';
+
+/**
+ * Violations known and not fixed yet, each with why. They are not silent: every run lists them as
+ * annotations, and the journey fails if one disappears, so this list is kept true.
+ * - nested-interactive on the Files listing: each row is a listbox option holding its "Actions for
+ *   <name>" button (tabindex -1). Fixing it means another model for the listing (a grid with cells,
+ *   or the button outside the option) and keyboard access to the row menu: more than a quick fix.
+ */
+const KNOWN: Array<{ screen: string; rule: string }> = [
+  { screen: 'files (list)', rule: 'nested-interactive' },
+  { screen: 'files (grid)', rule: 'nested-interactive' },
+];
+const isKnown = (screen: string, rule: string) => KNOWN.some((k) => k.screen === screen && k.rule === rule);
+
+async function call<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.fetch(url, {
+    method,
+    data,
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+  });
+  expect(response.ok(), `${method} ${url} answered ${response.status()}`).toBeTruthy();
+  return (await response.json()) as T;
+}
+
+async function seedFile(page: Page, name: string, text: string): Promise<string> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const response = await page.request.post('/api/upload/chunks', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+    multipart: {
+      name,
+      extension: name.split('.').pop() ?? '',
+      is_last_chunk: '1',
+      chunk: { name, mimeType: 'text/plain', buffer: Buffer.from(text) },
+    },
+  });
+  expect(response.ok(), `upload answered ${response.status()}`).toBeTruthy();
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}
+
+/** Serious and critical violations on the page as it is now, one line per rule. */
+async function audit(page: Page, screen: string, found: string[], known: string[]) {
+  // Let entrance animations finish: a half-faded element reads as low contrast.
+  await page.waitForTimeout(400);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  for (const v of violations) {
+    if (v.impact !== 'serious' && v.impact !== 'critical') continue;
+    const targets = v.nodes.map((n) => n.target.join(' ')).slice(0, 6);
+    const line = `${screen}: ${v.id} (${v.impact}) ${v.help} — ${targets.join(' | ')}`;
+    if (isKnown(screen, v.id)) {
+      known.push(`${screen}/${v.id}`);
+      test.info().annotations.push({ type: 'known axe violation', description: line });
+    } else found.push(line);
+  }
+}
+
+async function stranger(browser: Browser, colorScheme: Scheme) {
+  const context = await browser.newContext({ colorScheme, viewport: { width: 1440, height: 900 } });
+  return context.newPage();
+}
+
+// The desktop the design was drawn for, where the toolbar shows the view switch.
+test.use({ viewport: { width: 1440, height: 900 }, actionTimeout: 15_000 });
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`no serious accessibility violations, ${scheme}`, async ({ page, browser }) => {
+    test.setTimeout(180_000);
+    await page.emulateMedia({ colorScheme: scheme });
+    const found: string[] = [];
+    const known: string[] = [];
+
+    const visitor = await stranger(browser, scheme);
+    await visitor.goto('/sign-in');
+    await expect(visitor.getByLabel('Email')).toBeVisible();
+    await audit(visitor, 'sign-in', found, known);
+    await visitor.goto('/sign-up');
+    await expect(visitor.getByLabel('Confirm password')).toBeVisible();
+    await audit(visitor, 'sign-up', found, known);
+
+    await signUp(page, 'Axel Auditor', uniqueEmail(`axe-${scheme}`), 'axe-password-1');
+    await page
+      .getByRole('button', { name: 'Got it' })
+      .click({ timeout: 2000 })
+      .catch(() => undefined);
+    await call(page, 'POST', '/api/create-folder', { name: 'Projects', parent_id: null });
+    const fileId = await seedFile(page, 'notes.txt', 'Remember the milk.');
+    await page.reload();
+    const row = page.getByRole('option', { name: 'notes.txt', exact: true });
+    await expect(row).toBeVisible();
+    await audit(page, 'files (list)', found, known);
+
+    await page.getByRole('button', { name: 'Show as grid' }).first().click();
+    await expect(page.getByRole('button', { name: 'Show as list' }).first()).toBeVisible();
+    await audit(page, 'files (grid)', found, known);
+    await page.getByRole('button', { name: 'Show as list' }).first().click();
+
+    await page.getByRole('button', { name: 'New folder' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'New folder' })).toBeVisible();
+    await audit(page, 'new folder dialog', found, known);
+    await page.keyboard.press('Escape');
+
+    await row.dblclick();
+    await expect(page.getByText('Remember the milk.')).toBeVisible();
+    await audit(page, 'preview', found, known);
+    await page.keyboard.press('Escape');
+    await expect(page.getByText('Remember the milk.')).toBeHidden();
+
+    await row.click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Share' }).click();
+    await expect(page.getByRole('dialog', { name: 'Share “notes.txt”' })).toBeVisible();
+    await audit(page, 'share dialog', found, known);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/user/profile');
+    await expect(page.getByRole('radio', { name: /^System/ })).toBeVisible();
+    await audit(page, 'profile', found, known);
+    await page.goto('/user/settings/storage');
+    await expect(page.getByRole('heading').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await audit(page, 'storage', found, known);
+
+    const shared = await call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
+      id: fileId,
+      type: 'file',
+      permission: 'visitor',
+    });
+    await visitor.goto(`/share/${shared.data.attributes.token}`);
+    await expect(visitor.getByText('notes.txt').first()).toBeVisible();
+    await visitor.waitForLoadState('networkidle');
+    await audit(visitor, 'public share page', found, known);
+
+    const request = await call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', {
+      name: 'Receipts',
+      notes: 'The receipts of March, please.',
+    });
+    await visitor.goto(`/request/${request.data.attributes.token}/upload`);
+    await expect(visitor.getByText('The receipts of March, please.')).toBeVisible();
+    await audit(visitor, 'guest upload page', found, known);
+    await visitor.context().close();
+
+    expect(found, found.join('\n')).toEqual([]);
+    // A known violation that is gone comes off the list above.
+    expect(known.sort()).toEqual(KNOWN.map((k) => `${k.screen}/${k.rule}`).sort());
+  });
+}
