@@ -129,7 +129,11 @@ describe('uploads that link guests start in the owner’s storage', () => {
     expect(await running()).toEqual([]);
     expect(multipartCount()).toBe(before);
     expect(await ownerMayUpload()).toBe(true);
-    expect((await nextChunk(url, client, uploadId)).status).toBe(404);
+    // The link is gone: its next chunk hears so (410 share.revoked, ADR 0019), and nothing is stored.
+    const after = await nextChunk(url, client, uploadId);
+    expect(after.status).toBe(410);
+    expect(after.json()).toMatchObject({ code: 'share.revoked' });
+    expect(multipartCount()).toBe(before);
   });
 
   it('ends a share guest’s uploads when the link is made read-only', async () => {
