@@ -144,9 +144,10 @@ test('shares a folder as editor with a password and an expiry, edits it, and sto
   await expect(page.getByText('Stopped sharing “Client work”')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Nothing shared yet' })).toBeVisible();
 
-  // The link is dead for everyone, and the folder no longer shows the mark.
+  // The link is dead for everyone (it says it was removed, ADR 0019), and the folder no longer shows the mark.
   const visitor = await page.request.get(`/api/sharing/${token}`);
-  expect(visitor.status()).toBe(404);
+  expect(visitor.status()).toBe(410);
+  expect(await visitor.json()).toMatchObject({ code: 'share.revoked' });
   await page.getByRole('link', { name: 'My Files' }).first().click();
   await expect(item(page, 'Client work')).toBeVisible();
   await expect(sharedMark(page, 'Client work')).toHaveCount(0);

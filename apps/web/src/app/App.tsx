@@ -53,9 +53,45 @@ function ThemedToaster() {
   );
 }
 
+/**
+ * While files are dragged over the window, toasts let the drag through to what lies under them
+ * (index.css, `data-file-drag`): they sit at the bottom of the listing, where a drop would
+ * otherwise land on a toast and upload nothing.
+ */
+function useToastsPassFileDrags() {
+  useEffect(() => {
+    const root = document.documentElement;
+    const isFiles = (e: DragEvent) => !!e.dataTransfer && [...e.dataTransfer.types].includes('Files');
+    const start = (e: DragEvent) => {
+      if (isFiles(e)) root.dataset.fileDrag = '';
+    };
+    const end = () => delete root.dataset.fileDrag;
+    // Leaving the window: the drag's next target is outside the page.
+    const leave = (e: DragEvent) => {
+      if (
+        e.relatedTarget === null &&
+        (e.clientX <= 0 || e.clientY <= 0 || e.clientX >= innerWidth || e.clientY >= innerHeight)
+      )
+        end();
+    };
+    window.addEventListener('dragenter', start, true);
+    window.addEventListener('dragleave', leave, true);
+    window.addEventListener('drop', end, true);
+    window.addEventListener('dragend', end, true);
+    return () => {
+      window.removeEventListener('dragenter', start, true);
+      window.removeEventListener('dragleave', leave, true);
+      window.removeEventListener('drop', end, true);
+      window.removeEventListener('dragend', end, true);
+      end();
+    };
+  }, []);
+}
+
 /** The Toaster joins the page once sonner is wanted (see lib/toast.ts). */
 function ToasterWhenWanted() {
   const wanted = useToasterWanted();
+  useToastsPassFileDrags();
   useEffect(loadToasterWhenIdle, []);
   return wanted ? (
     <Suspense fallback={null}>
