@@ -98,3 +98,45 @@ export function zipListing(file: string): Promise<string[]> {
     });
   });
 }
+
+/**
+ * Calls the API as the signed-in browser (its cookies, plus the CSRF header read from XSRF-TOKEN)
+ * and expects success; answers the JSON body, or null for 204.
+ */
+export async function apiCall<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(url, { method, data, headers: await apiHeaders(page) });
+  expect(response.ok(), `${method} ${url} answered ${response.status()}`).toBeTruthy();
+  return (response.status() === 204 ? null : await response.json()) as T;
+}
+
+async function apiHeaders(page: Page) {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' };
+}
+
+/** A folder made through the API; answers its id. */
+export async function seedFolder(page: Page, name: string, parentId: string | null = null): Promise<string> {
+  return (await apiCall<{ data: { id: string } }>(page, 'POST', '/api/create-folder', { name, parent_id: parentId }))
+    .data.id;
+}
+
+/** A small text file uploaded in one chunk through the API; answers its id. */
+export async function seedFile(
+  page: Page,
+  name: string,
+  text: string,
+  parentId: string | null = null,
+): Promise<string> {
+  const response = await page.request.post('/api/upload/chunks', {
+    headers: await apiHeaders(page),
+    multipart: {
+      name,
+      extension: name.split('.').pop() ?? '',
+      is_last_chunk: '1',
+      ...(parentId ? { parent_id: parentId } : {}),
+      chunk: { name, mimeType: 'text/plain', buffer: Buffer.from(text) },
+    },
+  });
+  expect(response.ok(), `upload answered ${response.status()}`).toBeTruthy();
+  return ((await response.json()) as { data: { id: string } }).data.id;
+}

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, seedFile, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Axe on the screens people meet most, in light and dark: any serious or critical violation fails
@@ -21,32 +21,6 @@ const KNOWN: Array<{ screen: string; rule: string }> = [
   { screen: 'files (grid)', rule: 'nested-interactive' },
 ];
 const isKnown = (screen: string, rule: string) => KNOWN.some((k) => k.screen === screen && k.rule === rule);
-
-async function call<T>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-  });
-  expect(response.ok(), `${method} ${url} answered ${response.status()}`).toBeTruthy();
-  return (await response.json()) as T;
-}
-
-async function seedFile(page: Page, name: string, text: string): Promise<string> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/api/upload/chunks', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-    multipart: {
-      name,
-      extension: name.split('.').pop() ?? '',
-      is_last_chunk: '1',
-      chunk: { name, mimeType: 'text/plain', buffer: Buffer.from(text) },
-    },
-  });
-  expect(response.ok(), `upload answered ${response.status()}`).toBeTruthy();
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
 
 /** Serious and critical violations on the page as it is now, one line per rule. */
 async function audit(page: Page, screen: string, found: string[], known: string[]) {
@@ -92,7 +66,7 @@ for (const scheme of ['light', 'dark'] as const) {
       .getByRole('button', { name: 'Got it' })
       .click({ timeout: 2000 })
       .catch(() => undefined);
-    await call(page, 'POST', '/api/create-folder', { name: 'Projects', parent_id: null });
+    await apiCall(page, 'POST', '/api/create-folder', { name: 'Projects', parent_id: null });
     const fileId = await seedFile(page, 'notes.txt', 'Remember the milk.');
     await page.reload();
     const row = page.getByRole('option', { name: 'notes.txt', exact: true });
@@ -129,7 +103,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.waitForLoadState('networkidle');
     await audit(page, 'storage', found, known);
 
-    const shared = await call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
+    const shared = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
       id: fileId,
       type: 'file',
       permission: 'visitor',
@@ -139,7 +113,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await visitor.waitForLoadState('networkidle');
     await audit(visitor, 'public share page', found, known);
 
-    const request = await call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', {
+    const request = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', {
       name: 'Receipts',
       notes: 'The receipts of March, please.',
     });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Links that stopped working say what happened — removed, expired, closed — and nothing about
@@ -25,17 +25,6 @@ async function shoot(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-async function call<T = unknown>(page: Page, method: string, url: string, data?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(url, {
-    method,
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-  });
-  expect(response.ok(), `${method} ${url} answered ${response.status()}`).toBeTruthy();
-  return (response.status() === 204 ? null : await response.json()) as T;
-}
-
 /** Someone with the link only: no session, no cookies. */
 async function stranger(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
@@ -50,7 +39,7 @@ async function stranger(browser: Browser): Promise<Page> {
 
 async function owner(page: Page, name: string) {
   await signUp(page, name, uniqueEmail(name.split(' ')[0]!.toLowerCase()), 'dead-links-password-1');
-  const folder = await call<{ data: { id: string } }>(page, 'POST', '/api/create-folder', {
+  const folder = await apiCall<{ data: { id: string } }>(page, 'POST', '/api/create-folder', {
     name: 'Quarterly figures',
   });
   return folder.data.id;
@@ -58,7 +47,7 @@ async function owner(page: Page, name: string) {
 
 test('a share link its owner removed says so, and names no one', async ({ page, browser }) => {
   const folderId = await owner(page, 'Mira Owner');
-  const created = await call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
+  const created = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
     id: folderId,
     type: 'folder',
     permission: 'visitor',
@@ -68,7 +57,7 @@ test('a share link its owner removed says so, and names no one', async ({ page, 
   await guest.goto(`/share/${token}`);
   await expect(guest.getByRole('heading', { name: 'Quarterly figures' })).toBeVisible();
 
-  await call(page, 'POST', '/api/share/revoke', { tokens: [token] });
+  await apiCall(page, 'POST', '/api/share/revoke', { tokens: [token] });
   await guest.goto(`/share/${token}`);
   await expect(guest.getByRole('heading', { name: 'This link was removed' })).toBeVisible();
   await expect(guest.getByText('Whoever shared it has stopped sharing.')).toBeVisible();
@@ -88,7 +77,7 @@ test('a share link its owner removed says so, and names no one', async ({ page, 
 
 test('an expired share link says it expired', async ({ page, browser }) => {
   const folderId = await owner(page, 'Eli Owner');
-  const created = await call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
+  const created = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
     id: folderId,
     type: 'folder',
     permission: 'visitor',
@@ -110,7 +99,7 @@ test('an expired share link says it expired', async ({ page, browser }) => {
 test('a closed upload request says it is complete, an expired one that it expired', async ({ page, browser }) => {
   await signUp(page, 'Nadia Owner', uniqueEmail('nadia'), 'dead-links-password-1');
   const make = () =>
-    call<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', { name: 'Receipts' });
+    apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', { name: 'Receipts' });
   const closed = (await make()).data.attributes.token;
   const expired = (await make()).data.attributes.token;
 
@@ -118,7 +107,7 @@ test('a closed upload request says it is complete, an expired one that it expire
   const guest = await stranger(browser);
   await guest.goto(`/request/${closed}/upload`);
   await expect(guest.getByRole('heading', { name: /asks you to upload files/ })).toBeVisible();
-  await call(guest, 'DELETE', `/api/file-request/${closed}`);
+  await apiCall(guest, 'DELETE', `/api/file-request/${closed}`);
   await guest.reload();
   await expect(guest.getByRole('heading', { name: 'Thanks, this request is complete' })).toBeVisible();
   await shoot(guest, 'dead-request-closed');

@@ -1,45 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { seedFile, seedFolder, signUp, uniqueEmail } from '../support/helpers.js';
 
 /*
  * Issue 18: the file screens worked by keyboard as a demanding user does: renaming keeps the
  * extension, focus never falls to the page body, Ctrl/Cmd+A selects items (not page text), the
  * keyboard's context menu opens the item's menu, and the tab's title names the folder.
  */
-
-async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post(path, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-  });
-  expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy();
-  return (await response.json()) as T;
-}
-
-interface Created {
-  data: { id: string };
-}
-
-async function seedFolder(page: Page, name: string, parentId: string | null = null): Promise<string> {
-  return (await apiPost<Created>(page, '/api/create-folder', { name, parent_id: parentId })).data.id;
-}
-
-async function seedFile(page: Page, name: string, text: string, parentId: string | null = null): Promise<string> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/api/upload/chunks', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-    multipart: {
-      name,
-      extension: name.split('.').pop() ?? '',
-      is_last_chunk: '1',
-      ...(parentId ? { parent_id: parentId } : {}),
-      chunk: { name, mimeType: 'text/plain', buffer: Buffer.from(text) },
-    },
-  });
-  expect(response.ok(), `upload answered ${response.status()}`).toBeTruthy();
-  return ((await response.json()) as Created).data.id;
-}
 
 const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const listing = (page: Page) => page.getByRole('listbox');

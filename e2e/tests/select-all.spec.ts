@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
 
 /*
  * "Select all" is the whole folder (issue 18, ADR 0018): the listing loads 100 items a page, and
@@ -9,23 +9,13 @@ import { signUp, uniqueEmail } from '../support/helpers.js';
 const ITEMS = 130;
 const SHOTS = process.env.SELECT_ALL_SHOTS;
 
-async function api<T>(page: Page, method: 'get' | 'post', path: string, data?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request[method](path, {
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-  });
-  expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy();
-  return (await response.json()) as T;
-}
-
 /** A folder holding `count` folders, made through the API ten at a time. */
 async function bigFolder(page: Page, name: string, count: number): Promise<string> {
-  const { data } = await api<{ data: { id: string } }>(page, 'post', '/api/create-folder', { name });
+  const { data } = await apiCall<{ data: { id: string } }>(page, 'POST', '/api/create-folder', { name });
   for (let i = 0; i < count; i += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, count - i) }, (_, j) =>
-        api(page, 'post', '/api/create-folder', {
+        apiCall(page, 'POST', '/api/create-folder', {
           name: `Item ${String(i + j + 1).padStart(3, '0')}`,
           parent_id: data.id,
         }),
@@ -36,10 +26,10 @@ async function bigFolder(page: Page, name: string, count: number): Promise<strin
 }
 
 const trashTotal = async (page: Page) =>
-  (await api<{ meta: { paginate: { total: number } } }>(page, 'get', '/api/browse/trash/all?per_page=1')).meta.paginate
-    .total;
+  (await apiCall<{ meta: { paginate: { total: number } } }>(page, 'GET', '/api/browse/trash/all?per_page=1')).meta
+    .paginate.total;
 const folderTotal = async (page: Page, id: string) =>
-  (await api<{ meta: { paginate: { total: number } } }>(page, 'get', `/api/browse/folders/${id}?per_page=1`)).meta
+  (await apiCall<{ meta: { paginate: { total: number } } }>(page, 'GET', `/api/browse/folders/${id}?per_page=1`)).meta
     .paginate.total;
 
 const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });

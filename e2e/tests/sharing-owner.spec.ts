@@ -1,37 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { linkIn, outbox, signUp, uniqueEmail } from '../support/helpers.js';
-
-/** Calls the API as the signed-in browser (its cookies, plus the CSRF header read from XSRF-TOKEN). */
-async function apiCall<T>(page: Page, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-  });
-  expect(response.ok(), `${path} answered ${response.status()}`).toBeTruthy();
-  return (await response.json()) as T;
-}
-
-async function seedFolder(page: Page, name: string, parentId: string | null = null): Promise<string> {
-  return (await apiCall<{ data: { id: string } }>(page, 'POST', '/api/create-folder', { name, parent_id: parentId }))
-    .data.id;
-}
-
-async function seedFile(page: Page, name: string, text: string): Promise<string> {
-  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
-  const response = await page.request.post('/api/upload/chunks', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
-    multipart: {
-      name,
-      extension: name.split('.').pop() ?? '',
-      is_last_chunk: '1',
-      chunk: { name, mimeType: 'text/plain', buffer: Buffer.from(text) },
-    },
-  });
-  expect(response.ok(), `upload answered ${response.status()}`).toBeTruthy();
-  return ((await response.json()) as { data: { id: string } }).data.id;
-}
+import { apiCall, linkIn, outbox, seedFile, seedFolder, signUp, uniqueEmail } from '../support/helpers.js';
 
 interface ShareAnswer {
   data: { attributes: { token: string; permission: string; protected: boolean; expires_at: string | null } };
