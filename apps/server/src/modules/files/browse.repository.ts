@@ -111,20 +111,38 @@ function isDataException(error: unknown): boolean {
   return false;
 }
 
-function phase(db: Db, total: number, base: Omit<PhaseQuery, 'from' | 'offset' | 'limit'>): Phase {
+/**
+ * A phase reading its rows with `read`: nothing for an empty page, and a cursor whose keys do not
+ * fit the phase, or whose values do not read back as its sort keys, is the client's error.
+ */
+function readingPhase(
+  total: number,
+  keyCount: number,
+  read: (
+    from: { key: string[]; id: string } | null,
+    offset: number,
+    limit: number,
+  ) => Promise<{ item: ItemRow; key: string[] }[]>,
+): Phase {
   return {
     total,
     fetch: async (from, offset, limit): Promise<KeyedRow[]> => {
       if (limit <= 0) return [];
-      if (from && from.key.length !== base.keys.length) throw invalidCursor();
+      if (from && from.key.length !== keyCount) throw invalidCursor();
       try {
-        const rows = await phaseQuery(db, { ...base, from, offset, limit });
+        const rows = await read(from, offset, limit);
         return rows.map((r) => ({ row: r.item, key: r.key }));
       } catch (error) {
         throw from && isDataException(error) ? invalidCursor() : error;
       }
     },
   };
+}
+
+function phase(db: Db, total: number, base: Omit<PhaseQuery, 'from' | 'offset' | 'limit'>): Phase {
+  return readingPhase(total, base.keys.length, (from, offset, limit) =>
+    phaseQuery(db, { ...base, from, offset, limit }),
+  );
 }
 
 export interface FolderListing {
@@ -197,53 +215,44 @@ function folderPhase(db: Db, listing: FolderListing, type: 'folder' | 'file', to
   const keys = [key.type, ...sortKeys(listing.sort, type)];
   const atRoot = listing.parentId === null;
   const { relations } = listing;
-  return {
-    total,
-    fetch: async (from, offset, limit): Promise<KeyedRow[]> => {
-      if (limit <= 0) return [];
-      if (from && from.key.length !== keys.length) throw invalidCursor();
-      const skip = !from && offset > 0;
-      const shape = [
-        listing.sort,
-        listing.direction,
+  return readingPhase(total, keys.length, async (from, offset, limit) => {
+    const skip = !from && offset > 0;
+    const shape = [
+      listing.sort,
+      listing.direction,
+      type,
+      atRoot ? 'root' : 'folder',
+      from ? 'after' : skip ? 'skip' : 'top',
+      relations ? `with${relations.loaders.length}` : 'bare',
+    ].join(':');
+    const query = preparedOn(db, `browse:${shape}`, () => {
+      const base = folderPhaseBase(
+        { ...listing, ownerId: sql.placeholder('owner'), parentId: atRoot ? null : sql.placeholder('parent') },
         type,
-        atRoot ? 'root' : 'folder',
-        from ? 'after' : skip ? 'skip' : 'top',
-        relations ? `with${relations.loaders.length}` : 'bare',
-      ].join(':');
-      const query = preparedOn(db, `browse:${shape}`, () => {
-        const base = folderPhaseBase(
-          { ...listing, ownerId: sql.placeholder('owner'), parentId: atRoot ? null : sql.placeholder('parent') },
-          type,
-        );
-        return phaseQuery(db, {
-          ...base,
-          from: from ? { key: keys.map((_, i) => sql.placeholder(`k${i}`)), id: sql.placeholder('id') } : null,
-          offset: skip ? sql.placeholder('offset') : 0,
-          limit: sql.placeholder('limit'),
-          ...(relations ? { columns: relationColumns(relations.loaders, !atRoot) } : {}),
-        }).prepare(`browse_${shape.replaceAll(':', '_')}`);
-      });
-      const values: Record<string, unknown> = {
-        owner: listing.ownerId,
-        parent: listing.parentId,
-        offset,
-        limit,
-        viewer: relations?.viewerId,
-      };
-      if (from) {
-        from.key.forEach((k, i) => (values[`k${i}`] = k));
-        values.id = from.id;
-      }
-      try {
-        const rows = await query.execute(values);
-        if (relations) for (const r of rows) relations.collect(r.item.id, (r as { columns?: unknown }).columns);
-        return rows.map((r) => ({ row: r.item, key: r.key }));
-      } catch (error) {
-        throw from && isDataException(error) ? invalidCursor() : error;
-      }
-    },
-  };
+      );
+      return phaseQuery(db, {
+        ...base,
+        from: from ? { key: keys.map((_, i) => sql.placeholder(`k${i}`)), id: sql.placeholder('id') } : null,
+        offset: skip ? sql.placeholder('offset') : 0,
+        limit: sql.placeholder('limit'),
+        ...(relations ? { columns: relationColumns(relations.loaders, !atRoot) } : {}),
+      }).prepare(`browse_${shape.replaceAll(':', '_')}`);
+    });
+    const values: Record<string, unknown> = {
+      owner: listing.ownerId,
+      parent: listing.parentId,
+      offset,
+      limit,
+      viewer: relations?.viewerId,
+    };
+    if (from) {
+      from.key.forEach((k, i) => (values[`k${i}`] = k));
+      values.id = from.id;
+    }
+    const rows = await query.execute(values);
+    if (relations) for (const r of rows) relations.collect(r.item.id, (r as { columns?: unknown }).columns);
+    return rows;
+  });
 }
 
 /** A live folder (or the root): folders, then files. */
