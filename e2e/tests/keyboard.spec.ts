@@ -45,7 +45,8 @@ test('F2 on a file selects its base name, and changing the extension asks first'
   await expect(name).toBeFocused();
   expect(await selection()).toEqual([0, 13]);
   await page.keyboard.press('Escape');
-  await item(page, 'expenses-2024.csv').getByRole('button', { name: 'Actions for expenses-2024.csv' }).click();
+  // The ⋯ button sits beside the option, for pointers (assistive technology uses Shift+F10).
+  await page.getByTitle('Actions for expenses-2024.csv', { exact: true }).click();
   await page.getByRole('menuitem', { name: 'Rename' }).click();
   await expect(name).toBeFocused();
   await expect.poll(selection).toEqual([0, 13]);
@@ -248,4 +249,41 @@ test('the tab’s title names the folder or the screen', async ({ page }) => {
   await page.goto('/user/settings');
   await expect(page).toHaveTitle(/^[^–]+ – Acme Files$/);
   await expect(page).not.toHaveTitle(/Trash/);
+});
+
+test('a folder being opened is named at once, never "Files"', async ({ page }) => {
+  await newUser(page, 'tina');
+  const id = await seedFolder(page, 'Receipts 2024');
+  await page.reload();
+  // Hold the folder's own listing: what the header and the tab say meanwhile is what a slow
+  // connection shows.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/browse/folders/${id}**`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await item(page, 'Receipts 2024').dblclick();
+  await expect(page).toHaveURL(new RegExp(`/platform/files/${id}$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Receipts 2024');
+  await expect(page).toHaveTitle('Receipts 2024 – Acme Files');
+  release();
+  await expect(page.getByText('This folder is empty')).toBeVisible();
+
+  // Opened from its address, nothing has listed it yet: a placeholder, not the screen's name.
+  const again = new Promise<void>((resolve) => (release = resolve));
+  await page.unroute(`**/api/browse/folders/${id}**`);
+  await page.route(`**/api/browse/folders/${id}**`, async (route) => {
+    await again;
+    await route.continue();
+  });
+  await page.reload();
+  // The app is up (its navigator drawn), the folder's listing still held.
+  await expect(page.getByRole('navigation', { name: 'Files navigation' })).toBeVisible();
+  await page.waitForTimeout(300);
+  await expect(page.getByRole('heading', { level: 1, name: /Files/ })).toHaveCount(0);
+  await expect(page).not.toHaveTitle(/Files –/);
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Receipts 2024');
+  await expect(page).toHaveTitle('Receipts 2024 – Acme Files');
 });

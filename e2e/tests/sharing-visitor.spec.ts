@@ -197,7 +197,7 @@ test.describe('share links', () => {
     await expect(guest.getByRole('button', { name: 'Remove' })).toHaveCount(0);
 
     // The item's menu: open and download only.
-    await guest.getByRole('button', { name: 'Actions for agenda.txt' }).click();
+    await guest.getByTitle('Actions for agenda.txt', { exact: true }).click();
     const menu = guest.getByRole('menu');
     await expect(menu.getByRole('menuitem')).toHaveText([/^Preview/, /^Download/]);
     await guest.keyboard.press('Escape');
@@ -292,7 +292,7 @@ test.describe('upload requests', () => {
     await create.getByLabel('Name').fill('March');
     await create.getByRole('button', { name: 'Create folder' }).click();
     await expect(row(guest, 'March')).toBeVisible();
-    await guest.getByRole('button', { name: 'Actions for hotel.txt' }).click();
+    await guest.getByTitle('Actions for hotel.txt', { exact: true }).click();
     await guest.getByRole('menuitem', { name: 'Move', exact: true }).click();
     const move = guest.getByRole('dialog', { name: /Move/ });
     await move.getByRole('treeitem', { name: 'March' }).click();

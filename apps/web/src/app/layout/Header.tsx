@@ -24,7 +24,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useItemActions } from '../../features/files/actions';
 import { useSortMenu } from '../../features/files/browser/sort-menu';
-import { useBrowser, useSelectedItems } from '../../features/files/browser/store';
+import { knownFolderName, useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { useCurrentFolderId } from '../../features/files/current-folder';
 import { useConfig } from '../../lib/config';
 import { usePreferences } from '../../lib/preferences';
@@ -276,13 +276,15 @@ export function Header() {
   const folderName = useBrowser((s) => (s.context !== 'recent' ? s.folder?.attributes.name : undefined));
   const onFiles = section === 'Platform';
   const fileScreen = onFiles && context !== null;
-  const screenName = folderName ?? (title ? t(title) : '');
-  // The tab names the folder once it is known (not "Files" while it loads), else the screen.
-  const folderLoading = useCurrentFolderId() !== null && folderName === undefined && context !== 'recent';
+  const folderId = useCurrentFolderId();
+  // While a folder loads, the header and the tab name it if a listing showed it (never "Files").
+  const folderLoading = folderId !== null && folderName === undefined && context !== 'recent';
+  const pendingName = folderLoading ? knownFolderName(folderId) : undefined;
+  const screenName = folderName ?? pendingName ?? (folderLoading ? '' : title ? t(title) : '');
   const { appName } = useConfig();
   useEffect(() => {
-    document.title = screenName && !folderLoading ? `${screenName} – ${appName}` : appName;
-  }, [screenName, folderLoading, appName]);
+    document.title = screenName ? `${screenName} – ${appName}` : appName;
+  }, [screenName, appName]);
   return (
     <header className="@container flex h-[72px] shrink-0 items-center gap-1 border-b border-neutral-200 px-2 sm:gap-2 sm:px-5 dark:border-neutral-800/80">
       <IconButton label={t('nav.open_menu')} onClick={() => openMenu(true)} className="md:hidden">
@@ -295,7 +297,15 @@ export function Header() {
       )}
       <div className="flex min-w-0 flex-1 items-center gap-2.5 pl-1">
         {Icon && <Icon className="hidden size-5 shrink-0 text-accent-strong sm:block dark:text-accent" aria-hidden />}
-        <Title>{screenName}</Title>
+        {screenName ? (
+          <Title>{screenName}</Title>
+        ) : (
+          // A folder opened from an address nothing has listed yet: a placeholder until it loads.
+          <span
+            aria-hidden
+            className="h-5 w-40 max-w-[50%] animate-pulse rounded-md bg-neutral-200 dark:bg-neutral-800"
+          />
+        )}
       </div>
       {fileScreen ? <FileToolbar /> : <SearchField />}
     </header>

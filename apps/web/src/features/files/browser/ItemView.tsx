@@ -89,6 +89,11 @@ function MoreButton({ item, events, className }: { item: Item; events: ItemEvent
     <button
       type="button"
       tabIndex={-1}
+      // A listbox option holds no controls (axe nested-interactive), so this button sits beside the
+      // option, hidden from assistive technology: there the item's menu is Shift+F10 or the menu
+      // key on the option (the list says so), and the selection bar's actions.
+      aria-hidden
+      data-item-for={item.id}
       aria-label={label}
       title={label}
       aria-haspopup="menu"
@@ -100,6 +105,7 @@ function MoreButton({ item, events, className }: { item: Item; events: ItemEvent
       }}
       onDoubleClick={(e) => e.stopPropagation()}
       onPointerDown={(e) => e.stopPropagation()}
+      onContextMenu={() => events.contextMenu(item)}
       className={cn(
         'inline-flex size-10 shrink-0 items-center justify-center rounded-xl text-neutral-500 transition hover:bg-neutral-200/70 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent data-[state=open]:bg-neutral-200/70 dark:text-neutral-400 dark:hover:bg-neutral-700/70 dark:hover:text-white dark:data-[state=open]:bg-neutral-700/70',
         className,
@@ -158,11 +164,14 @@ export const ItemView = memo(function ItemView({
     onContextMenu: () => events.contextMenu(item),
     onDragStart: (e: DragEvent) => events.dragStart(e, item),
     onDragEnd: events.dragEnd,
-    ...(dropEnabled ? drop.handlers : {}),
   };
+  // Dropping on the item's ⋯ button (beside the option) drops into the folder too.
+  const dropArea = dropEnabled ? drop.handlers : {};
   const surface = cn(
     'relative cursor-default select-none transition-colors',
-    selected ? 'bg-accent/12 dark:bg-accent/15' : 'hover:bg-neutral-100 dark:hover:bg-neutral-800/60',
+    selected
+      ? 'bg-accent/12 dark:bg-accent/15'
+      : 'group-hover/item:bg-neutral-100 dark:group-hover/item:bg-neutral-800/60',
     active &&
       'group-focus-visible/list:outline-2 group-focus-visible/list:-outline-offset-2 group-focus-visible/list:outline-accent',
     drop.over && dropEnabled && 'bg-accent/15 ring-2 ring-accent ring-inset',
@@ -171,31 +180,36 @@ export const ItemView = memo(function ItemView({
   if (view === 'grid') {
     return (
       <div style={{ width: `${widthPercent}%`, height: '100%' }} className="p-1.5">
-        <div {...shared} className={cn(surface, 'flex h-full flex-col items-center rounded-2xl px-3 pt-4 pb-3')}>
-          <div className="flex h-28 w-full items-center justify-center">
-            <ItemIcon item={item} size="md" />
+        <div {...dropArea} className="group/item relative h-full">
+          <div {...shared} className={cn(surface, 'flex h-full flex-col items-center rounded-2xl px-3 pt-4 pb-3')}>
+            <div className="flex h-28 w-full items-center justify-center">
+              <ItemIcon item={item} size="md" />
+            </div>
+            <p
+              className="mt-2 w-full truncate text-center text-sm font-semibold text-neutral-900 dark:text-neutral-100"
+              title={name}
+            >
+              {name}
+            </p>
+            <p
+              className="mt-0.5 w-full truncate text-center text-xs text-neutral-500 dark:text-neutral-400"
+              title={meta}
+            >
+              {item.relationships.shared && context !== 'trash' && <SharedMark />}
+              {meta}
+            </p>
+            {selectMode && (
+              <span className="absolute top-2.5 left-2.5">
+                <Checkbox checked={selected} />
+              </span>
+            )}
+            {favourite && !selectMode && (
+              <Star
+                className="absolute top-3 left-3 size-4 fill-amber-400 text-amber-400"
+                aria-label={t('files.is_favourite')}
+              />
+            )}
           </div>
-          <p
-            className="mt-2 w-full truncate text-center text-sm font-semibold text-neutral-900 dark:text-neutral-100"
-            title={name}
-          >
-            {name}
-          </p>
-          <p className="mt-0.5 w-full truncate text-center text-xs text-neutral-500 dark:text-neutral-400" title={meta}>
-            {item.relationships.shared && context !== 'trash' && <SharedMark />}
-            {meta}
-          </p>
-          {selectMode && (
-            <span className="absolute top-2.5 left-2.5">
-              <Checkbox checked={selected} />
-            </span>
-          )}
-          {favourite && !selectMode && (
-            <Star
-              className="absolute top-3 left-3 size-4 fill-amber-400 text-amber-400"
-              aria-label={t('files.is_favourite')}
-            />
-          )}
           <MoreButton item={item} events={events} className="absolute top-1.5 right-1.5 size-9" />
         </div>
       </div>
@@ -207,24 +221,32 @@ export const ItemView = memo(function ItemView({
       style={{ position: 'absolute', top: 0, left: 0, width: '100%', height, transform: `translateY(${top}px)` }}
       className="px-2 sm:px-3"
     >
-      <div {...shared} className={cn(surface, 'flex h-full items-center gap-3 rounded-xl pr-1 pl-2 sm:gap-4 sm:pl-3')}>
-        {selectMode && <Checkbox checked={selected} />}
-        <ItemIcon item={item} size="sm" />
-        <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-1.5 text-[15px] font-semibold text-neutral-900 dark:text-neutral-100">
-            <span className="truncate" title={name}>
-              {name}
-            </span>
-            {favourite && (
-              <Star className="size-3.5 shrink-0 fill-amber-400 text-amber-400" aria-label={t('files.is_favourite')} />
-            )}
-          </p>
-          <p className="truncate text-[13px] text-neutral-500 dark:text-neutral-400" title={meta}>
-            {item.relationships.shared && context !== 'trash' && <SharedMark />}
-            {meta}
-          </p>
+      <div {...dropArea} className="group/item relative h-full">
+        <div
+          {...shared}
+          className={cn(surface, 'flex h-full items-center gap-3 rounded-xl pr-12 pl-2 sm:gap-4 sm:pl-3')}
+        >
+          {selectMode && <Checkbox checked={selected} />}
+          <ItemIcon item={item} size="sm" />
+          <div className="min-w-0 flex-1">
+            <p className="flex items-center gap-1.5 text-[15px] font-semibold text-neutral-900 dark:text-neutral-100">
+              <span className="truncate" title={name}>
+                {name}
+              </span>
+              {favourite && (
+                <Star
+                  className="size-3.5 shrink-0 fill-amber-400 text-amber-400"
+                  aria-label={t('files.is_favourite')}
+                />
+              )}
+            </p>
+            <p className="truncate text-[13px] text-neutral-500 dark:text-neutral-400" title={meta}>
+              {item.relationships.shared && context !== 'trash' && <SharedMark />}
+              {meta}
+            </p>
+          </div>
         </div>
-        <MoreButton item={item} events={events} />
+        <MoreButton item={item} events={events} className="absolute top-1/2 right-1 -translate-y-1/2" />
       </div>
     </div>
   );

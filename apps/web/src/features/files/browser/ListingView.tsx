@@ -23,6 +23,8 @@ const TILE_HEIGHT = 204;
 const TILE_MIN_WIDTH = 164;
 const GRID_PADDING = 12;
 const PREFETCH_ROWS = 12;
+/** An item's option, or its ⋯ button beside it (ItemView): clicks and menus there are the item's. */
+const ITEM = '[data-item-id], [data-item-for]';
 
 interface Pager {
   hasNextPage: boolean;
@@ -225,17 +227,19 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
           aria-multiselectable={items.length ? true : undefined}
           id="file-list"
           aria-activedescendant={activeItem ? `item-${activeItem.id}` : undefined}
+          // The items' menus: their ⋯ buttons are for pointers only (ItemView).
+          aria-keyshortcuts={items.length ? 'Shift+F10 ContextMenu' : undefined}
           tabIndex={0}
           onKeyDown={(e) => e.target === e.currentTarget && handleKey(e)}
           // Windows opens the page's menu when the menu key comes up: the key down opened the item's.
           onKeyUp={(e) => e.key === 'ContextMenu' && e.preventDefault()}
           onClick={(e) => {
-            if (!(e.target as Element).closest('[data-item-id]') && !useBrowser.getState().selectMode) {
+            if (!(e.target as Element).closest(ITEM) && !useBrowser.getState().selectMode) {
               useBrowser.getState().clear();
             }
           }}
           onContextMenu={(e) => {
-            if ((e.target as Element).closest('[data-item-id]')) return;
+            if ((e.target as Element).closest(ITEM)) return;
             menuTarget.current = 'area';
             useBrowser.getState().clear();
             if (!actions.menuForArea(context, folderId, items.length > 0).length) e.preventDefault();

@@ -2,7 +2,7 @@ import { ITEMS_PER_REQUEST_MAX, type Breadcrumb } from '@filestore/contract';
 import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { create } from 'zustand';
-import type { FolderItem, Item } from '../items';
+import { isFolder, type FolderItem, type Item } from '../items';
 
 /** Which screen a listing belongs to: it decides the actions offered on its items. */
 export type BrowserContext = 'files' | 'recent' | 'trash';
@@ -44,6 +44,23 @@ interface BrowserState {
   setSelectMode: (on: boolean) => void;
 }
 
+/**
+ * Names of the folders listings have shown (their items, the folder, its breadcrumbs), so a folder
+ * being opened is named in the header and the tab at once, before its own listing arrives.
+ */
+const folderNames = new Map<string, string>();
+function rememberNames(folder: FolderItem | null, path: Breadcrumb[], items: Item[]) {
+  if (folderNames.size > 5000) folderNames.clear();
+  for (const crumb of path) folderNames.set(crumb.id, crumb.name);
+  if (folder) folderNames.set(folder.id, folder.attributes.name);
+  for (const item of items) if (isFolder(item)) folderNames.set(item.id, item.attributes.name);
+}
+
+/** The name a folder had in the last listing that showed it, if one did. */
+export function knownFolderName(id: string): string | undefined {
+  return folderNames.get(id);
+}
+
 export const useBrowser = create<BrowserState>((set, get) => ({
   scope: null,
   context: null,
@@ -56,6 +73,7 @@ export const useBrowser = create<BrowserState>((set, get) => ({
   anchor: null,
   selectMode: false,
   setListing: ({ scope, context, folder, path, items, total = items.length }) => {
+    rememberNames(folder, path, items);
     const state = get();
     if (state.scope !== scope) {
       set({ scope, context, folder, path, items, total, selected: new Set(), all: null, anchor: null });
