@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
 
 /*
  * "Select all" is the whole folder (issue 18, ADR 0018): the listing loads 100 items a page, and
@@ -79,6 +79,12 @@ test('Ctrl+A selects the whole folder, loaded or not, and trashes all of it in o
   expect(JSON.parse(removals[0]!)).toMatchObject({ all_in: id, except: [] });
   expect(await folderTotal(page, id)).toBe(0);
   expect(await trashTotal(page)).toBe(ITEMS);
+
+  // Undo brings all of them back, loaded or not, as for any trash (ADR 0023).
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(() => folderTotal(page, id)).toBe(ITEMS);
+  expect(await trashTotal(page)).toBe(0);
+  await expect(page.getByRole('option').first()).toBeVisible();
 });
 
 test('deselecting one item after Ctrl+A keeps "all except it"; Escape clears', async ({ page }) => {
@@ -104,4 +110,31 @@ test('deselecting one item after Ctrl+A keeps "all except it"; Escape clears', a
   await expect(page.getByRole('option')).toHaveCount(1);
   expect(await folderTotal(page, id)).toBe(1);
   expect(await trashTotal(page)).toBe(ITEMS - 1);
+});
+
+test('Download after Ctrl+A zips the whole folder, loaded or not, less what was left out', async ({ page }) => {
+  await openBigFolder(page, 'selzip');
+  await page.getByRole('option').first().click();
+  await page.keyboard.press('ControlOrMeta+a');
+  const left = page.getByRole('option').nth(1);
+  const leftName = (await left.getAttribute('aria-label'))!;
+  await left.click({ modifiers: ['ControlOrMeta'] });
+  await expect(page.getByText(`${ITEMS - 1} items selected`).first()).toBeVisible();
+
+  const zips: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/zip')) zips.push(r.postData() ?? '');
+  });
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('option').first().click({ button: 'right' });
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Download' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Bulk.zip');
+  const names = await zipListing((await download.path()) ?? '');
+  expect(names).toHaveLength(ITEMS - 1);
+  expect(names).toContain('Item 001/');
+  expect(names).not.toContain(`${leftName}/`);
+  // One request naming the folder, not 129 ids.
+  expect(zips).toHaveLength(1);
+  expect(new URLSearchParams(zips[0]).get('items')).toBeNull();
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROL_CHARACTERS, looseBoolean } from './common.js';
-import type { CodedIssue } from './errors.js';
+import { messageResponse, type CodedIssue } from './errors.js';
 import { ITEM_NAME_MAX, ITEMS_PER_REQUEST_MAX } from './limits.js';
 
 /**
@@ -294,6 +294,15 @@ export const removeRequest = z
   .superRefine(oneSelection);
 export type RemoveRequest = z.infer<typeof removeRequest>;
 
+/** The most items a whole-folder trash lists back for its Undo. */
+export const UNDO_ITEMS_MAX = 10_000;
+/**
+ * POST /api/remove answers: after a whole folder's contents went to the trash (ADR 0023), what
+ * went, so the app can offer Undo (when at most `UNDO_ITEMS_MAX`; beyond, the trash restores).
+ */
+export const removeResponse = messageResponse.extend({ trashed: z.array(itemRef).optional() });
+export type RemoveResponse = z.infer<typeof removeResponse>;
+
 /** What a move or remove request selects, either way it was named. */
 export type Selection<T> = { items: T[] } | { allIn: string | null; except: string[] };
 export function selectionOf<T>(body: { items?: T[]; all_in?: string | null; except?: string[] }): Selection<T> {
@@ -361,6 +370,8 @@ export type RunningUpload = z.infer<typeof runningUpload>;
 export const runningUploadsResponse = z.object({ data: z.array(runningUpload) });
 export type RunningUploadsResponse = z.infer<typeof runningUploadsResponse>;
 
+/** The most items a zip names (its `items`, or the `except` of a whole folder). */
+export const ZIP_ITEMS_MAX = 1000;
 /** GET /api/zip?items=id|type,id|type (small selections: the URL must stay short). */
 export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
 /**
@@ -368,7 +379,37 @@ export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
  * takes; sent by a hidden form as `application/x-www-form-urlencoded` with the XSRF token in
  * `_token`, or as JSON with the X-XSRF-TOKEN header.
  */
-export const zipForm = z.object({ items: z.string().min(1).max(100_000), _token: z.string().optional() });
+export const zipForm = z
+  .object({
+    items: z.string().min(1).max(100_000).optional(),
+    /**
+     * "Select all" (ADR 0018, ADR 0023): the folder whose live contents to zip, "" (or null in
+     * JSON) for the top of the caller's tree, less `except`, ids separated by commas (a form field
+     * is a string), at most as many as a zip names.
+     */
+    all_in: z
+      .union([uuid, z.literal('')])
+      .nullable()
+      .optional()
+      .transform((v) => (v === '' ? null : v)),
+    except: z
+      .string()
+      .max(100_000)
+      .optional()
+      .transform((v) => (v ? v.split(',').map((id) => id.trim()) : undefined))
+      .pipe(
+        z
+          .array(uuid)
+          .refine((list) => list.length <= ZIP_ITEMS_MAX, {
+            message: `Leave out at most ${ZIP_ITEMS_MAX} items.`,
+            params: { code: 'items.too_many', status: 400 } satisfies CodedIssue,
+          })
+          .optional(),
+      ),
+    _token: z.string().optional(),
+  })
+  .superRefine(oneSelection);
+export type ZipForm = z.infer<typeof zipForm>;
 
 const usage = z.object({ used: z.number(), used_formatted: z.string(), percentage: z.number() });
 /** GET /api/user/storage: used space and its breakdown (spec §3 storage usage meta). */

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
-import { authorize, authorizeOne, homeOf, selectedAncestors, type Actor } from '../files/index.js';
+import { authorize, authorizeContents, authorizeOne, homeOf, selectedAncestors, type Actor } from '../files/index.js';
 import { contentDisposition } from '../storage/index.js';
 import { assertCanDownload } from './download-access.js';
 import { protectFileBytes } from './file-headers.js';
@@ -35,15 +35,29 @@ export async function downloadFile(
   return sendFileBytes(ctx.storage, request, reply, file, { inline: target.inline });
 }
 
-/** A streamed zip of the chosen live files and folders (`items` as `id|type,id|type`). */
-export async function downloadZip(
-  ctx: AppContext,
-  actor: Actor,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  itemsParam: string,
-) {
-  const refs = parseZipItems(itemsParam);
+/**
+ * What a zip holds: `items` as `id|type,id|type`, or after "select all" a folder's live contents
+ * (`all_in`, null for the top of the actor's tree) less `except` (ADR 0018, ADR 0023).
+ */
+export interface ZipSelection {
+  items?: string | undefined;
+  all_in?: string | null | undefined;
+  except?: string[] | undefined;
+}
+
+/** The live items a zip selection names, each decided by the access policy. */
+async function zipSelection(ctx: AppContext, actor: Actor, selection: ZipSelection) {
+  if (selection.all_in !== undefined) {
+    const { folder, rows } = await authorizeContents(
+      ctx.db,
+      actor,
+      'download',
+      selection.all_in,
+      selection.except ?? [],
+    );
+    return { selected: rows, folderName: folder?.name ?? null };
+  }
+  const refs = parseZipItems(selection.items ?? '');
   const chosen = await authorize(ctx.db, actor, 'download', refs, { state: 'live' });
   // An item inside a chosen folder comes with that folder; zipping it again would double it.
   const above = await selectedAncestors(
@@ -51,14 +65,26 @@ export async function downloadZip(
     chosen.map((r) => r.id),
   );
   const selected = chosen.filter((r) => above(r.id).next().done);
+  const [only] = selected;
+  return { selected, folderName: selected.length === 1 && only?.type === 'folder' ? only.name : null };
+}
+
+/** A streamed zip of the chosen live files and folders. */
+export async function downloadZip(
+  ctx: AppContext,
+  actor: Actor,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  choice: ZipSelection,
+) {
+  const { selected, folderName } = await zipSelection(ctx, actor, choice);
   await assertCanDownload(ctx, homeOf(actor), selected);
   const trees = await liveTrees(
     ctx.db,
     selected.filter((r) => r.type === 'folder').map((r) => r.id),
   );
   const { stream, size } = await streamZip(ctx.storage, planZipEntries(selected, trees), request.log);
-  const [only] = selected;
-  const filename = selected.length === 1 && only?.type === 'folder' ? `${only.name}.zip` : 'files.zip';
+  const filename = folderName !== null ? `${folderName}.zip` : 'files.zip';
   protectFileBytes(reply);
   endWithConnection(request, stream);
   return reply

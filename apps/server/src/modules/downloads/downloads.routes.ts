@@ -21,11 +21,11 @@ export function downloadsRoutes(app: TypedApp, ctx: AppContext) {
 
   // No automatic HEAD: Fastify would build the archive and read every byte to answer it.
   app.get('/api/zip', { schema: { querystring: zipQuery }, exposeHeadRoute: false }, async (request, reply) =>
-    downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.query.items),
+    downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.query),
   );
   zipFormRoutes(app, (scope) => {
     scope.post('/api/zip', { ...zipFormOptions, schema: { body: zipForm } }, async (request, reply) =>
-      downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.body.items),
+      downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.body),
     );
   });
 }

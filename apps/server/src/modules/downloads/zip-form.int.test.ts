@@ -159,4 +159,67 @@ describe('zips of large selections are posted', () => {
     });
     expect(outside.status).toBe(404);
   });
+
+  it('zips a whole folder after "select all" (all_in, except), whatever its size, through the access policy', async () => {
+    const ownerId = await userIdOf(server, 'admin@example.com');
+    const big = await seedFolder(server, ownerId, { name: 'Everything' });
+    const many = await seedFolders(server, ownerId, big.id, 1200);
+    const note = await seedFile(server, ownerId, { name: 'note.txt', content: 'kept', parentId: big.id });
+    const post = (url: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+      fetch(`${base}${url}`, {
+        method: 'POST',
+        headers: { cookie: cookie(), 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        body: form({ ...fields, _token: xsrf() }),
+      });
+
+    // 1,201 items is more than a zip names by id: the folder is named instead, less the exceptions.
+    const except = [many[0]!.id, many[1]!.id].join(',');
+    const res = await post('/api/zip', { all_in: big.id, except });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('Everything.zip');
+    const paths = await zipPaths(Buffer.from(await res.arrayBuffer()));
+    expect(paths).toHaveLength(1199);
+    expect(paths).toContain('note.txt');
+    expect(paths).not.toContain('Folder 0000/');
+    expect(paths).not.toContain('Folder 0001/');
+    expect(paths).toContain('Folder 1199/');
+    void note;
+
+    // "" names the top of My Files (JSON: null).
+    const top = await fetch(`${base}/api/zip`, {
+      method: 'POST',
+      headers: { cookie: cookie(), 'content-type': 'application/json', 'x-xsrf-token': xsrf() },
+      body: JSON.stringify({ all_in: null }),
+    });
+    expect(top.status).toBe(200);
+    expect(top.headers.get('content-disposition')).toContain('files.zip');
+    const topPaths = await zipPaths(Buffer.from(await top.arrayBuffer()));
+    expect(topPaths).toContain('a.txt');
+    expect(topPaths).toContain('Everything/note.txt');
+    expect((await post('/api/zip', { all_in: '' })).status).toBe(200);
+
+    // Both forms, an unknown or someone else's folder, a file, bad ids: refused, with stable codes.
+    const both = await post('/api/zip', { all_in: big.id, items: `${note.id}|file` });
+    expect(both.status).toBe(400);
+    expect(((await both.json()) as { code: string }).code).toBe('items.selection_conflict');
+    expect((await post('/api/zip', { all_in: randomUUID() })).status).toBe(404);
+    expect((await post('/api/zip', { all_in: note.id })).status).toBe(404);
+    expect((await post('/api/zip', { all_in: big.id, except: 'not-an-id' })).status).toBe(422);
+    const tooMany = Array.from({ length: 1001 }, () => randomUUID()).join(',');
+    const refused = await post('/api/zip', { all_in: big.id, except: tooMany });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { code: string }).code).toBe('items.too_many');
+
+    // Through a link: its folder's contents ("" is the link's folder), nothing outside it.
+    const visitor = (fields: Record<string, string>) =>
+      fetch(`${base}/api/sharing/zip/${shareToken}`, {
+        method: 'POST',
+        headers: { cookie: 'XSRF-TOKEN=visitor-token', 'content-type': 'application/x-www-form-urlencoded' },
+        body: form({ ...fields, _token: 'visitor-token' }),
+      });
+    const linkZip = await visitor({ all_in: '' });
+    expect(linkZip.status).toBe(200);
+    expect(await zipPaths(Buffer.from(await linkZip.arrayBuffer()))).toHaveLength(900);
+    expect((await visitor({ all_in: big.id })).status).toBe(404);
+  });
 });

@@ -1,7 +1,7 @@
-import { itemRef, type ItemRef } from '@filestore/contract';
+import { itemRef, ZIP_ITEMS_MAX, type ItemRef } from '@filestore/contract';
 import { validationFailed } from '../../lib/errors.js';
 
-const MAX_ITEMS = 1000;
+const MAX_ITEMS = ZIP_ITEMS_MAX;
 const FORMAT = 'Must be a comma-separated list of id|type pairs, for example 1b4e…|folder.';
 
 /** `id|type,id|type` → refs in the order given, each id once. Anything else is a 422 naming `items`. */

@@ -5,13 +5,13 @@ import type {
   FolderResource,
   ItemResource,
   ItemsResponse,
-  MessageResponse,
   MoveRequest,
   NavigationResponse,
   RemoveRequest,
+  RemoveResponse,
   RenameRequest,
 } from '@filestore/contract';
-import { selectionOf } from '@filestore/contract';
+import { selectionOf, UNDO_ITEMS_MAX } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { readSettings } from '../settings/index.js';
 import {
@@ -195,11 +195,16 @@ const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number
       : 'The items were removed.';
 
 /** The items named, or a whole folder's contents but some (ADR 0018). */
-export async function removeAs(ctx: AppContext, actor: Actor, body: RemoveRequest): Promise<MessageResponse> {
+export async function removeAs(ctx: AppContext, actor: Actor, body: RemoveRequest): Promise<RemoveResponse> {
   const selection = selectionOf(body);
-  const counts =
-    'items' in selection
-      ? await removeItems(ctx, actor, selection.items)
-      : await removeContents(ctx, actor, selection, body.force_delete ?? false);
-  return { type: 'success', message: removedMessage(counts) };
+  if ('items' in selection) {
+    return { type: 'success', message: removedMessage(await removeItems(ctx, actor, selection.items)) };
+  }
+  const counts = await removeContents(ctx, actor, selection, body.force_delete ?? false);
+  // The owner's app offers Undo for what a whole folder sent to the trash (a link's holder has none).
+  const undo =
+    actor.kind === 'user' && counts.trashedItems && counts.trashedItems.length <= UNDO_ITEMS_MAX
+      ? { trashed: counts.trashedItems }
+      : {};
+  return { type: 'success', message: removedMessage(counts), ...undo };
 }

@@ -2,6 +2,7 @@ export { filesRoutes } from './files.routes.js';
 export { favouriteFolders } from './favourites.repository.js';
 export {
   authorize,
+  authorizeContents,
   authorizeFolder,
   authorizeOne,
   can,

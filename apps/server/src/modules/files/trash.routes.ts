@@ -3,9 +3,11 @@ import {
   messageResponse,
   methodOverride,
   removeRequest,
+  removeResponse,
   restoreRequest,
   type ItemsResponse,
   type MessageResponse,
+  type RemoveResponse,
 } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
@@ -19,8 +21,8 @@ import { emptyTrash, restoreItems } from './trash.usecases.js';
 export function trashRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/remove',
-    { schema: { body: removeRequest, response: { 200: messageResponse } } },
-    async (request): Promise<MessageResponse> =>
+    { schema: { body: removeRequest, response: { 200: removeResponse } } },
+    async (request): Promise<RemoveResponse> =>
       removeAs(ctx, { kind: 'user', user: requireUser(request) }, request.body),
   );
 

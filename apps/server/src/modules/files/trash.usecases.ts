@@ -102,14 +102,18 @@ export async function removeContents(
     const { rows } = await authorizeContents(tx, actor, action, selection.allIn, selection.except);
     if (!forever) {
       await trashSubtrees(tx, ownerId, rows);
-      return { files: 0, removed: rows.length };
+      return { files: 0, removed: rows };
     }
     const gone = await deleteSubtrees(tx, ownerId, rows);
     await queueBlobsOf(tx, gone);
-    return { files: gone.length, removed: rows.length };
+    return { files: gone.length, removed: rows };
   });
   if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
-  return forever ? { trashed: 0, deleted: removed } : { trashed: removed, deleted: 0 };
+  // What went to the trash, for an Undo (ADR 0023).
+  const refs = removed.map((r) => ({ id: r.id, type: r.type }));
+  return forever
+    ? { trashed: 0, deleted: removed.length }
+    : { trashed: removed.length, deleted: 0, trashedItems: refs };
 }
 
 export async function emptyTrash(deps: FilesDeps, actor: Actor) {

@@ -90,7 +90,7 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
     { schema: { params: tokenParams, querystring: zipQuery }, exposeHeadRoute: false },
     async (request, reply) => {
       const { actor } = await openShare(ctx, request, request.params.token);
-      return downloadZip(ctx, actor, request, reply, request.query.items);
+      return downloadZip(ctx, actor, request, reply, request.query);
     },
   );
   zipFormRoutes(app, (scope) => {
@@ -99,7 +99,7 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
       { ...zipFormOptions, schema: { params: tokenParams, body: zipForm } },
       async (request, reply) => {
         const { actor } = await openShare(ctx, request, request.params.token);
-        return downloadZip(ctx, actor, request, reply, request.body.items);
+        return downloadZip(ctx, actor, request, reply, request.body);
       },
     );
   });

@@ -34,6 +34,13 @@ export function startDownload(url: string, name?: string): void {
 
 const ZIP_FRAME = 'filestore-zip';
 
+/** "Select all" of a folder (ADR 0018): its contents but `except`, `count` items in all. */
+export interface WholeFolderZip {
+  allIn: string | null;
+  except: readonly string[];
+  count: number;
+}
+
 /**
  * A zip of any selection: a hidden form posts the ids to the zip endpoint (a URL holding hundreds
  * of ids passes the servers' header limits), with the XSRF token as a field since a form cannot
@@ -43,6 +50,7 @@ const ZIP_FRAME = 'filestore-zip';
 export async function startZipDownload(
   items: readonly Pick<DownloadableItem, 'id' | 'type'>[],
   endpoint = '/api/zip',
+  whole?: WholeFolderZip,
 ): Promise<void> {
   const token = await xsrfToken();
   let frame = document.querySelector<HTMLIFrameElement>(`iframe[name="${ZIP_FRAME}"]`);
@@ -59,7 +67,11 @@ export async function startZipDownload(
   form.action = endpoint;
   form.target = ZIP_FRAME;
   form.hidden = true;
-  const fields = { items: items.map((item) => `${item.id}|${item.type}`).join(','), _token: token };
+  // After "select all" the folder is named, with what was left out ("" is the top of the tree).
+  const selection: Record<string, string> = whole
+    ? { all_in: whole.allIn ?? '', except: whole.except.join(',') }
+    : { items: items.map((item) => `${item.id}|${item.type}`).join(',') };
+  const fields = { ...selection, _token: token };
   for (const [name, value] of Object.entries(fields)) {
     const input = document.createElement('input');
     input.type = 'hidden';

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
 import { useFilesSource } from '../files/browser/source';
 import { useUser } from '../user/user.api';
-import { startDownload, startZipDownload } from './download-urls';
+import { startDownload, startZipDownload, type WholeFolderZip } from './download-urls';
 import type { DownloadableItem } from './index';
 
 /** The most items one zip is asked for (the server takes up to 1,000). */
@@ -15,31 +15,32 @@ const ZIP_ITEMS_MAX = 900;
  * through the link on screen. Refused with the temporarily-disabled alert while the account may
  * not download (spec §5); through a link the server applies the owner's restrictions.
  */
-export function useDownloadItems(): (items: DownloadableItem[]) => void {
+export function useDownloadItems(): (items: DownloadableItem[], whole?: WholeFolderZip | null) => void {
   const { t } = useTranslation();
   const { data: user } = useUser();
   const source = useFilesSource();
   const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
   const zipEndpoint = source.endpoints.zip;
   return useCallback(
-    (items: DownloadableItem[]) => {
-      if (items.length === 0) return;
+    (items: DownloadableItem[], whole?: WholeFolderZip | null) => {
+      if (items.length === 0 && !whole) return;
       if (restrictions && !restrictions.canDownload) {
         showAlert(t('download.disabled_title'), restrictions.reason ?? t('download.disabled_description'));
         return;
       }
       const [only] = items;
-      if (items.length === 1 && only?.type === 'file' && only.attributes.file_url) {
+      if (!whole && items.length === 1 && only?.type === 'file' && only.attributes.file_url) {
         startDownload(only.attributes.file_url, only.attributes.name);
         return;
       }
       if (!zipEndpoint) return;
-      if (items.length > ZIP_ITEMS_MAX) {
+      // A whole folder is one name, whatever its size; only what was left out by hand counts.
+      if ((whole ? whole.except.length : items.length) > ZIP_ITEMS_MAX) {
         showAlert(t('download.too_many_title'), t('download.too_many', { count: ZIP_ITEMS_MAX }));
         return;
       }
-      void startZipDownload(items, zipEndpoint);
-      toast.success(t('download.zip_started', { count: items.length }), {
+      void startZipDownload(items, zipEndpoint, whole ?? undefined);
+      toast.success(t('download.zip_started', { count: whole ? whole.count : items.length }), {
         description: t('download.zip_started_hint'),
       });
     },

@@ -30,6 +30,7 @@ import { useBrowser, wholeFolderSelection, type BrowserContext } from './browser
 import { openFileDialog } from './dialogs/store';
 import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite, type WholeFolder } from './files.api';
 import { isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
+import { ITEMS_PER_REQUEST_MAX, type ItemRef } from '@filestore/contract';
 
 /** Where items end up after a move: a folder, or the root of My Files (id null). */
 export interface MoveTarget {
@@ -133,9 +134,13 @@ export function useItemActions() {
       const whole = wholeOf(items);
       if (whole) {
         // What the request trashed may not all be loaded: the trash is where to restore it from.
-        remove.mutateAsync({ items: items.map(refOf), forever: false, whole }).then(() => {
+        remove.mutateAsync({ items: items.map(refOf), forever: false, whole }).then(({ trashed }) => {
           useBrowser.getState().clear();
-          toast.success(t('files.trashed', { count: whole.count, name: label(items) }));
+          // The server lists what went (up to UNDO_ITEMS_MAX), so Undo works as for ids.
+          toast.success(
+            t('files.trashed', { count: whole.count, name: label(items) }),
+            trashed ? { action: { label: t('files.undo'), onClick: () => actions.restoreRefs(trashed) } } : undefined,
+          );
         }, fail);
         return;
       }
@@ -156,6 +161,19 @@ export function useItemActions() {
       }, fail);
     },
 
+    /** Undo of a whole-folder trash: its items by id, a request per ITEMS_PER_REQUEST_MAX. */
+    restoreRefs(refs: ItemRef[]) {
+      const batches: ItemRef[][] = [];
+      for (let i = 0; i < refs.length; i += ITEMS_PER_REQUEST_MAX)
+        batches.push(refs.slice(i, i + ITEMS_PER_REQUEST_MAX));
+      void batches
+        .reduce<Promise<unknown>>(
+          (done, batch) => done.then(() => restoreItems.mutateAsync({ items: batch })),
+          Promise.resolve(),
+        )
+        .catch(fail);
+    },
+
     deleteForever(items: Item[]) {
       if (items.length) openFileDialog({ kind: 'delete-forever', items });
     },
@@ -165,7 +183,7 @@ export function useItemActions() {
     },
 
     download(items: Item[]) {
-      if (items.length) download(items);
+      if (items.length) download(items, wholeOf(items));
     },
 
     toggleFavourite(folder: FolderItem) {
@@ -239,15 +257,14 @@ export function useItemActions() {
           });
         }
       }
-      // A zip holds what is named by id: a selection of a whole folder not loaded has no download.
-      if (!whole)
-        list.push({
-          id: 'download',
-          label: t('files.download'),
-          icon: Download,
-          onSelect: () => actions.download(items),
-          group: 1,
-        });
+      // After "select all" the zip names the folder, loaded or not (ADR 0023).
+      list.push({
+        id: 'download',
+        label: t('files.download'),
+        icon: Download,
+        onSelect: () => actions.download(items),
+        group: 1,
+      });
       if (one) list.push(shareAction(t, one));
       if (one)
         list.push({

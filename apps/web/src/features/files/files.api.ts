@@ -4,6 +4,7 @@ import {
   type ItemResource,
   type ItemsResponse,
   type MessageResponse,
+  type RemoveResponse,
   type NavigationResponse,
   type CreateFolderRequest,
   type ItemRef,
@@ -255,7 +256,7 @@ export function useRemoveItems() {
   const { endpoints } = useFilesSource();
   return useFilesMutation(
     ({ items, forever, whole }: { items: ItemRef[]; forever: boolean; whole?: WholeFolder }) =>
-      api.post<MessageResponse>(
+      api.post<RemoveResponse>(
         endpoints.remove,
         whole
           ? { ...selectionBody(items, whole), force_delete: forever }
