@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-const S3_SUITES = ['s3 storage driver', 's3 driver extras'];
+const S3_SUITES = ['s3 storage driver', 's3 driver extras', 's3 direct downloads', 's3 downloads without the option'];
 
 /** Vitest test cases, flattened, with the database their project ran them on (see vitest.config.ts). */
 function vitestCases(report) {
