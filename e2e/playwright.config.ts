@@ -1,5 +1,31 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT } from './support/env.js';
+import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_S3, E2E_S3_SKIPPED, E2E_STORAGE } from './support/env.js';
+
+/**
+ * The journeys that move bytes (upload, download, zip, share links and upload requests, a preview),
+ * run a second time on S3 by `E2E_STORAGE=s3` (`npm run test:s3`): the whole suite twice would
+ * double CI's time for screens that never touch storage.
+ */
+const S3_JOURNEYS = new RegExp(
+  [
+    'a 14 MB file goes up in three 6 MB chunks',
+    'a folder dropped from the desktop keeps its tree',
+    'an image preview steps to the next and previous picture',
+    'an editor link with a password',
+    'from the owner asking to the guest uploading',
+  ].join('|'),
+);
+
+const s3Env: Record<string, string> = E2E_S3
+  ? {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: E2E_S3.endpoint,
+      S3_BUCKET: E2E_S3.bucket,
+      S3_ACCESS_KEY_ID: E2E_S3.accessKeyId,
+      S3_SECRET_ACCESS_KEY: E2E_S3.secretAccessKey,
+      S3_DIRECT_DOWNLOADS: 'true',
+    }
+  : {};
 
 /**
  * Journeys run against the real built server on a fresh data folder. The wizard project installs
@@ -30,17 +56,33 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'wizard', testMatch: /wizard\.spec\.ts/ },
-    { name: 'journeys', testIgnore: /wizard\.spec\.ts/, dependencies: ['wizard'] },
-  ],
-  webServer: {
-    command: `rm -rf "${E2E_DATA_DIR}" && node ../apps/server/dist/main.js`,
-    url: `${E2E_BASE_URL}/api/ping`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
-  },
+  projects:
+    E2E_STORAGE === 's3'
+      ? [
+          { name: 'wizard-s3', testMatch: /wizard\.spec\.ts/ },
+          {
+            name: 'journeys-s3',
+            testMatch: /(transfer|sharing-visitor)\.spec\.ts/,
+            grep: S3_JOURNEYS,
+            dependencies: ['wizard-s3'],
+          },
+        ]
+      : [
+          { name: 'wizard', testMatch: /wizard\.spec\.ts/ },
+          { name: 'journeys', testIgnore: /wizard\.spec\.ts/, dependencies: ['wizard'] },
+        ],
+  // A fresh bucket for the S3 run, emptied and removed at the end.
+  globalSetup: E2E_S3 ? './support/s3-bucket.ts' : undefined,
+  // Without S3 the S3 run only reports its journeys as skipped: no server to start.
+  webServer: E2E_S3_SKIPPED
+    ? undefined
+    : {
+        command: `rm -rf "${E2E_DATA_DIR}" && node ../apps/server/dist/main.js`,
+        url: `${E2E_BASE_URL}/api/ping`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...s3Env },
+      },
 });

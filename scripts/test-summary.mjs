@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
-const S3_SUITES = ['s3 storage driver', 's3 driver extras'];
+const S3_SUITES = ['s3 storage driver', 's3 driver extras', 's3 direct downloads', 's3 downloads without the option'];
 
 /** Vitest test cases, flattened, with the database their project ran them on (see vitest.config.ts). */
 function vitestCases(report) {
@@ -30,10 +30,10 @@ const banner = (text) => {
 };
 
 /**
- * Lines to print and the exit code. `env` gives the reasons .ci/run recorded for what it could not
+ * Lines to print and the exit code. `playwrightS3` is the end-to-end run on S3 (E2E_STORAGE=s3). `env` gives the reasons .ci/run recorded for what it could not
  * start (TEST_S3_SKIPPED_REASON) and whether PostgreSQL was offered (TEST_DATABASE_URL).
  */
-export function summarise({ vitest, playwright, env = {} }) {
+export function summarise({ vitest, playwright, playwrightS3 = null, env = {} }) {
   const lines = [];
   let passed = 0;
   let failed = 0;
@@ -67,14 +67,19 @@ export function summarise({ vitest, playwright, env = {} }) {
     }
   }
 
-  if (playwright) {
-    const tests = (playwright.suites ?? []).flatMap((s) => playwrightTests(s));
+  const runs = [playwright, playwrightS3].filter(Boolean);
+  if (runs.length > 0) {
+    const tests = runs.flatMap((run) => (run.suites ?? []).flatMap((s) => playwrightTests(s)));
     const flaky = tests.filter((t) => t.status === 'flaky');
-    // A test that failed and then passed on its retry is reported as flaky, never as passed.
-    passed += playwright.stats.expected;
-    failed += playwright.stats.unexpected;
-    skipped += playwright.stats.skipped;
-    const flakyCount = Math.max(playwright.stats.flaky ?? 0, flaky.length);
+    let flakyCount = 0;
+    for (const run of runs) {
+      // A test that failed and then passed on its retry is reported as flaky, never as passed.
+      passed += run.stats.expected;
+      failed += run.stats.unexpected;
+      skipped += run.stats.skipped;
+      flakyCount += run.stats.flaky ?? 0;
+    }
+    flakyCount = Math.max(flakyCount, flaky.length);
     if (flakyCount > 0) {
       lines.push(...banner(`FLAKY: ${flakyCount} end-to-end test(s) failed, then passed on a retry`));
       for (const t of flaky) {
@@ -82,6 +87,17 @@ export function summarise({ vitest, playwright, env = {} }) {
         lines.push(
           `  flaky: [${t.projectName}] ${t.title}:${t.line}${firstError ? ` — ${firstError.split('\n')[0]}` : ''}`,
         );
+      }
+    }
+    if (playwrightS3) {
+      // The journeys run a second time with STORAGE_DRIVER=s3 (e2e: npm run test:s3).
+      const onS3 = (playwrightS3.suites ?? []).flatMap((s) => playwrightTests(s));
+      const ranOnS3 = onS3.filter((t) => t.status !== 'skipped').length;
+      if (ranOnS3 === 0) {
+        const reason = env.TEST_S3_SKIPPED_REASON || 'TEST_S3_ENDPOINT is not set';
+        lines.push(...banner(`S3 JOURNEYS NOT TESTED: ${onS3.length} end-to-end tests skipped (${reason})`));
+      } else {
+        lines.push(`S3 journeys: ${ranOnS3} end-to-end tests ran against a real S3 server`);
       }
     }
     lines.push(`flaky: ${flakyCount}`);
@@ -96,6 +112,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { lines, exitCode } = summarise({
     vitest: read('test-results/vitest.json'),
     playwright: read('test-results/playwright.json'),
+    playwrightS3: read('test-results/playwright-s3.json'),
     env: process.env,
   });
   for (const line of lines) console.log(line);

@@ -94,4 +94,35 @@ describe('the closing test summary', () => {
       'S3 driver: 1 cases ran against a real S3 server',
     );
   });
+
+  it('says loudly that the end-to-end journeys did not run on S3, and counts them as skipped', () => {
+    const journey = (status) => ({
+      stats: {
+        expected: status === 'expected' ? 1 : 0,
+        unexpected: 0,
+        flaky: 0,
+        skipped: status === 'skipped' ? 1 : 0,
+      },
+      suites: [
+        {
+          title: 'transfer.spec.ts',
+          specs: [{ title: 'a 14 MB file', line: 9, tests: [{ projectName: 'journeys-s3', status, results: [] }] }],
+        },
+      ],
+    });
+    const skippedRun = summarise({
+      vitest: null,
+      playwright: playwrightReport,
+      playwrightS3: journey('skipped'),
+      env: { TEST_S3_SKIPPED_REASON: 'Ceph RGW could not be started' },
+    });
+    expect(skippedRun.lines.join('\n')).toContain(
+      'S3 JOURNEYS NOT TESTED: 1 end-to-end tests skipped (Ceph RGW could not be started)',
+    );
+    expect(skippedRun.lines.at(-1)).toBe('tests: 3 passed, 0 failed, 2 skipped');
+
+    const ran = summarise({ vitest: null, playwright: playwrightReport, playwrightS3: journey('expected') });
+    expect(ran.lines).toContain('S3 journeys: 1 end-to-end tests ran against a real S3 server');
+    expect(ran.lines.at(-1)).toBe('tests: 4 passed, 0 failed, 1 skipped');
+  });
 });

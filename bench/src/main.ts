@@ -7,6 +7,7 @@ import prettier from 'prettier';
 import { downloadCase } from './cases/download.js';
 import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
+import { s3Case } from './cases/s3.js';
 import { postgresMemoryCase } from './cases/postgres-memory.js';
 import { listingThroughputCase } from './cases/listing-throughput.js';
 import { smallFilesCase } from './cases/small-files.js';
@@ -34,6 +35,7 @@ const CASES: Record<string, CaseRun> = {
   'postgres-memory': postgresMemoryCase,
   download: downloadCase,
   zip: zipCase,
+  s3: s3Case,
   'web-quality': webQualityCase,
 };
 

@@ -3,4 +3,28 @@ import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `filestore-e2e-${E2E_PORT}`);
+
+/**
+ * `E2E_STORAGE=s3` runs the transfer and share journeys a second time with STORAGE_DRIVER=s3 against
+ * TEST_S3_ENDPOINT (what .ci/run starts), downloads redirected to the bucket (S3_DIRECT_DOWNLOADS).
+ * Without an endpoint those journeys are reported as skipped, with the reason.
+ */
+export const E2E_STORAGE: 'local' | 's3' = process.env.E2E_STORAGE === 's3' ? 's3' : 'local';
+export const E2E_S3 =
+  E2E_STORAGE === 's3' && process.env.TEST_S3_ENDPOINT
+    ? {
+        endpoint: process.env.TEST_S3_ENDPOINT,
+        // A bucket of its own, made and emptied by the run (support/s3-bucket.ts).
+        bucket: `${process.env.TEST_S3_BUCKET ?? 'filestore-test'}-e2e`,
+        accessKeyId: process.env.TEST_S3_ACCESS_KEY ?? '',
+        secretAccessKey: process.env.TEST_S3_SECRET_KEY ?? '',
+      }
+    : null;
+/** Why the S3 run does not run, when it does not. */
+export const E2E_S3_SKIPPED =
+  E2E_STORAGE === 's3' && !E2E_S3
+    ? `S3 journeys not run: ${process.env.TEST_S3_SKIPPED_REASON || 'TEST_S3_ENDPOINT is not set'}`
+    : null;
+
+export const E2E_DATA_DIR =
+  process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `filestore-e2e-${E2E_STORAGE === 's3' ? 's3-' : ''}${E2E_PORT}`);

@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { dropFromDesktop, linkIn, outbox, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
+import { E2E_S3_SKIPPED } from '../support/env.js';
+
+// The S3 run (E2E_STORAGE=s3) without an S3 server: listed as skipped, with the reason.
+test.skip(E2E_S3_SKIPPED !== null, E2E_S3_SKIPPED ?? '');
 
 /**
  * What someone holding a link sees and does, without an account: share links (password, editor

@@ -119,6 +119,11 @@ function portRange(): { first: number; last: number } | null {
   return { first, last };
 }
 
+/** Whether nothing listens on this loopback port (for programs that need a fixed one). */
+export async function freePortIs(port: number): Promise<boolean> {
+  return (await listenOnce(port).catch(() => null)) === port;
+}
+
 let nextInRange = 0;
 
 /**

@@ -20,9 +20,19 @@ describe('configuration', () => {
     [{ SETUP_ADMIN_EMAIL: 'a@b.co' }, 'SETUP_ADMIN_PASSWORD'],
     [{ SMTP_HOST: 'mail.example.com' }, 'MAIL_FROM'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ S3_DIRECT_DOWNLOADS: 'yes' }, 'S3_DIRECT_DOWNLOADS'],
+    [{ S3_DIRECT_DOWNLOADS_EXPIRY: '0' }, 'S3_DIRECT_DOWNLOADS_EXPIRY'],
   ])('stops with a message naming the variable for %o', (env, variable) => {
     expect(() => parseEnv(env)).toThrow(ConfigError);
     expect(() => parseEnv(env)).toThrow(variable);
+  });
+
+  it('keeps downloads on the app unless S3_DIRECT_DOWNLOADS is set, with five-minute URLs by default', () => {
+    expect(parseEnv({})).toMatchObject({ S3_DIRECT_DOWNLOADS: false, S3_DIRECT_DOWNLOADS_EXPIRY: 300 });
+    expect(parseEnv({ S3_DIRECT_DOWNLOADS: 'true', S3_DIRECT_DOWNLOADS_EXPIRY: '60' })).toMatchObject({
+      S3_DIRECT_DOWNLOADS: true,
+      S3_DIRECT_DOWNLOADS_EXPIRY: 60,
+    });
   });
 
   it('lets the environment win over what the wizard saved', () => {

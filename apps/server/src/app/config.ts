@@ -31,6 +31,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /**
+   * With the S3 driver, a file download is answered with a redirect to a presigned GET URL after
+   * the usual access checks, so the bytes go from the bucket to the browser without passing
+   * through this process (ADR 0022). The browser must reach S3_ENDPOINT.
+   */
+  S3_DIRECT_DOWNLOADS: bool.default(false),
+  /** How long, in seconds, a presigned download URL stays valid. */
+  S3_DIRECT_DOWNLOADS_EXPIRY: z.coerce.number().int().min(1).max(604_800).default(300),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

@@ -32,7 +32,11 @@ export async function downloadFile(
   if (row.type !== 'file' || !row.blobKey) throw notFound();
   await assertCanDownload(ctx, homeOf(actor), [row]);
   const file = { ...row, blobKey: row.blobKey, changedAt: row.updatedAt };
-  return sendFileBytes(ctx.storage, request, reply, file, { inline: target.inline });
+  const { S3_DIRECT_DOWNLOADS: direct, S3_DIRECT_DOWNLOADS_EXPIRY: expiresIn } = ctx.config.env;
+  return sendFileBytes(ctx.storage, request, reply, file, {
+    inline: target.inline,
+    direct: direct ? { expiresIn } : undefined,
+  });
 }
 
 /**

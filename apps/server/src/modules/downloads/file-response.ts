@@ -28,6 +28,30 @@ const rangeNotSatisfiable = (reply: FastifyReply, size: number) => {
   return new AppError(416, 'validation.failed', 'The requested range is not satisfiable.', { size });
 };
 
+/** Downloads answered with a redirect to the bucket (S3_DIRECT_DOWNLOADS, ADR 0022). */
+export interface DirectDownloads {
+  /** Seconds the signed URL stays valid. */
+  expiresIn: number;
+}
+
+/**
+ * Whether the request may be sent to the bucket: a navigation, a download or an element such as
+ * <img> or <video> follows a cross-origin redirect as it is, but a script's fetch (the text and PDF
+ * previews) would need a CORS rule on the bucket, which we do not ask operators for; those get the
+ * bytes from us. HEAD is answered here too: a signed GET URL does not answer HEAD.
+ */
+function followsRedirectWithoutCors(request: FastifyRequest): boolean {
+  if (request.method !== 'GET') return false;
+  const mode = request.headers['sec-fetch-mode'];
+  return mode === undefined || mode === 'navigate' || mode === 'no-cors';
+}
+
+/**
+ * Only the browser itself may keep the redirect, and never as long as the URL it names is valid:
+ * half its lifetime, at most a minute, so a reused redirect still has time to be followed.
+ */
+const redirectCacheControl = (expiresIn: number) => `private, max-age=${Math.min(60, Math.floor(expiresIn / 2))}`;
+
 /**
  * Destroys `body` when the connection closes. Fastify destroys a reply's stream when the response
  * closes, but a response queued behind another on a pipelined HTTP/1.1 connection never emits
@@ -52,7 +76,7 @@ export async function sendFileBytes(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileBytes,
-  opts: { inline: boolean },
+  opts: { inline: boolean; direct?: DirectDownloads },
 ) {
   const etag = entityTag(file.id, file.size, file.changedAt.getTime());
   const validators = {
@@ -72,17 +96,33 @@ export async function sendFileBytes(
     return reply.code(304).headers(validators).send();
   }
 
+  const inlineType = opts.inline ? inlineContentType(file.mimetype) : null;
+  const contentType = inlineType ?? essenceOf(file.mimetype);
+  const disposition = contentDisposition(file.name, inlineType ? 'inline' : 'attachment');
+
+  if (opts.direct && storage.signedUrl && followsRedirectWithoutCors(request)) {
+    // The bucket answers ranges, If-Range and its own validators on the signed URL; the browser
+    // sends this request's Range and If-Range there again when it follows the redirect.
+    const { expiresIn } = opts.direct;
+    const location = await storage.signedUrl(file.blobKey, {
+      expiresIn,
+      filename: file.name,
+      contentType,
+      disposition: inlineType ? 'inline' : 'attachment',
+      cacheControl: 'private, no-cache',
+    });
+    return reply
+      .code(302)
+      .headers({ location, 'cache-control': redirectCacheControl(expiresIn), 'referrer-policy': 'no-referrer' })
+      .send();
+  }
+
   let range = parseRange(headers.range, file.size);
   if (range.kind !== 'full' && !ifRangeAllows(Array.isArray(ifRange) ? ifRange[0] : ifRange, etag, file.changedAt))
     range = { kind: 'full' };
   if (range.kind === 'unsatisfiable') throw rangeNotSatisfiable(reply, file.size);
 
-  const inlineType = opts.inline ? inlineContentType(file.mimetype) : null;
-  const representation = {
-    ...validators,
-    'content-type': inlineType ?? essenceOf(file.mimetype),
-    'content-disposition': contentDisposition(file.name, inlineType ? 'inline' : 'attachment'),
-  };
+  const representation = { ...validators, 'content-type': contentType, 'content-disposition': disposition };
 
   if (request.method === 'HEAD') {
     void reply.headers(representation);

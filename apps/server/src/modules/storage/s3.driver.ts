@@ -121,13 +121,14 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
     uploadPart: multipart.uploadPart,
     completeMultipart: multipart.completeMultipart,
     abortMultipart: multipart.abortMultipart,
-    async signedUrl(key, { expiresIn, filename, contentType, disposition }) {
+    async signedUrl(key, { expiresIn, filename, contentType, disposition, cacheControl }) {
       assertValidKey(key);
       const command = new GetObjectCommand({
         Bucket,
         Key: key,
         ResponseContentDisposition: contentDisposition(filename, disposition),
         ResponseContentType: contentType,
+        ResponseCacheControl: cacheControl,
       });
       return getSignedUrl(client, command, { expiresIn });
     },

@@ -88,11 +88,15 @@ export interface UploadedPart {
   etag: string;
 }
 
+/** What the signed URL answers with is part of its signature: nobody can change it by editing the URL. */
 export interface SignedUrlOptions {
+  /** Seconds the URL stays valid. */
   expiresIn: number;
+  /** Named in Content-Disposition (RFC 6266 `filename*`). */
   filename: string;
   contentType?: string;
   disposition?: 'attachment' | 'inline';
+  cacheControl?: string;
 }
 
 export const MIN_PART_SIZE = 5 * 1024 * 1024;

@@ -1,0 +1,355 @@
+import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import {
+  CompleteMultipartUploadCommand,
+  CreateBucketCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { CEPH_KEYS, startCephGateway } from '../lib/ceph.js';
+import { randomGiB, seeded, warm } from '../lib/data.js';
+import { streamRequest } from '../lib/http.js';
+import { diagnosisOptions, newId, prepareDataDir, startOurServer, type TreeRow } from '../lib/our-server.js';
+import { removeTempDir, tempDir } from '../lib/proc.js';
+import {
+  absolute,
+  compare,
+  GiB,
+  median,
+  round,
+  skippedRow,
+  type CaseContext,
+  type CaseResult,
+  type Check,
+} from '../lib/report.js';
+import { uploadOurs } from './upload.js';
+
+/** Ports of this case's own gateway (the development one on 7490 is left alone). */
+const RGW_PORT = 7495;
+const MON_PORT = 6795;
+const BUCKET = 'bench';
+const REPETITIONS = 2;
+/** Until the zip reads ahead, one archive of 2,000 objects takes 2,000 gateway round trips. */
+const ZIP_REPETITIONS = 2;
+const FOLDERS = 20;
+const FILES_PER_FOLDER = 100;
+const PARALLEL_GETS = 8;
+const MB = 1_000_000;
+
+const TARGETS = {
+  upload: { on: 'ratio', kind: 'min', value: 0.8 },
+  download: { on: 'ratio', kind: 'min', value: 0.8 },
+  zip: { on: 'ratio', kind: 'min', value: 0.7 },
+  firstByte: { on: 'ours', kind: 'max', value: 300 },
+  memory: { on: 'ours', kind: 'max', value: 200 },
+} satisfies Record<string, Check>;
+
+const METRICS = {
+  upload: '1 GiB up, chunked API vs SDK multipart (same part size)',
+  download: '1 GiB down, file download vs one SDK GET',
+  zip: '2,000 small files, zip vs SDK GETs 8 in parallel',
+  firstByte: 'zip: time to first byte of the body',
+  memory: 'server peak memory on S3 (VmHWM)',
+};
+
+/** 2,000 sizes between 2 KiB and 64 KiB, log-uniform, the same on every run. */
+function smallSizes(): number[] {
+  const random = seeded(19);
+  return Array.from({ length: FOLDERS * FILES_PER_FOLDER }, () =>
+    Math.round(Math.exp(Math.log(2048) + random() * Math.log(32))),
+  );
+}
+
+async function drain(body: Readable): Promise<number> {
+  let bytes = 0;
+  for await (const chunk of body) bytes += (chunk as Buffer).length;
+  return bytes;
+}
+
+const mbps = (bytes: number, ms: number) => bytes / MB / (ms / 1000);
+
+export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'name' | 'startedAt' | 'seconds'>> {
+  const gateway = await startCephGateway(RGW_PORT, MON_PORT, (line) => context.log(line));
+  if ('skipped' in gateway) {
+    context.log(`*** S3 case SKIPPED: ${gateway.skipped} ***`);
+    return {
+      rows: [
+        skippedRow('s3', METRICS.upload, 'MB/s', TARGETS.upload, gateway.skipped),
+        skippedRow('s3', METRICS.download, 'MB/s', TARGETS.download, gateway.skipped),
+        skippedRow('s3', METRICS.zip, 'MB/s', TARGETS.zip, gateway.skipped),
+        skippedRow('s3', METRICS.firstByte, 'ms', TARGETS.firstByte, gateway.skipped),
+        skippedRow('s3', METRICS.memory, 'MB', TARGETS.memory, gateway.skipped),
+      ],
+      facts: { skipped: gateway.skipped },
+      notes: [`Not measured: ${gateway.skipped}.`],
+    };
+  }
+  const s3 = new S3Client({
+    endpoint: gateway.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: CEPH_KEYS,
+    // As the server's client: Ceph before Squid refuses the SDK's default CRC32 trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  const dataDir = tempDir('s3');
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
+    const source = randomGiB();
+    await warm(source);
+
+    // The zip fixture: 2,000 small files in 20 folders, rows through the product's own code, the
+    // objects put straight into the bucket under the keys the rows name.
+    const sizes = smallSizes();
+    const archiveId = newId();
+    const rows: TreeRow[] = [{ id: archiveId, type: 'folder', parentId: null, name: 'Archive' }];
+    const files: { id: string; size: number; offset: number }[] = [];
+    let offset = 0;
+    for (let f = 0; f < FOLDERS; f++) {
+      const folderId = newId();
+      rows.push({ id: folderId, type: 'folder', parentId: archiveId, name: `Folder ${f + 1}` });
+      for (let i = 0; i < FILES_PER_FOLDER; i++) {
+        const size = sizes[f * FILES_PER_FOLDER + i] as number;
+        const file = { id: newId(), size, offset };
+        files.push(file);
+        rows.push({ id: file.id, type: 'file', parentId: folderId, name: `file-${files.length}.bin`, size });
+        offset += size;
+      }
+    }
+    const smallBytes = offset;
+    await prepareDataDir(dataDir, async (fx) => {
+      await fx.insertRows(rows);
+      await fx.recount();
+    });
+    context.log(`putting ${files.length} objects (${(smallBytes / MB).toFixed(1)} MB) into the bucket`);
+    const fd = openSync(source, 'r');
+    try {
+      for (let i = 0; i < files.length; i += 16) {
+        await Promise.all(
+          files.slice(i, i + 16).map((f) => {
+            const body = Buffer.allocUnsafe(f.size);
+            readSync(fd, body, 0, f.size, f.offset);
+            return s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: `files/${f.id}`, Body: body }));
+          }),
+        );
+      }
+    } finally {
+      closeSync(fd);
+    }
+
+    const ours = await startOurServer(dataDir, {
+      ...diagnosisOptions(context, 's3'),
+      env: {
+        STORAGE_DRIVER: 's3',
+        S3_ENDPOINT: gateway.endpoint,
+        S3_BUCKET: BUCKET,
+        S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
+        S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
+      },
+    });
+    stops.push(() => ours.stop());
+    const startPeak = ours.memory().peak;
+    const client = await ours.signedIn();
+    stops.push(async () => client.close());
+
+    const runs = {
+      upOurs: [] as number[],
+      upSdk: [] as number[],
+      downOurs: [] as number[],
+      downSdk: [] as number[],
+      zipOurs: [] as number[],
+      zipSdk: [] as number[],
+      firstByte: [] as number[],
+    };
+    const ratios = { up: [] as number[], down: [] as number[], zip: [] as number[] };
+    const peaks: Record<string, number> = { start: startPeak };
+    let chunkSize = 0;
+
+    /** The SDK's own multipart upload, one part after the other like our web client's chunks. */
+    const uploadSdk = async (partSize: number) => {
+      const Key = `bench/sdk-${newId()}`;
+      const started = performance.now();
+      const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key }));
+      const parts: { PartNumber: number; ETag?: string }[] = [];
+      for (let start = 0, n = 1; start < GiB; start += partSize, n++) {
+        const length = Math.min(partSize, GiB - start);
+        const Body = createReadStream(source, { start, end: start + length - 1, highWaterMark: 1024 * 1024 });
+        const res = await s3.send(
+          new UploadPartCommand({ Bucket: BUCKET, Key, UploadId, PartNumber: n, Body, ContentLength: length }),
+        );
+        parts.push({ PartNumber: n, ETag: res.ETag });
+      }
+      await s3.send(
+        new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: parts } }),
+      );
+      return { ms: performance.now() - started, key: Key };
+    };
+    const getSdk = async (Key: string) => {
+      const started = performance.now();
+      const res = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key }));
+      const bytes = await drain(res.Body as Readable);
+      return { ms: performance.now() - started, bytes };
+    };
+    const remove = async (Key: string) => {
+      await s3.send(new DeleteObjectCommand({ Bucket: BUCKET, Key }));
+      gateway.collectGarbage();
+    };
+
+    for (let rep = 0; rep < REPETITIONS; rep++) {
+      // The memstore OSD holds 2 GiB: each 1 GiB object goes before the next one is made.
+      const sdkUp = async () => {
+        const up = await uploadSdk(chunkSize);
+        await remove(up.key);
+        return up.ms;
+      };
+      let sdkMs = rep % 2 === 1 ? await sdkUp() : 0;
+      const up = await uploadOurs(ours, source, GiB);
+      chunkSize = up.chunkSize;
+      const key = `files/${up.fileId}`;
+      const url = `${ours.url}/api/files/${up.fileId}/download`;
+      const downOurs = async () => {
+        const r = await streamRequest(url, 'GET', { headers: { cookie: client.cookieHeader() } });
+        if (r.status !== 200 || r.bytes !== GiB) throw new Error(`download answered ${r.status} with ${r.bytes} bytes`);
+        return r.totalMs;
+      };
+      const order = rep % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const);
+      const down: Record<string, number> = {};
+      for (const who of order) {
+        down[who] = who === 'ours' ? await downOurs() : (await getSdk(key)).ms;
+      }
+      peaks[`download #${rep + 1}`] = ours.memory().peak;
+      await remove(key);
+      if (rep % 2 === 0) sdkMs = await sdkUp();
+      runs.upOurs.push(mbps(GiB, up.seconds * 1000));
+      runs.upSdk.push(mbps(GiB, sdkMs));
+      ratios.up.push(sdkMs / (up.seconds * 1000));
+      runs.downOurs.push(mbps(GiB, down.ours as number));
+      runs.downSdk.push(mbps(GiB, down.sdk as number));
+      ratios.down.push((down.sdk as number) / (down.ours as number));
+      context.log(
+        `#${rep + 1} upload ours ${runs.upOurs.at(-1)?.toFixed(0)} MB/s, SDK ${runs.upSdk.at(-1)?.toFixed(0)} MB/s; ` +
+          `download ours ${runs.downOurs.at(-1)?.toFixed(0)} MB/s, SDK ${runs.downSdk.at(-1)?.toFixed(0)} MB/s`,
+      );
+    }
+    peaks.transfers = ours.memory().peak;
+
+    const zipUrl = `${ours.url}/api/zip?items=${encodeURIComponent(`${archiveId}|folder`)}`;
+    const zipOurs = async () => {
+      const r = await streamRequest(zipUrl, 'GET', { headers: { cookie: client.cookieHeader() } });
+      if (r.status !== 200) throw new Error(`/api/zip answered ${r.status}`);
+      return r;
+    };
+    /** The ceiling: the same objects fetched by the SDK, PARALLEL_GETS at a time. */
+    const zipSdk = async () => {
+      const started = performance.now();
+      let next = 0;
+      let bytes = 0;
+      await Promise.all(
+        Array.from({ length: PARALLEL_GETS }, async () => {
+          while (next < files.length) {
+            const f = files[next++] as (typeof files)[number];
+            const res = await s3.send(new GetObjectCommand({ Bucket: BUCKET, Key: `files/${f.id}` }));
+            const read = await drain(res.Body as Readable);
+            bytes += read;
+          }
+        }),
+      );
+      if (bytes !== smallBytes) throw new Error(`the SDK read ${bytes} of ${smallBytes} bytes`);
+      return performance.now() - started;
+    };
+    // The SDK once untimed, so the gateway has seen every object before either is measured; our
+    // server is warm from the transfers.
+    await zipSdk();
+    for (let rep = 0; rep < ZIP_REPETITIONS; rep++) {
+      const pair: Record<string, number> = {};
+      for (const who of rep % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const)) {
+        if (who === 'ours') {
+          const r = await zipOurs();
+          pair.ours = r.totalMs;
+          runs.firstByte.push(r.firstByteMs);
+        } else pair.sdk = await zipSdk();
+      }
+      runs.zipOurs.push(mbps(smallBytes, pair.ours as number));
+      runs.zipSdk.push(mbps(smallBytes, pair.sdk as number));
+      ratios.zip.push((pair.sdk as number) / (pair.ours as number));
+      context.log(
+        `zip #${rep + 1}: ours ${((pair.ours as number) / 1000).toFixed(2)} s (first byte ${runs.firstByte.at(-1)?.toFixed(0)} ms), ` +
+          `SDK ${PARALLEL_GETS} in parallel ${((pair.sdk as number) / 1000).toFixed(2)} s`,
+      );
+    }
+    const peak = ours.memory().peak;
+    peaks.zip = peak;
+
+    return {
+      rows: [
+        compare(
+          's3',
+          METRICS.upload,
+          'MB/s',
+          median(runs.upOurs),
+          median(runs.upSdk),
+          'SDK multipart',
+          TARGETS.upload,
+          median(ratios.up),
+        ),
+        compare(
+          's3',
+          METRICS.download,
+          'MB/s',
+          median(runs.downOurs),
+          median(runs.downSdk),
+          'SDK GET',
+          TARGETS.download,
+          median(ratios.down),
+        ),
+        compare(
+          's3',
+          METRICS.zip,
+          'MB/s',
+          median(runs.zipOurs),
+          median(runs.zipSdk),
+          `SDK ${PARALLEL_GETS}× GET`,
+          TARGETS.zip,
+          median(ratios.zip),
+        ),
+        absolute('s3', METRICS.firstByte, 'ms', median(runs.firstByte), TARGETS.firstByte),
+        absolute('s3', METRICS.memory, 'MB', peak / MB, TARGETS.memory),
+        absolute('s3', '(info) S3 peak added over start-up', 'MB', (peak - startPeak) / MB, null),
+      ],
+      facts: {
+        endpoint: gateway.endpoint,
+        gateway: 'Ceph RGW (Debian, pacific), memstore OSD of 2 GiB, started by ../shared/tools/start-ceph-rgw.sh',
+        chunkSize,
+        repetitions: REPETITIONS,
+        zipRepetitions: ZIP_REPETITIONS,
+        smallFiles: files.length,
+        smallBytes,
+        runsMBps: Object.fromEntries(
+          Object.entries(runs)
+            .filter(([k]) => k !== 'firstByte')
+            .map(([k, v]) => [k, v.map((x) => round(x, 1))]),
+        ),
+        ratios: Object.fromEntries(Object.entries(ratios).map(([k, v]) => [k, v.map((x) => round(x, 3))])),
+        zipFirstByteMs: runs.firstByte.map((x) => round(x, 0)),
+        serverPeakMB: Object.fromEntries(Object.entries(peaks).map(([k, v]) => [k, round(v / MB, 1)])),
+      },
+      notes: [
+        'Our server runs with STORAGE_DRIVER=s3 against a Ceph RGW the case starts itself on 127.0.0.1:7495.',
+        'Upload: our chunked API as the web client uses it (sequential chunks) vs the SDK uploading the same parts one after the other; download: /api/files/:id/download vs one GetObject; zip: /api/zip of the folder vs the SDK reading the same objects 8 at a time.',
+        'Ratios = median of per-repetition ratios of throughput (each pair back to back).',
+      ],
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+    s3.destroy();
+    gateway.stop();
+    removeTempDir(dataDir);
+  }
+}
