@@ -109,6 +109,10 @@ test.describe('toasts on a phone', () => {
     await expectApart(page, 2);
 
     await select('Charlie');
+    // The count reads in full ("1 selected", not "1 sel…") on a 390-pixel phone.
+    const count = bar.getByText('1 selected');
+    await expect(count).toBeVisible();
+    expect(await count.evaluate((p) => p.scrollWidth <= p.clientWidth)).toBe(true);
     for (const control of await bar.getByRole('button').all()) await expectReachable(control);
     for (const control of await page.locator('header').first().getByRole('button').all())
       if (await control.isVisible()) await expectReachable(control);

@@ -5,6 +5,7 @@ import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../actions';
 import { useFilesSource } from './source';
 import { useBrowser, useSelectedItems, useSelectionLabel } from './store';
+import { useMedia } from './useMedia';
 
 /** Labels that fit under an icon on a narrow screen. */
 const short: Record<string, string> = {
@@ -25,10 +26,13 @@ export function SelectionBar() {
   const label = useSelectionLabel(true);
   // Through a link "Remove" is already short, and "Trash" would say the wrong thing.
   const shortLabels = useFilesSource().kind === 'account' ? short : {};
+  // On the narrowest phones three actions left "1 sel…" of the count: two, the rest under More.
+  const narrow = useMedia('(max-width: 419px)');
   if (!items.length || !context) return null;
   const menu = actions.menuFor(items, context).filter((a) => a.id !== 'open');
-  const shown = menu.slice(0, 3);
-  const rest = menu.slice(3);
+  const room = narrow ? 2 : 3;
+  const shown = menu.length === room + 1 ? menu : menu.slice(0, room);
+  const rest = menu.slice(shown.length);
   return (
     <div
       role="toolbar"
