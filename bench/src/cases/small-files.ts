@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { cpuSecondsOf } from '../lib/cpu.js';
 import { seeded } from '../lib/data.js';
 import { request, type ApiClient } from '../lib/http.js';
 import { diagnosisOptions, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
@@ -200,6 +201,15 @@ export async function smallFilesCase(
     };
     type Name = keyof typeof steps;
     const runs: Record<Name, number[]> = { ours: [], tusDurable: [], tus: [], tusTwoRequests: [] };
+    // CPU (user + system) each server process used per file in each timed round: what the figures
+    // are made of on a shared machine, where wall time also holds other work.
+    const pids: Record<Name, number> = {
+      ours: ours.pid,
+      tusDurable: tusDurable.proc.pid,
+      tus: tus.proc.pid,
+      tusTwoRequests: tus.proc.pid,
+    };
+    const cpuMsPerFile: Record<Name, number[]> = { ours: [], tusDurable: [], tus: [], tusTwoRequests: [] };
     const ratios: number[] = [];
     const ratiosNoFsync: number[] = [];
     // An untimed warm-up round of 200 files each (JIT, connections, the database's caches).
@@ -213,10 +223,13 @@ export async function smallFilesCase(
       const order = [...names.slice(round % names.length), ...names.slice(0, round % names.length)];
       for (const name of order) {
         syncDisks();
+        const cpuBefore = cpuSecondsOf(pids[name]);
         const timing = await steps[name](files, round);
+        const cpuMs = ((cpuSecondsOf(pids[name]) - cpuBefore) * 1000) / files.length;
         runs[name].push(timing.filesPerSecond);
+        cpuMsPerFile[name].push(cpuMs);
         context.log(
-          `${name} #${round + 1}: ${timing.filesPerSecond.toFixed(0)} files/s (${timing.seconds.toFixed(2)} s)`,
+          `${name} #${round + 1}: ${timing.filesPerSecond.toFixed(0)} files/s (${timing.seconds.toFixed(2)} s, ${cpuMs.toFixed(2)} ms CPU per file)`,
         );
         if (name !== 'ours') {
           const stored = readdirSync(dirOf(name)).filter((f) => !f.endsWith('.json')).length;
@@ -266,6 +279,7 @@ export async function smallFilesCase(
         rounds: ROUNDS,
         bytesPerRound: smallFiles(0).reduce((n, f) => n + f.content.length, 0),
         runsFilesPerSecond: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => round(x, 1))])),
+        cpuMsPerFile: Object.fromEntries(Object.entries(cpuMsPerFile).map(([k, v]) => [k, v.map((x) => round(x, 2))])),
         pairedRatios: ratios.map((r) => round(r, 3)),
         pairedRatiosVsTusWithoutFsync: ratiosNoFsync.map((r) => round(r, 3)),
         serverPeakMB: round(ours.memory().peak / 1e6, 1),

@@ -66,7 +66,7 @@ const envSchema = z.object({
   SETUP_ADMIN_NAME: z.string().min(1).default('Admin'),
   WEB_DIST: z.string().optional(),
   /** Crash tests only: the process kills itself with SIGKILL at this point (modules/uploads/crash-point.ts). */
-  FILESTORE_TEST_CRASH_AT: z.enum(['upload-complete']).optional(),
+  FILESTORE_TEST_CRASH_AT: z.enum(['upload-complete', 'batch-before-commit', 'batch-committed']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -18,6 +18,7 @@ export {
   type ItemState,
   type LinkActor,
   type LinkGrant,
+  type LoadedFolder,
   type LoadedItem,
   type Scope,
   type UserActor,
@@ -26,12 +27,15 @@ export {
   adjustChildCounts,
   adjustStorageUsed,
   assertRoomBelow,
+  countAddedFiles,
   ensureFolderPath,
   filesInTrashedFolders,
   folderPath,
+  insertFilesAsAsked,
   insertItem,
   notInTrashedFolder,
   selectedAncestors,
+  type NewFile,
 } from './items.repository.js';
 export {
   presentItem,

@@ -2,6 +2,7 @@ import { FOLDER_DEPTH_MAX } from '@filestore/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
+import { arrayParam } from '../../lib/db/prepared.js';
 import { users } from '../users/index.js';
 import { folderTooDeep } from './files.errors.js';
 import { items, type ItemRow, type NewItemRow } from './items.table.js';
@@ -104,6 +105,53 @@ export async function insertItem(
     await countAdded(tx, item);
     return row;
   });
+}
+
+export type NewFile = { ownerId: string; parentId: string | null; name: string; id: string } & Omit<NewItem, 'id'>;
+
+/**
+ * Inserts files made together (a group commit of small uploads) in one statement, each under the
+ * name asked for: the rows whose name is taken in their folder (or by an earlier row of the same
+ * statement) are left out, and the caller inserts those one by one with `insertItem`, which finds
+ * them a free name. Nothing is counted here: `countAddedFiles` counts the rows inserted.
+ */
+export async function insertFilesAsAsked(db: Db, files: readonly NewFile[]): Promise<ItemRow[]> {
+  if (files.length === 0) return [];
+  return db
+    .insert(items)
+    .values(files.map((f) => ({ ...f, type: 'file' as const })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+/**
+ * Counts files added together in their folders (or their owners' roots) and their bytes in their
+ * owners' used storage, in one statement whatever their number: what `countAdded` does for one.
+ * Each owner's row is updated once (root counts and bytes together), each folder once.
+ */
+export async function countAddedFiles(
+  db: Db,
+  files: readonly { ownerId: string; parentId: string | null; size: number }[],
+): Promise<void> {
+  if (files.length === 0) return;
+  const owners = arrayParam(files.map((f) => f.ownerId));
+  const parents = `{${files.map((f) => (f.parentId === null ? 'NULL' : `"${f.parentId}"`)).join(',')}}`;
+  const sizes = `{${files.map((f) => String(f.size)).join(',')}}`;
+  await db.execute(sql`
+    with added(owner_id, parent_id, size) as (
+      select * from unnest(${owners}::uuid[], ${parents}::uuid[], ${sizes}::bigint[])
+    ), counted as (
+      update ${items} i set file_count = i.file_count + c.files
+      from (select parent_id, count(*)::int as files from added where parent_id is not null group by parent_id) c
+      where i.id = c.parent_id
+    )
+    update ${users} u
+    set storage_used = greatest(u.storage_used + o.bytes, 0), root_file_count = u.root_file_count + o.root_files
+    from (
+      select owner_id, sum(size)::bigint as bytes, (count(*) filter (where parent_id is null))::int as root_files
+      from added group by owner_id
+    ) o
+    where u.id = o.owner_id`);
 }
 
 /** The live item of `ownerId` directly under `parentId` with this name (case-insensitively, as the unique index compares). */

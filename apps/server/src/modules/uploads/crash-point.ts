@@ -1,6 +1,6 @@
 import type { AppContext } from '../../app/context.js';
 
-export type CrashPoint = 'upload-complete';
+export type CrashPoint = 'upload-complete' | 'batch-before-commit' | 'batch-committed';
 
 /**
  * Dies on the spot, as kill -9 would, when FILESTORE_TEST_CRASH_AT names this point: the crash tests

@@ -74,6 +74,30 @@ describe('the quota under parallel uploads', () => {
     }
   });
 
+  it('stores small files announcing their size, sent at once, only while they fit, in one shared transaction', async () => {
+    // Announced small, they are checked once, together, in the group commit (ADR 0020): the files
+    // before each one in the same transaction must count as used.
+    await setCapacity(0.001);
+    for (let round = 0; round < ROUNDS; round++) {
+      await server.ctx.db.execute(sql`delete from items where owner_id = ${userId}`);
+      await server.ctx.db.execute(sql`update users set storage_used = 0, root_file_count = 0 where id = ${userId}`);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          postMultipart(
+            server,
+            user,
+            '/api/upload/chunks',
+            { name: `s${round}-${i}.bin`, is_last_chunk: 1, size: 150_000 },
+            { content: randomBytes(150_000) },
+          ),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses, `round ${round}`).toEqual([201, 201, 201, 201, 201, 201, 423, 423, 423, 423]);
+      expect(await usage(), `round ${round}`).toEqual({ used: 900_000, files: 6, sessions: 0 });
+    }
+  });
+
   it('lets only one of many first chunks sent at once reserve the last free bytes', async () => {
     await setCapacity(0.02); // 20 MB: room for one upload of 12 MiB, not two
     for (let round = 0; round < ROUNDS; round++) {

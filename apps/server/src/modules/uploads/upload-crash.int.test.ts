@@ -147,6 +147,87 @@ describe('uploads across a crash of the server process', () => {
     RESTARTS_TIMEOUT,
   );
 
+  /** Small whole files sent at once: they share a transaction (the group commit, ADR 0020). */
+  const sendTogether = (prefix: string, count: number) => {
+    const files = Array.from({ length: count }, (_, i) => ({
+      name: `${prefix}-${i}.bin`,
+      content: randomBytes(4096 + i * 1000),
+    }));
+    const answers = Promise.all(
+      files.map((f) =>
+        client
+          .postForm('/api/upload/chunks', { name: f.name, is_last_chunk: true, size: f.content.length }, f.content)
+          .then((r) => ({ status: r.status, id: r.status === 201 ? (r.json().data.id as string) : null }))
+          .catch(() => ({ status: 'connection lost' as const, id: null })),
+      ),
+    );
+    return { files, answers };
+  };
+
+  const download = async (id: string) => {
+    const res = await fetch(`${server.url}/api/files/${id}/download`, { headers: client.authHeaders() });
+    return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  const liveFiles = async () =>
+    (await client.request('GET', '/api/browse/folders/all')).json().data as {
+      data: { id: string; type: string; attributes: { name: string; size: number } };
+    }[];
+
+  it(
+    'makes none of the files of a group commit the process died in before it committed, and answers none',
+    async () => {
+      await restart({ FILESTORE_TEST_CRASH_AT: 'batch-before-commit' });
+      const before = (await liveFiles()).length;
+      const { answers } = sendTogether('uncommitted', 6);
+      expect((await answers).map((a) => a.status)).toEqual(Array(6).fill('connection lost'));
+      expect((await server.exited()).signal).toBe('SIGKILL');
+
+      await server.start();
+      const names = (await liveFiles()).map((r) => r.data.attributes.name);
+      expect(names.filter((n) => n.startsWith('uncommitted-'))).toEqual([]);
+      expect(names).toHaveLength(before);
+    },
+    RESTARTS_TIMEOUT,
+  );
+
+  it(
+    'keeps whole the files of a group commit that committed before the process died, and every upload answered 201',
+    async () => {
+      await restart({ FILESTORE_TEST_CRASH_AT: 'batch-committed' });
+      const cut = sendTogether('committed', 6);
+      expect((await cut.answers).every((a) => a.status === 'connection lost')).toBe(true);
+      expect((await server.exited()).signal).toBe('SIGKILL');
+
+      await server.start();
+      // The first transaction committed before the kill: its files exist, each with all its bytes.
+      const made = (await liveFiles()).filter((r) => r.data.attributes.name.startsWith('committed-'));
+      expect(made.length).toBeGreaterThan(0);
+      for (const row of made) {
+        const sent = cut.files.find((f) => f.name === row.data.attributes.name);
+        expect(row.data.attributes.size).toBe(sent?.content.length);
+        const got = await download(row.data.id);
+        expect(got.status).toBe(200);
+        expect(got.bytes.equals(sent?.content ?? Buffer.alloc(0))).toBe(true);
+      }
+
+      // Answered 201, then killed at once: every acknowledged file is there after the restart.
+      const acked = sendTogether('acknowledged', 8);
+      const answered = await acked.answers;
+      expect(answered.map((a) => a.status)).toEqual(Array(8).fill(201));
+      await server.kill();
+      expect((await server.exited()).signal).toBe('SIGKILL');
+      await server.start();
+      const after = new Map((await liveFiles()).map((r) => [r.data.id, r.data.attributes.name]));
+      for (const [i, a] of answered.entries()) {
+        expect(after.get(a.id as string)).toBe(acked.files[i]?.name);
+        const got = await download(a.id as string);
+        expect(got.bytes.equals(acked.files[i]?.content ?? Buffer.alloc(0))).toBe(true);
+      }
+    },
+    RESTARTS_TIMEOUT,
+  );
+
   it(
     'removes the temp file of a whole-file upload the crash cut off, at the next start',
     async () => {

@@ -219,3 +219,31 @@ export async function lockOwner(db: Db, ownerId: string): Promise<UserRow | unde
   const [row] = await db.select().from(users).where(eq(users.id, ownerId)).for('update');
   return row;
 }
+
+/**
+ * The owners' rows, locked until the transaction ends (`lockOwner` for several at once), in the
+ * order of their ids, so that two transactions locking overlapping owners cannot deadlock.
+ */
+export async function lockOwners(db: Db, ownerIds: readonly string[]): Promise<UserRow[]> {
+  if (ownerIds.length === 0) return [];
+  if (ownerIds.length === 1) {
+    const row = await lockOwner(db, ownerIds[0] as string);
+    return row ? [row] : [];
+  }
+  return db
+    .select()
+    .from(users)
+    .where(inArray(users.id, [...ownerIds]))
+    .orderBy(users.id)
+    .for('update');
+}
+
+/** `reservedBytes` of several owners in one statement (no session left out); owners with none are absent. */
+export async function reservedBytesOf(db: Db, ownerIds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ ownerId: uploadSessions.ownerId, total: sql<string | number>`sum(${uploadSessions.size})` })
+    .from(uploadSessions)
+    .where(and(inArray(uploadSessions.ownerId, [...ownerIds]), isNull(uploadSessions.completedFileId)))
+    .groupBy(uploadSessions.ownerId);
+  return new Map(rows.map((r) => [r.ownerId, Number(r.total)]));
+}
