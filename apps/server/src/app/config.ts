@@ -31,6 +31,12 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
+  /**
+   * Blob reads a zip download keeps in flight (1: one after another) and the memory it may fill
+   * with blobs read ahead, per download (downloads/zip-read-ahead.ts, ADR 0021).
+   */
+  ZIP_READ_AHEAD: z.coerce.number().int().min(1).max(64).default(8),
+  ZIP_READ_AHEAD_MB: z.coerce.number().int().min(1).max(1024).default(16),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

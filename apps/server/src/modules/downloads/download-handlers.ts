@@ -56,7 +56,10 @@ export async function downloadZip(
     ctx.db,
     selected.filter((r) => r.type === 'folder').map((r) => r.id),
   );
-  const { stream, size } = await streamZip(ctx.storage, planZipEntries(selected, trees), request.log);
+  const { stream, size } = await streamZip(ctx.storage, planZipEntries(selected, trees), request.log, {
+    depth: ctx.config.env.ZIP_READ_AHEAD,
+    maxBytes: ctx.config.env.ZIP_READ_AHEAD_MB * 1024 * 1024,
+  });
   const [only] = selected;
   const filename = selected.length === 1 && only?.type === 'folder' ? `${only.name}.zip` : 'files.zip';
   protectFileBytes(reply);
