@@ -3,7 +3,6 @@ import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
@@ -14,6 +13,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '@filestore/contract';
 import { contentDisposition } from './content-disposition.js';
 import { isS3NotFound, s3Client, s3ErrorCode } from './s3.client.js';
+import { deleteObjects } from './s3.delete-many.js';
 import { s3Multipart } from './s3.multipart.js';
 import { sendBody } from './s3.body.js';
 import { blobNotFound, rangeNotSatisfiable } from './storage.errors.js';
@@ -29,7 +29,6 @@ import {
 import { assertRangeShape, assertValidKey } from './storage.validation.js';
 
 const MAX_SINGLE_PUT = 5 * 1024 ** 3;
-const DELETE_BATCH = 1000;
 
 export interface S3DriverOptions {
   maxAttempts?: number;
@@ -113,14 +112,7 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
     delete: remove,
     async deleteMany(keys) {
       keys.forEach(assertValidKey);
-      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-        const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
-        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-        const failed = res.Errors ?? [];
-        if (failed.length > 0) {
-          throw new Error(`S3 kept ${failed.length} objects on delete, first ${failed[0]?.Key}: ${failed[0]?.Code}`);
-        }
-      }
+      await deleteObjects(client, Bucket, keys);
     },
     async copy(from, to) {
       assertValidKey(from);
