@@ -32,8 +32,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: bool.default(true),
   /**
-   * Blob reads a zip download keeps in flight (1: one after another) and the memory it may fill
-   * with blobs read ahead, per download (downloads/zip-read-ahead.ts, ADR 0021).
+   * On S3, the object reads a zip download keeps in flight (1: one after another) and the memory
+   * it may fill with objects read ahead, per download (downloads/zip-read-ahead.ts, ADR 0021).
    */
   ZIP_READ_AHEAD: z.coerce.number().int().min(1).max(64).default(8),
   ZIP_READ_AHEAD_MB: z.coerce.number().int().min(1).max(1024).default(16),

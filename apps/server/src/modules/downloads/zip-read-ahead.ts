@@ -1,5 +1,5 @@
 import { setMaxListeners } from 'node:events';
-import { Readable, finished } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { StorageDriver } from '../storage/index.js';
 
 export interface ReadAheadOptions {
@@ -195,7 +195,7 @@ export class BlobReadAhead {
           this.stats.maxBuffered = Math.max(this.stats.maxBuffered, this.stats.buffered);
           slot.reader?.wake();
         });
-        finished(body, (error) => {
+        whenDone(body, (error) => {
           slot.body = null;
           if (error) failed(error);
           else if (slot.state === 'fetching') {
@@ -224,7 +224,7 @@ export class BlobReadAhead {
       throw error;
     }
     this.#direct.add(body);
-    finished(body, () => {
+    whenDone(body, () => {
       this.#direct.delete(body);
       this.#ended();
     });
@@ -252,6 +252,23 @@ export class BlobReadAhead {
     slot.body?.destroy();
     this.#releaseAll(slot);
   }
+}
+
+/**
+ * Calls `done` once, when the body ends, fails or closes (a close before the end is a failure):
+ * at its end the read is over, even if the stream closes a little later (the local driver's after
+ * closing its file), so the next read may start.
+ */
+function whenDone(body: Readable, done: (error?: Error) => void): void {
+  let called = false;
+  const once = (error?: Error) => {
+    if (called) return;
+    called = true;
+    done(error);
+  };
+  body.once('end', () => once());
+  body.once('error', (error: Error) => once(error));
+  body.once('close', () => once(body.readableEnded ? undefined : new Error('the blob stream closed before its end')));
 }
 
 /** What the writer reads of a blob read ahead: the chunks buffered so far, then the rest as it arrives. */

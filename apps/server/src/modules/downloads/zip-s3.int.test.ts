@@ -100,7 +100,8 @@ function generated(size: number, seed: number): Readable {
   });
 }
 
-describe.skipIf(!endpoint)('zip downloads on S3', () => {
+// Hundreds of objects stored twice (S3 and a durable local disk) before each zip: minutes on a busy machine.
+describe.skipIf(!endpoint)('zip downloads on S3', { timeout: 240_000 }, () => {
   const prefix = `test-${randomUUID()}`;
   const counter = new GetCounter();
   let s3: StorageDriver;
