@@ -14,6 +14,7 @@ const WITHOUT_DATABASE = [
   'apps/server/src/main.int.test.ts',
   'apps/server/src/lib/rate-limit.int.test.ts',
   'apps/server/src/modules/storage/*.int.test.ts',
+  'apps/server/src/modules/downloads/zip-s3.int.test.ts',
 ];
 /** Tags each test with its database, for the closing summary (scripts/test-summary.mjs). */
 const DATABASE_SETUP = 'apps/server/test/database-setup.ts';

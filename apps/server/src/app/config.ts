@@ -39,6 +39,12 @@ const envSchema = z.object({
   S3_DIRECT_DOWNLOADS: bool.default(false),
   /** How long, in seconds, a presigned download URL stays valid. */
   S3_DIRECT_DOWNLOADS_EXPIRY: z.coerce.number().int().min(1).max(604_800).default(300),
+  /**
+   * On S3, the object reads a zip download keeps in flight (1: one after another) and the memory
+   * it may fill with objects read ahead, per download (downloads/zip-read-ahead.ts, ADR 0021).
+   */
+  ZIP_READ_AHEAD: z.coerce.number().int().min(1).max(64).default(8),
+  ZIP_READ_AHEAD_MB: z.coerce.number().int().min(1).max(1024).default(16),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

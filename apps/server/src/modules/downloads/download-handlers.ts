@@ -87,7 +87,12 @@ export async function downloadZip(
     ctx.db,
     selected.filter((r) => r.type === 'folder').map((r) => r.id),
   );
-  const { stream, size } = await streamZip(ctx.storage, planZipEntries(selected, trees), request.log);
+  // The local disk answers from the page cache in microseconds, and reads ahead would take libuv
+  // pool threads that other downloads wait for (ADR 0004): only S3 reads ahead (ADR 0021).
+  const { stream, size } = await streamZip(ctx.storage, planZipEntries(selected, trees), request.log, {
+    depth: ctx.storage.name === 's3' ? ctx.config.env.ZIP_READ_AHEAD : 1,
+    maxBytes: ctx.config.env.ZIP_READ_AHEAD_MB * 1024 * 1024,
+  });
   const filename = folderName !== null ? `${folderName}.zip` : 'files.zip';
   protectFileBytes(reply);
   endWithConnection(request, stream);

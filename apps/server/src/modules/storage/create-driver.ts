@@ -3,7 +3,7 @@ import { createLocalDriver } from './local.driver.js';
 import type { S3DriverOptions } from './s3.driver.js';
 import type { StorageDriver } from './storage.port.js';
 
-export function createStorageDriver(config: StorageConfig, opts: { maxAttempts?: number } = {}): StorageDriver {
+export function createStorageDriver(config: StorageConfig, opts: S3DriverOptions = {}): StorageDriver {
   return config.driver === 'local' ? createLocalDriver(config.root) : lazyS3Driver(config.s3, opts);
 }
 

@@ -9,6 +9,7 @@ export {
   type BlobInfo,
   type BlobStream,
   type ByteRange,
+  type GetOptions,
   type PutOptions,
   type SignedUrlOptions,
   type StorageDriver,

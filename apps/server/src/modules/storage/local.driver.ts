@@ -6,7 +6,14 @@ import { blobNotFound, sizeMismatch } from './storage.errors.js';
 import { ifMissing, isMissing, localLayout, removeQuietly, syncFile, writeDurably } from './local.layout.js';
 import { localMultipart } from './local.multipart.js';
 import { LocalBlobReadable } from './local.read-stream.js';
-import { DEFAULT_CONTENT_TYPE, type BlobStream, type StorageDriver } from './storage.port.js';
+import { destroyOnAbort } from './abort.js';
+import {
+  DEFAULT_CONTENT_TYPE,
+  type BlobStream,
+  type ByteRange,
+  type GetOptions,
+  type StorageDriver,
+} from './storage.port.js';
 import { assertValidKey, resolveRange } from './storage.validation.js';
 
 const DELETE_CONCURRENCY = 16;
@@ -28,8 +35,9 @@ export function createLocalDriver(root: string): StorageDriver {
     }
   }
 
-  async function get(key: string, range?: { start: number; end?: number }): Promise<BlobStream> {
+  async function get(key: string, range?: ByteRange, opts: GetOptions = {}): Promise<BlobStream> {
     assertValidKey(key);
+    opts.signal?.throwIfAborted();
     // Size and bytes come from one open handle, so a concurrent overwrite cannot mix two blobs.
     const handle = await open(layout.dataPath(key), 'r').catch((error: unknown) => {
       throw isMissing(error) ? blobNotFound() : error;
@@ -42,6 +50,7 @@ export function createLocalDriver(root: string): StorageDriver {
       // Reads are 1 MiB, not Node's 64 KiB: a download moves about twice as fast.
       const { start, end } = resolved ?? { start: 0, end: size - 1 };
       const body = new LocalBlobReadable(handle, start, end);
+      if (opts.signal) destroyOnAbort(body, opts.signal);
       const contentLength = resolved ? resolved.end - resolved.start + 1 : size;
       return { body, size, contentLength };
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { CreateBucketCommand, HeadBucketCommand } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, HeadBucketCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { S3Settings } from '@filestore/contract';
 import { describe, expect, it } from 'vitest';
 import { s3Client } from './s3.client.js';
@@ -82,3 +82,86 @@ describe.skipIf(!endpoint)('s3 driver extras', () => {
     await driver.close();
   });
 });
+
+describe.skipIf(!endpoint)('s3 driver: deleting many objects', () => {
+  it('deletes over 1,000 keys in batches of at most 1,000 and sends again what a batch kept', async () => {
+    await ensureBucket();
+    const calls: string[][] = [];
+    let injected: string[] = [];
+    const driver = createS3Driver(settings, {
+      onClient: (client) =>
+        client.middlewareStack.add(
+          (next, context) => async (args) => {
+            if (context.commandName !== 'DeleteObjectsCommand') return next(args);
+            const input = args.input as { Delete: { Objects: { Key: string }[] } };
+            const keys = input.Delete.Objects.map((o) => o.Key);
+            calls.push(keys);
+            if (calls.length !== 2) return next(args);
+            // The second call keeps 7 objects, as S3 does under SlowDown or InternalError: they are
+            // left out of the request (so they really stay) and reported in its Errors.
+            injected = keys.filter((_, i) => i % 100 === 3).slice(0, 7);
+            input.Delete.Objects = input.Delete.Objects.filter((o) => !injected.includes(o.Key));
+            const result = await next(args);
+            const output = result.output as { Errors?: { Key?: string; Code?: string; Message?: string }[] };
+            output.Errors = injected.map((Key) => ({ Key, Code: 'InternalError', Message: 'injected' }));
+            return result;
+          },
+          { step: 'initialize', name: 'keepSomeOnDelete' },
+        ),
+    });
+    const prefix = `test-${randomUUID()}/many`;
+    const keys = Array.from({ length: 2345 }, (_, i) => `${prefix}/${i}`);
+    for (let i = 0; i < keys.length; i += 32) {
+      await Promise.all(keys.slice(i, i + 32).map((k) => driver.put(k, Buffer.from(k))));
+    }
+    try {
+      await driver.deleteMany(keys);
+      expect(calls.length).toBe(4); // three batches and one retry
+      expect(calls.map((c) => c.length).sort((a, b) => a - b)).toEqual([7, 345, 1000, 1000]);
+      expect(calls.at(-1)?.sort()).toEqual([...injected].sort());
+      expect(new Set(calls.flat()).size).toBe(keys.length);
+      expect(await countUnder(prefix)).toBe(0);
+    } finally {
+      await driver.deleteMany(keys);
+      await driver.close();
+    }
+  });
+
+  it('fails naming what stayed when a key is kept on every attempt', async () => {
+    await ensureBucket();
+    let calls = 0;
+    const stuck = `test-${randomUUID()}/stuck`;
+    const driver = createS3Driver(settings, {
+      onClient: (client) =>
+        client.middlewareStack.add(
+          (next, context) => async (args) => {
+            if (context.commandName !== 'DeleteObjectsCommand') return next(args);
+            calls++;
+            const input = args.input as { Delete: { Objects: { Key: string }[] } };
+            input.Delete.Objects = input.Delete.Objects.filter((o) => o.Key !== stuck);
+            // An empty list is malformed to S3: nothing goes out then.
+            const result = input.Delete.Objects.length > 0 ? await next(args) : ({ output: {}, response: {} } as never);
+            (result.output as { Errors?: unknown[] }).Errors = [{ Key: stuck, Code: 'AccessDenied', Message: 'no' }];
+            return result;
+          },
+          { step: 'initialize', name: 'neverDelete' },
+        ),
+    });
+    await driver.put(stuck, Buffer.from('x'));
+    await expect(driver.deleteMany([stuck])).rejects.toThrow(/kept 1 objects.*AccessDenied/);
+    expect(calls).toBe(4);
+    expect(await driver.head(stuck)).not.toBeNull();
+    await driver.delete(stuck);
+    await driver.close();
+  });
+});
+
+async function countUnder(prefix: string): Promise<number> {
+  const client = s3Client(settings);
+  try {
+    const res = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: `${prefix}/` }));
+    return res.KeyCount ?? 0;
+  } finally {
+    client.destroy();
+  }
+}

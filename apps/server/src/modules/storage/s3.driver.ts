@@ -3,34 +3,45 @@ import { Readable } from 'node:stream';
 import {
   CopyObjectCommand,
   DeleteObjectCommand,
-  DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
+  type S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '@filestore/contract';
 import { contentDisposition } from './content-disposition.js';
 import { isS3NotFound, s3Client, s3ErrorCode } from './s3.client.js';
+import { deleteObjects } from './s3.delete-many.js';
 import { s3Multipart } from './s3.multipart.js';
 import { sendBody } from './s3.body.js';
 import { blobNotFound, rangeNotSatisfiable } from './storage.errors.js';
-import { DEFAULT_CONTENT_TYPE, choosePartSize, type BlobStream, type StorageDriver } from './storage.port.js';
+import { destroyOnAbort } from './abort.js';
+import {
+  DEFAULT_CONTENT_TYPE,
+  choosePartSize,
+  type BlobStream,
+  type ByteRange,
+  type GetOptions,
+  type StorageDriver,
+} from './storage.port.js';
 import { assertRangeShape, assertValidKey } from './storage.validation.js';
 
 const MAX_SINGLE_PUT = 5 * 1024 ** 3;
-const DELETE_BATCH = 1000;
 
 export interface S3DriverOptions {
   maxAttempts?: number;
   /** Above this size copies go part by part; only lowered by tests, which cannot make 5 GiB objects. */
   singleCopyLimit?: number;
+  /** Tests only: sees the SDK client once made, to count requests or inject failures with middleware. */
+  onClient?: (client: S3Client) => void;
 }
 
 /** Blobs as objects in one bucket, under the same keys. */
 export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {}): StorageDriver {
   const client = s3Client(settings, opts);
+  opts.onClient?.(client);
   const singleCopyLimit = opts.singleCopyLimit ?? MAX_SINGLE_PUT;
   const Bucket = settings.bucket;
 
@@ -53,16 +64,20 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
     return { size: bytes };
   }
 
-  async function get(key: string, range?: { start: number; end?: number }): Promise<BlobStream> {
+  async function get(key: string, range?: ByteRange, getOpts: GetOptions = {}): Promise<BlobStream> {
     assertValidKey(key);
     if (range) assertRangeShape(range);
+    const { signal } = getOpts;
+    signal?.throwIfAborted();
     const Range = range ? `bytes=${range.start}-${range.end ?? ''}` : undefined;
-    const res = await client.send(new GetObjectCommand({ Bucket, Key: key, Range })).catch(async (error: unknown) => {
+    const command = new GetObjectCommand({ Bucket, Key: key, Range });
+    const res = await client.send(command, { abortSignal: signal }).catch(async (error: unknown) => {
       if (isS3NotFound(error)) throw blobNotFound();
       if (s3ErrorCode(error) === 'InvalidRange') throw rangeNotSatisfiable((await head(key))?.size);
       throw error;
     });
     if (!(res.Body instanceof Readable)) throw new Error('S3 returned a body that is not a Node stream');
+    if (signal) destroyOnAbort(res.Body, signal);
     // A server that ignores Range would hand back the whole blob where a slice was promised.
     if (range && !res.ContentRange) throw new Error('The S3 server ignored a Range request');
     const contentLength = res.ContentLength ?? 0;
@@ -97,14 +112,7 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
     delete: remove,
     async deleteMany(keys) {
       keys.forEach(assertValidKey);
-      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-        const Objects = keys.slice(i, i + DELETE_BATCH).map((Key) => ({ Key }));
-        const res = await client.send(new DeleteObjectsCommand({ Bucket, Delete: { Objects, Quiet: true } }));
-        const failed = res.Errors ?? [];
-        if (failed.length > 0) {
-          throw new Error(`S3 kept ${failed.length} objects on delete, first ${failed[0]?.Key}: ${failed[0]?.Code}`);
-        }
-      }
+      await deleteObjects(client, Bucket, keys);
     },
     async copy(from, to) {
       assertValidKey(from);

@@ -18,9 +18,11 @@ export interface StorageDriver {
   put(key: string, body: Readable | Buffer, opts?: PutOptions): Promise<{ size: number }>;
   /**
    * Throws not_found for a missing blob and 416 when `range.start` lies beyond its end. Piped into
-   * a socket, the local driver's body reads into reused buffers (local.read-stream.ts).
+   * a socket, the local driver's body reads into reused buffers (local.read-stream.ts). Aborting
+   * `opts.signal` cancels the request (S3) and destroys the body: a zip whose client went away
+   * leaves no read running.
    */
-  get(key: string, range?: ByteRange): Promise<BlobStream>;
+  get(key: string, range?: ByteRange, opts?: GetOptions): Promise<BlobStream>;
   head(key: string): Promise<BlobInfo | null>;
   /** Idempotent: deleting a missing blob succeeds. */
   delete(key: string): Promise<void>;
@@ -57,6 +59,10 @@ export interface PutOptions {
   contentType?: string;
   /** When known, the byte count is checked and S3 can stream in a single request. */
   size?: number;
+}
+
+export interface GetOptions {
+  signal?: AbortSignal;
 }
 
 /** Inclusive byte offsets like HTTP `Range: bytes=start-end`; no `end` means to the end. */

@@ -77,6 +77,36 @@ describe('thumbnails', () => {
     expect(listed.status).toBe(200);
   });
 
+  it('stores the three sizes of an image at once, not one round trip after another', async () => {
+    const png = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#88aa22' } })
+      .png()
+      .toBuffer();
+    const storage = server.ctx.storage;
+    const original = Object.getOwnPropertyDescriptor(storage, 'put')?.value as typeof storage.put;
+    const put = original.bind(storage);
+    let running = 0;
+    let most = 0;
+    storage.put = async (...args) => {
+      running++;
+      most = Math.max(most, running);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 30)); // a store with a round trip, like S3
+        return await put(...args);
+      } finally {
+        running--;
+      }
+    };
+    try {
+      const file = await uploadImage('at-once.png', png, 'image/png');
+      most = 0;
+      await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+      expect((await rowOf(file.id)).thumbnailStatus).toBe('ready');
+      expect(most).toBe(3);
+    } finally {
+      storage.put = original;
+    }
+  });
+
   it('picks up an image uploaded through the API, and the file resource then hands out its thumbnail URLs', async () => {
     const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#00bc7e' } })
       .jpeg()

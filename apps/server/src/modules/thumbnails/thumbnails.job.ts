@@ -27,10 +27,16 @@ export function thumbnailsJob(ctx: AppContext): JobDefinition {
     try {
       const blob = await ctx.storage.get(image.blobKey);
       const rendered = await renderThumbnails(blob.body);
-      for (const size of thumbnailSizeNames) {
-        const bytes = rendered.images[size];
-        await ctx.storage.put(thumbnailKey(image.id, size), bytes, { contentType: 'image/webp', size: bytes.length });
-      }
+      // All sizes at once: on S3 each put is a round trip of its own.
+      await Promise.all(
+        thumbnailSizeNames.map((size) => {
+          const bytes = rendered.images[size];
+          return ctx.storage.put(thumbnailKey(image.id, size), bytes, {
+            contentType: 'image/webp',
+            size: bytes.length,
+          });
+        }),
+      );
       const settled = await markThumbnailsReady(ctx.db, image.id, rendered.width, rendered.height);
       if (!settled) await ctx.storage.deleteMany(thumbnailKeys(image.id));
     } catch (error) {
