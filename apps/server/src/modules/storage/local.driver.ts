@@ -6,6 +6,7 @@ import { blobNotFound, sizeMismatch } from './storage.errors.js';
 import { ifMissing, isMissing, localLayout, removeQuietly, syncFile, writeDurably } from './local.layout.js';
 import { localMultipart } from './local.multipart.js';
 import { LocalBlobReadable } from './local.read-stream.js';
+import { forEachBounded } from '../../lib/bounded.js';
 import { destroyOnAbort } from './abort.js';
 import {
   DEFAULT_CONTENT_TYPE,
@@ -80,9 +81,7 @@ export function createLocalDriver(root: string): StorageDriver {
     delete: remove,
     async deleteMany(keys) {
       keys.forEach(assertValidKey);
-      for (let i = 0; i < keys.length; i += DELETE_CONCURRENCY) {
-        await Promise.all(keys.slice(i, i + DELETE_CONCURRENCY).map(remove));
-      }
+      await forEachBounded(keys, DELETE_CONCURRENCY, remove);
     },
     async copy(from, to) {
       assertValidKey(from);
