@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import {
   installWithAdmin,
+  registerUser,
   seedFile,
   seedFolder,
   startTestServer,
@@ -203,6 +204,10 @@ describe('zips of large selections are posted', () => {
     expect(both.status).toBe(400);
     expect(((await both.json()) as { code: string }).code).toBe('items.selection_conflict');
     expect((await post('/api/zip', { all_in: randomUUID() })).status).toBe(404);
+    await registerUser(server, 'stranger@example.com');
+    const theirs = await seedFolder(server, await userIdOf(server, 'stranger@example.com'), { name: 'Theirs' });
+    await seedFile(server, await userIdOf(server, 'stranger@example.com'), { name: 'secret.txt', parentId: theirs.id });
+    expect((await post('/api/zip', { all_in: theirs.id })).status).toBe(404);
     expect((await post('/api/zip', { all_in: note.id })).status).toBe(404);
     expect((await post('/api/zip', { all_in: big.id, except: 'not-an-id' })).status).toBe(422);
     const tooMany = Array.from({ length: 1001 }, () => randomUUID()).join(',');
