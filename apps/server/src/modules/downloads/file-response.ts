@@ -56,11 +56,16 @@ const redirectCacheControl = (expiresIn: number) => `private, max-age=${Math.min
  * Destroys `body` when the connection closes. Fastify destroys a reply's stream when the response
  * closes, but a response queued behind another on a pipelined HTTP/1.1 connection never emits
  * `close` when that connection dies (Node), so its blob would stay open until garbage collection:
- * a client could hold file descriptors that way.
+ * a client could hold file descriptors that way. A connection that closed while the blob was being
+ * opened (its stat, a slow S3 HEAD) will not emit `close` again, so that one ends the body at once.
  */
-export function endWithConnection(request: FastifyRequest, body: Readable): void {
+export function endWithConnection(request: Pick<FastifyRequest, 'raw'>, body: Readable): void {
   const socket = request.raw.socket;
   const stop = () => body.destroy();
+  if (socket.destroyed) {
+    stop();
+    return;
+  }
   socket.once('close', stop);
   body.once('close', () => socket.off('close', stop));
 }
