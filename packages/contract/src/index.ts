@@ -10,3 +10,4 @@ export * from './pages.js';
 export * from './admin.js';
 export * from './files.js';
 export * from './sharing.js';
+export * from './realtime.js';

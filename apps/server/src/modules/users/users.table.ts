@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -21,6 +21,8 @@ export const users = pgTable(
       .notNull()
       .default('twemoji'),
     timezone: text('timezone'),
+    /** Whether notifications a user would want by mail also go out by mail (issue 13). */
+    mailNotifications: boolean('mail_notifications').notNull().default(true),
     oauthProvider: text('oauth_provider'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),

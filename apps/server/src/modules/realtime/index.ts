@@ -1,0 +1,2 @@
+export { publishEvent } from './publish.js';
+export { outboxEvents } from './outbox.table.js';

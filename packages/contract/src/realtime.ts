@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/**
+ * Real time (issue 13): notifications and the events a signed-in user's socket receives. Every
+ * event goes only to the private room of the user it names (`user:{id}`), delivered from the
+ * transactional outbox (`outbox_events`), so an event exists only if the change that caused it
+ * committed.
+ */
+
+/** Spec §3: each category has its own icon in the notification center. */
+export const notificationCategories = [
+  'gift',
+  'team-invitation',
+  'subscription-created',
+  'billing-alert',
+  'insufficient-balance',
+  'payment-alert',
+  'file-request',
+  'remote-upload-done',
+] as const;
+export const notificationCategory = z.enum(notificationCategories);
+export type NotificationCategory = z.infer<typeof notificationCategory>;
+
+/** Spec §3: what the notification's button does. */
+export const notificationAction = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('invitation'), params: z.object({ id: z.string() }) }),
+  z.object({
+    type: z.literal('route'),
+    params: z.object({ route: z.string(), id: z.string().nullable(), button: z.string() }),
+  }),
+  z.object({
+    type: z.literal('url'),
+    params: z.object({ url: z.string(), target: z.enum(['blank', 'self']), button: z.string() }),
+  }),
+]);
+export type NotificationAction = z.infer<typeof notificationAction>;
+
+export const notificationResource = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('notification'),
+    attributes: z.object({
+      category: notificationCategory,
+      title: z.string(),
+      description: z.string(),
+      action: notificationAction.nullable(),
+      created_at: z.string(),
+      read_at: z.string().nullable(),
+    }),
+  }),
+});
+export type NotificationResource = z.infer<typeof notificationResource>;
+
+/** A remote upload batch's progress (spec §2 progress bar: processed and total, failed if above 0). */
+export const remoteUploadProgress = z.object({
+  batch_id: z.string(),
+  total: z.number().int(),
+  processed: z.number().int(),
+  failed: z.number().int(),
+  /** The file this step created, when it created one (spec §3 "plus the created file"). */
+  file: z.object({ id: z.string(), name: z.string(), parent_id: z.string().nullable() }).nullable(),
+});
+
+/** Every event a socket may receive, by name. */
+export const realtimeEvents = {
+  notification: notificationResource,
+  'remote-upload.progress': remoteUploadProgress,
+  'remote-upload.done': remoteUploadProgress.omit({ file: true }).extend({
+    failures: z.array(z.object({ url: z.string(), reason: z.string() })),
+  }),
+  'websocket.test': z.object({ at: z.string() }),
+  /**
+   * A listing changed (an upload, rename, move, trash or restore by anyone with access): the
+   * folders whose content changed; `null` is the owner's top level. The screen refetches them.
+   */
+  'items.changed': z.object({ folders: z.array(z.string().nullable()) }),
+} as const;
+export type RealtimeEventName = keyof typeof realtimeEvents;
+export type RealtimeEventPayload<N extends RealtimeEventName> = z.infer<(typeof realtimeEvents)[N]>;
+/** What arrives on the socket: the outbox row's id (increasing; a client drops ids it has seen) with the payload. */
+export type RealtimeEnvelope<N extends RealtimeEventName = RealtimeEventName> = {
+  id: string;
+  payload: RealtimeEventPayload<N>;
+};
