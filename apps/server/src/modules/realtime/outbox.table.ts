@@ -20,7 +20,9 @@ export const outboxEvents = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    index('outbox_events_undelivered_idx').on(t.id).where(sql`${t.deliveredAt} is null`),
+    index('outbox_events_undelivered_idx')
+      .on(t.id)
+      .where(sql`${t.deliveredAt} is null`),
     index('outbox_events_delivered_idx').on(t.deliveredAt),
   ],
 );

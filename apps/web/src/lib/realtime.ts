@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+import type { RealtimeEnvelope, RealtimeEventName, RealtimeEventPayload } from '@filestore/contract';
+
+/**
+ * The app's side of the websocket (issue 13): screens subscribe to events by name; the socket
+ * connection (started once signed in) hands every envelope it receives to `dispatchRealtime`.
+ * Envelopes carry the outbox id, which only grows: one already seen (a redelivery after a
+ * dispatcher crashed between sending and marking) is dropped here, so no screen sees it twice.
+ */
+type Handler<N extends RealtimeEventName> = (payload: RealtimeEventPayload<N>, id: string) => void;
+
+const handlers = new Map<RealtimeEventName, Set<Handler<never>>>();
+let lastId = 0n;
+
+export function onRealtime<N extends RealtimeEventName>(name: N, handler: Handler<N>): () => void {
+  let set = handlers.get(name);
+  if (!set) handlers.set(name, (set = new Set()));
+  set.add(handler);
+  return () => set.delete(handler);
+}
+
+/** Called by the socket connection for each event; false when the envelope was seen already. */
+export function dispatchRealtime<N extends RealtimeEventName>(name: N, envelope: RealtimeEnvelope<N>): boolean {
+  const id = BigInt(envelope.id);
+  if (id <= lastId) return false;
+  lastId = id;
+  for (const handler of handlers.get(name) ?? []) (handler as Handler<N>)(envelope.payload, envelope.id);
+  return true;
+}
+
+/** The highest id seen: sent when reconnecting so the server resumes after it. */
+export const lastRealtimeId = (): string => lastId.toString();
+
+/** Forgets what was seen (signing out). */
+export function resetRealtime(): void {
+  lastId = 0n;
+}
+
+/** Runs `handler` for each event `name` while the component is mounted (the latest handler). */
+export function useRealtime<N extends RealtimeEventName>(name: N, handler: Handler<N>): void {
+  const latest = useRef(handler);
+  latest.current = handler;
+  useEffect(() => onRealtime(name, (payload, id) => latest.current(payload, id)), [name]);
+}
