@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { RemoteNetwork } from '../src/modules/remote-uploads/address-guard.js';
+import type { RemoteNetwork } from '../src/modules/remote-uploads/index.js';
 
 /**
  * Test helpers (imported by tests only): an origin on loopback the remote upload may reach, a
@@ -45,7 +45,8 @@ export function testNetwork(names: Record<string, string[]>, allowed: string[]):
   };
 }
 
-const isLoopback = (host: string) => net.isIP(host) !== 0 && (/^127\./.test(host) || host === '::1' || /^::ffff:127\./i.test(host));
+const isLoopback = (host: string) =>
+  net.isIP(host) !== 0 && (/^127\./.test(host) || host === '::1' || /^::ffff:127\./i.test(host));
 
 /**
  * Wraps `net.Socket.prototype.connect`: a connection to anything but a loopback address is never
@@ -53,21 +54,23 @@ const isLoopback = (host: string) => net.isIP(host) !== 0 && (/^127\./.test(host
  */
 export function guardConnections(): { attempts: string[]; restore(): void } {
   const attempts: string[] = [];
-  const original = net.Socket.prototype.connect;
+  const original = Reflect.get(net.Socket.prototype, 'connect') as (...a: unknown[]) => net.Socket;
   net.Socket.prototype.connect = function guarded(this: net.Socket, ...args: unknown[]) {
     // net.connect passes its normalised arguments as one array.
     const list = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
     const first = list[0] as { host?: string; port?: number; path?: string } | number | string | undefined;
     let target: { host: string; port: unknown } | null = null;
-    if (typeof first === 'object' && first && !first.path) target = { host: first.host ?? 'localhost', port: first.port };
-    else if (typeof first === 'number') target = { host: typeof list[1] === 'string' ? list[1] : 'localhost', port: first };
+    if (typeof first === 'object' && first && !first.path)
+      target = { host: first.host ?? 'localhost', port: first.port };
+    else if (typeof first === 'number')
+      target = { host: typeof list[1] === 'string' ? list[1] : 'localhost', port: first };
     if (target && !isLoopback(target.host)) {
       attempts.push(`${target.host}:${String(target.port)}`);
       // Fails as a refused connection would, without a packet sent.
       process.nextTick(() => this.destroy(new Error(`test guard: a socket to ${target.host} was about to be opened`)));
       return this;
     }
-    return (original as (...a: unknown[]) => net.Socket).apply(this, args);
-  } as typeof original;
-  return { attempts, restore: () => void (net.Socket.prototype.connect = original) };
+    return original.apply(this, args);
+  };
+  return { attempts, restore: () => void Reflect.set(net.Socket.prototype, 'connect', original) };
 }

@@ -19,6 +19,29 @@ export const enTransfer: Record<string, string> = {
   'errors.storage.full': 'The server has run out of space, so this file couldn’t be stored. Please try again later.',
   'errors.download.restricted': 'Downloading is turned off for your account right now.',
 
+  // Remote upload (spec §2 remote-upload popup and progress bar)
+  'remote_upload.menu': 'Upload from links',
+  'remote_upload.title': 'Upload from links',
+  'remote_upload.description':
+    'Paste links to files, one per line (up to {{max}}). The server downloads them into this folder in the background, so you can close this window.',
+  'remote_upload.urls_label': 'Links',
+  'remote_upload.count': '{{count}} of {{max}}',
+  'remote_upload.placeholder': 'https://example.com/report.pdf\nhttps://example.com/photo.jpg',
+  'remote_upload.submit': 'Upload',
+  'remote_upload.error_empty': 'Paste at least one link.',
+  'remote_upload.error_too_many': 'You can upload up to {{max}} links at once; this has {{count}}.',
+  'remote_upload.error_invalid': 'Line {{line}} isn’t a full link starting with http:// or https://.',
+  'remote_upload.started_one': 'Downloading 1 file in the background.',
+  'remote_upload.started_other': 'Downloading {{count}} files in the background.',
+  'remote_upload.running': 'Uploading from links',
+  'remote_upload.finished': 'Upload from links finished',
+  'remote_upload.counts': '{{processed}} of {{total}} processed',
+  'remote_upload.failed_count_one': '1 failed',
+  'remote_upload.failed_count_other': '{{count}} failed',
+  'remote_upload.show_failures': 'What failed',
+  'remote_upload.progress_label': 'Upload from links',
+  'remote_upload.dismiss': 'Dismiss',
+
   // Uploads: checks before sending (spec §5) and refusals (spec §8)
   'upload.empty_file': 'The file {{name}} can’t be uploaded',
   'upload.empty_file_hint': 'It’s empty (0 bytes), so there’s nothing to store.',

@@ -105,8 +105,7 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/file-request/:token/upload/remote/:batchId',
     { schema: { params: z.object({ token: requestToken, batchId: uuid }), response: { 200: remoteUploadResource } } },
-    async (request) =>
-      remoteUploadStatus(ctx, await actorOf(request.params.token), request.params.batchId),
+    async (request) => remoteUploadStatus(ctx, await actorOf(request.params.token), request.params.batchId),
   );
 
   app.post(

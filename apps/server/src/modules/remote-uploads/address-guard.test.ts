@@ -47,15 +47,23 @@ describe('checkedAddress', () => {
   it('connects to the address it checked, and refuses a name with any private address', async () => {
     const n = network({ 'a.test': ['93.184.216.34'], 'b.test': ['93.184.216.34', '10.0.0.1'] });
     await expect(checkedAddress(n, false, 'a.test', 80)).resolves.toBe('93.184.216.34');
-    await expect(checkedAddress(n, false, 'b.test', 80)).rejects.toMatchObject({ code: 'remote_upload.address_refused' });
-    await expect(checkedAddress(n, false, '[::1]', 80)).rejects.toMatchObject({ code: 'remote_upload.address_refused' });
-    await expect(checkedAddress(n, false, 'unknown.test', 80)).rejects.toMatchObject({ code: 'remote_upload.fetch_failed' });
+    await expect(checkedAddress(n, false, 'b.test', 80)).rejects.toMatchObject({
+      code: 'remote_upload.address_refused',
+    });
+    await expect(checkedAddress(n, false, '[::1]', 80)).rejects.toMatchObject({
+      code: 'remote_upload.address_refused',
+    });
+    await expect(checkedAddress(n, false, 'unknown.test', 80)).rejects.toMatchObject({
+      code: 'remote_upload.fetch_failed',
+    });
   });
 
   it('lets through only the allowed address and port, or everything with REMOTE_UPLOAD_ALLOW_PRIVATE', async () => {
     const n = network({}, ['127.0.0.1:8080']);
     await expect(checkedAddress(n, false, '127.0.0.1', 8080)).resolves.toBe('127.0.0.1');
-    await expect(checkedAddress(n, false, '127.0.0.1', 8081)).rejects.toMatchObject({ code: 'remote_upload.address_refused' });
+    await expect(checkedAddress(n, false, '127.0.0.1', 8081)).rejects.toMatchObject({
+      code: 'remote_upload.address_refused',
+    });
     await expect(checkedAddress(n, true, '10.0.0.1', 80)).resolves.toBe('10.0.0.1');
   });
 });

@@ -96,7 +96,8 @@ export async function openRemote(dispatcher: Dispatcher, url: string, rules: Fet
       throw fetchFailed(`The server answered ${response.statusCode}.`);
     }
     const declared = Number(header(response.headers['content-length']));
-    const size = header(response.headers['content-length']) !== null && Number.isSafeInteger(declared) ? declared : undefined;
+    const size =
+      header(response.headers['content-length']) !== null && Number.isSafeInteger(declared) ? declared : undefined;
     if (size !== undefined && size > rules.maxBytes) {
       await response.body.dump({ limit: 0 }).catch(() => undefined);
       throw overCap(rules.maxBytes);

@@ -52,10 +52,7 @@ function clean(name: string | null): string | null {
   if (!name) return null;
   // A path in the name keeps only its last part; what names may not hold is dropped.
   const base = name.split(/[/\\]/).pop() ?? '';
-  const cleaned = base
-    .replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '')
-    .replace(BIDI_OVERRIDES, '')
-    .trim();
+  const cleaned = base.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '').replace(BIDI_OVERRIDES, '').trim();
   if (cleaned === '' || cleaned === '.' || cleaned === '..') return null;
   return truncate(cleaned);
 }
@@ -67,7 +64,12 @@ function truncate(name: string): string {
   const dot = name.lastIndexOf('.');
   const extension = dot > 0 ? [...name.slice(dot)] : [];
   if (extension.length > 0 && extension.length <= 16) {
-    return chars.slice(0, ITEM_NAME_MAX - extension.length).join('').trimEnd() + extension.join('');
+    return (
+      chars
+        .slice(0, ITEM_NAME_MAX - extension.length)
+        .join('')
+        .trimEnd() + extension.join('')
+    );
   }
   return chars.slice(0, ITEM_NAME_MAX).join('');
 }

@@ -11,7 +11,7 @@ const RESTARTS_TIMEOUT = 300_000;
 const CONTENT = randomBytes(100_000);
 
 async function until<T>(check: () => T | Promise<T>, ms = 60_000): Promise<NonNullable<T>> {
-  for (const started = Date.now(); Date.now() - started < ms; ) {
+  for (const started = Date.now(); Date.now() - started < ms;) {
     const value = await check();
     if (value) return value;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -93,7 +93,9 @@ describe('remote upload across a crash of the server process', () => {
       const names = listed.map((r) => r.data.attributes.name).sort();
       expect(names).toEqual(['first.bin', 'last.bin', 'slow-once.bin']);
       const slow = listed.find((r) => r.data.attributes.name === 'slow-once.bin');
-      const download = await fetch(`${server.url}/api/files/${slow?.data.id}/download`, { headers: client.authHeaders() });
+      const download = await fetch(`${server.url}/api/files/${slow?.data.id}/download`, {
+        headers: client.authHeaders(),
+      });
       expect(Buffer.from(await download.arrayBuffer()).equals(CONTENT)).toBe(true);
     },
     RESTARTS_TIMEOUT,

@@ -3,6 +3,7 @@ import type http from 'node:http';
 import { fileRequestResource, remoteUploadResource, shareResource } from '@filestore/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../lib/db/migrate.js';
 import { items } from '../files/index.js';
 import { notifications } from '../notifications/index.js';
 import { outboxEvents } from '../realtime/index.js';
@@ -89,8 +90,12 @@ describe('remote upload', () => {
     }
   };
 
-  const remoteUpload = async (client: TestClient, urls: string[], parentId: string | null = null, route = '/api/upload/remote') =>
-    client.post(route, { urls, parent_id: parentId });
+  const remoteUpload = async (
+    client: TestClient,
+    urls: string[],
+    parentId: string | null = null,
+    route = '/api/upload/remote',
+  ) => client.post(route, { urls, parent_id: parentId });
   const finished = async (client: TestClient, batchId: string, statusUrl = `/api/upload/remote/${batchId}`) => {
     await server.ctx.jobs.drain([REMOTE_UPLOADS_JOB]);
     const res = await client.get(statusUrl);
@@ -103,14 +108,18 @@ describe('remote upload', () => {
     return remoteUploadResource.parse(res.json()).data;
   };
   const filesOfOwner = () =>
-    server.ctx.db.select().from(items).where(sql`${items.ownerId} = ${ownerId} and ${items.type} = 'file'`);
+    server.ctx.db
+      .select()
+      .from(items)
+      .where(sql`${items.ownerId} = ${ownerId} and ${items.type} = 'file'`);
   const blobOf = async (id: string) => {
     const blob = await server.ctx.storage.get(`files/${id}`);
     const parts: Buffer[] = [];
     for await (const chunk of blob.body as AsyncIterable<Buffer>) parts.push(chunk);
     return Buffer.concat(parts);
   };
-  const storedBlobCount = async () => (await server.ctx.db.execute(sql`select 1 from items where owner_id = ${ownerId} and type = 'file'`)).rows.length;
+  const storedBlobCount = async () =>
+    rowsOf(await server.ctx.db.execute(sql`select 1 from items where owner_id = ${ownerId} and type = 'file'`)).length;
 
   beforeAll(async () => {
     origin = await listen(handler);
@@ -154,8 +163,17 @@ describe('remote upload', () => {
 
   it('answers at once, then fetches each URL byte-exact under its Content-Disposition or URL name', async () => {
     const folder = await seedFolder(server, ownerId, { name: 'Inbox' });
-    const batch = await start([url('/named'), 'http://files.test:' + origin.port + '/files/Quarterly%20plan.txt', url('/')], folder.id);
-    expect(batch.attributes).toMatchObject({ status: 'queued', total: 3, processed: 0, failed: 0, parent_id: folder.id });
+    const batch = await start(
+      [url('/named'), 'http://files.test:' + origin.port + '/files/Quarterly%20plan.txt', url('/')],
+      folder.id,
+    );
+    expect(batch.attributes).toMatchObject({
+      status: 'queued',
+      total: 3,
+      processed: 0,
+      failed: 0,
+      parent_id: folder.id,
+    });
 
     const done = await finished(owner, batch.id);
     expect(done).toMatchObject({ status: 'done', total: 3, processed: 3, failed: 0, failures: [] });
@@ -221,7 +239,9 @@ describe('remote upload', () => {
       "Files of type “text/x-php” can't be uploaded here.",
     ]);
     expect(await storedBlobCount()).toBe(0);
-    const [used] = (await server.ctx.db.execute(sql`select storage_used from users where id = ${ownerId}`)).rows as { storage_used: number }[];
+    const [used] = rowsOf<{ storage_used: number }>(
+      await server.ctx.db.execute(sql`select storage_used from users where id = ${ownerId}`),
+    );
     expect(Number(used?.storage_used)).toBe(0);
     const [note] = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, ownerId));
     expect(note?.title).toBe('Remote upload finished with failures');
@@ -230,7 +250,9 @@ describe('remote upload', () => {
   });
 
   it('checks the quota while the bytes arrive', async () => {
-    await server.ctx.db.execute(sql`update users set storage_capacity = 1000000, storage_used = 999000 where id = ${ownerId}`);
+    await server.ctx.db.execute(
+      sql`update users set storage_capacity = 1000000, storage_used = 999000 where id = ${ownerId}`,
+    );
     const batch = await start([url('/big-chunked'), url('/files/Quarterly%20plan.txt')]);
     const done = await finished(owner, batch.id);
     expect(done.failures.map((f) => f.reason)).toEqual([
@@ -247,7 +269,9 @@ describe('remote upload', () => {
     const done = await finished(owner, batch.id);
     expect(slowRequests).toBe(before + 1);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(done.failures).toEqual([{ url: url('/slow'), reason: 'The download took longer than 2 seconds and was stopped.' }]);
+    expect(done.failures).toEqual([
+      { url: url('/slow'), reason: 'The download took longer than 2 seconds and was stopped.' },
+    ]);
     expect(await storedBlobCount()).toBe(0);
   });
 
@@ -332,7 +356,10 @@ describe('remote upload', () => {
     expect(late.status).toBe(201);
     expect((await owner.request('DELETE', `/api/share/${editor}`)).status).toBe(200);
     await server.ctx.jobs.drain([REMOTE_UPLOADS_JOB]);
-    const [lateBatch] = (await server.ctx.db.execute(sql`select failed from remote_upload_batches where id = ${remoteUploadResource.parse(late.json()).data.id}`)).rows as { failed: number }[];
+    const lateId = remoteUploadResource.parse(late.json()).data.id;
+    const [lateBatch] = rowsOf<{ failed: number }>(
+      await server.ctx.db.execute(sql`select failed from remote_upload_batches where id = ${lateId}`),
+    );
     expect(lateBatch?.failed).toBe(1);
     expect(await filesOfOwner()).toHaveLength(1);
     // Revoked: refused at once.
@@ -347,17 +374,28 @@ describe('remote upload', () => {
     const req = await owner.post('/api/file-request', { folder_id: drop.id });
     expect(req.status, req.body).toBe(201);
     const token = fileRequestResource.parse(req.json()).data.attributes.token;
-    const viaRequest = await remoteUpload(guest, [url('/files/Quarterly%20plan.txt')], null, `/api/file-request/${token}/upload/remote`);
+    const viaRequest = await remoteUpload(
+      guest,
+      [url('/files/Quarterly%20plan.txt')],
+      null,
+      `/api/file-request/${token}/upload/remote`,
+    );
     expect(viaRequest.status, viaRequest.body).toBe(201);
     const requestBatch = remoteUploadResource.parse(viaRequest.json()).data;
-    const requestStatus = await finished(guest, requestBatch.id, `/api/file-request/${token}/upload/remote/${requestBatch.id}`);
+    const requestStatus = await finished(
+      guest,
+      requestBatch.id,
+      `/api/file-request/${token}/upload/remote/${requestBatch.id}`,
+    );
     expect(requestStatus).toMatchObject({ processed: 1, failed: 0 });
     const fromGuest = (await filesOfOwner()).find((f) => f.name === 'Quarterly plan.txt');
     expect(fromGuest?.parentId).toBe(requestBatch.attributes.parent_id);
     // Another user's folder through the request's parent_id: 404.
     const otherId = await userIdOf(server, 'other@example.com');
     const theirs = await seedFolder(server, otherId, { name: 'Theirs' });
-    expect((await remoteUpload(guest, [url('/named')], theirs.id, `/api/file-request/${token}/upload/remote`)).status).toBe(404);
+    expect(
+      (await remoteUpload(guest, [url('/named')], theirs.id, `/api/file-request/${token}/upload/remote`)).status,
+    ).toBe(404);
     await server.ctx.db.delete(notifications).where(eq(notifications.userId, ownerId));
   });
 });

@@ -40,7 +40,11 @@ interface CreatedFile {
  * transaction. A node that dies mid-URL leaves its lease to run out: the URL is tried once more,
  * and a second interruption fails it.
  */
-export function remoteUploadsJob(ctx: AppContext, openers: LinkOpeners, network: RemoteNetwork = defaultNetwork): JobDefinition {
+export function remoteUploadsJob(
+  ctx: AppContext,
+  openers: LinkOpeners,
+  network: RemoteNetwork = defaultNetwork,
+): JobDefinition {
   const env = ctx.config.env;
   const timeoutMs = env.REMOTE_UPLOAD_TIMEOUT_SECONDS * 1000;
   // A short time cap (tests) keeps a short lease, so a crashed node's URL comes back soon.
@@ -60,7 +64,10 @@ export function remoteUploadsJob(ctx: AppContext, openers: LinkOpeners, network:
     throw new Error(`unknown actor ${batch.actorKey}`);
   }
 
-  async function fetchInto(batch: RemoteUploadBatchRow, claim: ClaimedUrl): Promise<{ outcome: UrlOutcome; file: CreatedFile | null }> {
+  async function fetchInto(
+    batch: RemoteUploadBatchRow,
+    claim: ClaimedUrl,
+  ): Promise<{ outcome: UrlOutcome; file: CreatedFile | null }> {
     const signal = AbortSignal.timeout(timeoutMs);
     const agent = guardedAgent(network, env.REMOTE_UPLOAD_ALLOW_PRIVATE);
     let response: RemoteResponse | null = null;

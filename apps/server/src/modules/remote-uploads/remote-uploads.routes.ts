@@ -19,7 +19,6 @@ export function remoteUploadsRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/upload/remote/:batchId',
     { schema: { params: z.object({ batchId: uuid }), response: { 200: remoteUploadResource } } },
-    async (request) =>
-      remoteUploadStatus(ctx, { kind: 'user', user: requireUser(request) }, request.params.batchId),
+    async (request) => remoteUploadStatus(ctx, { kind: 'user', user: requireUser(request) }, request.params.batchId),
   );
 }

@@ -67,7 +67,11 @@ export async function startRemoteUpload(
 }
 
 /** A batch's progress for whoever started it (the same user, share link or upload request); anyone else: 404. */
-export async function remoteUploadStatus(ctx: AppContext, actor: Actor, batchId: string): Promise<RemoteUploadResource> {
+export async function remoteUploadStatus(
+  ctx: AppContext,
+  actor: Actor,
+  batchId: string,
+): Promise<RemoteUploadResource> {
   const batch = await findBatch(ctx.db, batchId);
   if (!batch || batch.actorKey !== scopeOf(actor).actorKey) throw notFound();
   return presentBatch(ctx, batch);

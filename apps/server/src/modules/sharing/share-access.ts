@@ -77,7 +77,9 @@ export async function openShare(
 export async function openShareForEditing(
   ctx: AppContext,
   request: FastifyRequest | null,
-  token: string, action: Action) {
+  token: string,
+  action: Action,
+) {
   const opened = await openShare(ctx, request, token);
   requireCapability(opened.actor, action);
   return opened;
