@@ -96,10 +96,8 @@ test('remote upload of two links: the popup, the progress bar and the files in t
   // A link that fails shows in the bar with its reason.
   await page.setViewportSize({ width: 390, height: 844 });
   const again = await (async () => {
-    await page
-      .getByRole('button', { name: /^Add$|^Upload( files)?$/ })
-      .last()
-      .click();
+    // Phones: the floating "+" button opens the same menu.
+    await page.getByRole('button', { name: 'Upload or create' }).click();
     await page.getByRole('menu').getByText('Upload from links', { exact: true }).click();
     return page.getByRole('dialog', { name: 'Upload from links' });
   })();

@@ -71,7 +71,8 @@ export function RemoteUploadProgress() {
     <div
       className={cn(
         'fixed inset-x-3 bottom-[calc(5.5rem+var(--overlay-bottom,0px)+var(--upload-panel-height,0px))] z-30 flex flex-col gap-2',
-        'md:inset-x-auto md:bottom-[max(1rem,var(--overlay-bottom,0px))] md:left-[max(1rem,calc(var(--sidebar-width,0px)+1rem))] md:w-96',
+        // Desktop: bottom-right like the upload queue, stacked above it when it is open.
+        'md:inset-x-auto md:right-4 md:bottom-[calc(max(1rem,var(--overlay-bottom,0px))+var(--upload-panel-height,0px))] md:mb-2 md:w-96',
       )}
     >
       {batches.map((batch) => (
