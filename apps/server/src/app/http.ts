@@ -14,6 +14,7 @@ import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
+import { realtimeModule } from '../modules/realtime/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
 import { sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
@@ -72,6 +73,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   fileRequestsModule(app, ctx);
   usageRoutes(app, ctx);
   emojiRoutes(app, ctx);
+  await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));
   return app;
 }
