@@ -72,6 +72,8 @@ export const realtimeEvents = {
   /**
    * A listing changed (an upload, rename, move, trash or restore by anyone with access): the
    * folders whose content changed; `null` is the owner's top level. The screen refetches them.
+   * The trash, recent files and search results may have changed with any of them; an empty list
+   * means only the trash changed (emptied).
    */
   'items.changed': z.object({ folders: z.array(z.string().nullable()) }),
 } as const;
