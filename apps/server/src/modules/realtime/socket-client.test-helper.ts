@@ -33,11 +33,18 @@ export class TestSocket {
   }
 
   /** Resolves once connected; rejects with the server's refusal (`connect_error`). */
-  connected(): Promise<void> {
+  connected(ms = 15_000): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.socket.connected) return resolve();
-      this.socket.once('connect', () => resolve());
-      this.socket.once('connect_error', (error) => reject(error));
+      const timer = setTimeout(() => reject(new Error('the socket did not connect')), ms);
+      this.socket.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      this.socket.once('connect_error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
     });
   }
 
