@@ -2,8 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 
 /**
  * The fan-out case's clients, in a process of their own so the server's memory is its own: opens
- * one socket per session cookie it is given, records for each `items.changed` how long after its
- * write it arrived (the case puts the write time, in ms, as the event's only folder), and reports.
+ * one socket per session cookie it is given, records when each `items.changed` arrived and which write it
+ * belongs to (the case puts the write's start time, in ms, as the event's only folder), and reports.
  */
 interface Start {
   type: 'start';
@@ -15,7 +15,8 @@ interface Report {
 }
 
 const sockets: Socket[] = [];
-const latencies: number[] = [];
+/** Each arrival: the write it belongs to (its start time, the event's folder) and when it arrived. */
+const arrivals: [number, number][] = [];
 let disconnects = 0;
 let refused = 0;
 
@@ -32,7 +33,7 @@ async function open(url: string, cookies: string[]): Promise<void> {
             const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie } });
             socket.on('items.changed', (envelope: { payload: { folders: string[] } }) => {
               const sent = Number(envelope.payload.folders[0]);
-              if (Number.isFinite(sent)) latencies.push(Date.now() - sent);
+              if (Number.isFinite(sent)) arrivals.push([sent, Date.now()]);
             });
             socket.on('disconnect', () => disconnects++);
             socket.once('connect', () => resolve());
@@ -53,7 +54,12 @@ process.on('message', (message: Start | Report) => {
       send({ type: 'ready', connected: sockets.filter((s) => s.connected).length, refused }),
     );
   } else if (message.type === 'report') {
-    send({ type: 'report', latencies, disconnects, connected: sockets.filter((s) => s.connected).length });
+    send({
+      type: 'report',
+      arrivals,
+      disconnects,
+      connected: sockets.filter((s) => s.connected).length,
+    });
     for (const socket of sockets) socket.disconnect();
     setTimeout(() => process.exit(0), 100);
   }

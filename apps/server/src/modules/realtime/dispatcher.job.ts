@@ -7,7 +7,7 @@ import type { RealtimeServer } from './socket-server.js';
 export const OUTBOX_DISPATCH_JOB = 'outbox-dispatch';
 /** The database channel the `outbox_events` trigger notifies at each commit that wrote events. */
 export const OUTBOX_CHANNEL = 'outbox_events';
-const BATCH = 500;
+const BATCH = 2000;
 /**
  * Besides the notification, the dispatcher looks every 2 s: a notification lost with a listening
  * connection (or sent while another node held the dispatch lock) waits at most that long.

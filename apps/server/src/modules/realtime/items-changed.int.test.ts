@@ -111,7 +111,9 @@ describe('items.changed in the outbox', () => {
     const target = await folder('Together');
     await changes();
     const results = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => uploadFile(server, owner, { name: `f${i}.txt`, content: `${i}`, parentId: target })),
+      Array.from({ length: 8 }, (_, i) =>
+        uploadFile(server, owner, { name: `f${i}.txt`, content: `${i}`, parentId: target }),
+      ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(8).fill(201));
     const events = await changes();
@@ -146,7 +148,7 @@ describe('items.changed in the outbox', () => {
     expect(request.status, request.body).toBe(201);
     const requestToken = fileRequestResource.parse(request.json()).data.attributes.token;
     expect(await changes()).toEqual([[shared]]);
-    const requestFolder = fileRequestResource.parse(request.json()).data.attributes.folder_id as string;
+    const requestFolder = fileRequestResource.parse(request.json()).data.attributes.folder_id;
     const dropped = await postMultipart(
       server,
       server.client(),

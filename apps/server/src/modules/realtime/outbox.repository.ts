@@ -85,9 +85,7 @@ export async function eventsSince(
       payload: outboxEvents.payload,
     })
     .from(outboxEvents)
-    .where(
-      and(eq(outboxEvents.userId, userId), gt(outboxEvents.id, afterId), gt(outboxEvents.createdAt, since)),
-    )
+    .where(and(eq(outboxEvents.userId, userId), gt(outboxEvents.id, afterId), gt(outboxEvents.createdAt, since)))
     .orderBy(asc(outboxEvents.id))
     .limit(limit);
   return rows.map(toMessage);
@@ -105,9 +103,6 @@ export async function purgeOutbox(db: Db, deliveredBefore: Date, staleBefore: Da
       sql`(${lt(outboxEvents.deliveredAt, deliveredBefore)}) or (${and(isNull(outboxEvents.deliveredAt), lt(outboxEvents.createdAt, staleBefore))})`,
     )
     .limit(limit);
-  const gone = await db
-    .delete(outboxEvents)
-    .where(inArray(outboxEvents.id, old))
-    .returning({ id: outboxEvents.id });
+  const gone = await db.delete(outboxEvents).where(inArray(outboxEvents.id, old)).returning({ id: outboxEvents.id });
   return gone.length;
 }

@@ -49,10 +49,12 @@ describe('the websocket and the outbox', () => {
   afterAll(() => server?.close());
 
   it('refuses a socket without a session, with the code the HTTP API uses', async () => {
-    const error = await open().connected().then(
-      () => null,
-      (e: unknown) => e as Error & { data?: { code: string } },
-    );
+    const error = await open()
+      .connected()
+      .then(
+        () => null,
+        (e: unknown) => e as Error & { data?: { code: string } },
+      );
     expect(error?.message).toBe('You must sign in first.');
     expect(error?.data?.code).toBe('auth.unauthenticated');
   });
@@ -73,7 +75,9 @@ describe('the websocket and the outbox', () => {
 
   it('refuses a handshake from another origin, and accepts the app’s own', async () => {
     const cookie = sessionCookie(user.cookies);
-    await expect(open({ cookie, origin: 'https://evil.example', transports: ['polling'] }).connected()).rejects.toThrow();
+    await expect(
+      open({ cookie, origin: 'https://evil.example', transports: ['polling'] }).connected(),
+    ).rejects.toThrow();
     await expect(open({ cookie, origin: url, transports: ['polling'] }).connected()).resolves.toBeUndefined();
   });
 
@@ -113,7 +117,9 @@ describe('the websocket and the outbox', () => {
     }
     for (const s of [socket, second]) {
       const events = await s.waitFor(30);
-      expect(events.map((e) => (e.payload as { at: string }).at)).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
+      expect(events.map((e) => (e.payload as { at: string }).at)).toEqual(
+        Array.from({ length: 30 }, (_, i) => String(i)),
+      );
       const ids = events.map((e) => BigInt(e.id));
       expect(ids.every((id, i) => i === 0 || id > (ids[i - 1] as bigint))).toBe(true);
     }

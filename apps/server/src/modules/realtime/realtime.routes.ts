@@ -4,12 +4,7 @@ import type { TypedApp } from '../../app/types.js';
 import { forbidden } from '../../lib/errors.js';
 import { requireUser } from '../auth/index.js';
 import { mayListen, userRoom } from './channels.js';
-import {
-  OUTBOX_CHANNEL,
-  OUTBOX_DISPATCH_JOB,
-  outboxCleanupJob,
-  outboxDispatchJob,
-} from './dispatcher.job.js';
+import { OUTBOX_CHANNEL, OUTBOX_DISPATCH_JOB, outboxCleanupJob, outboxDispatchJob } from './dispatcher.job.js';
 import { SOCKET_PATH, startSocketServer } from './socket-server.js';
 
 /** What `/api/config` says about the socket: where it is on this origin. */

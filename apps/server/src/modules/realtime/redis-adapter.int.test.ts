@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, resolveConfig } from '../../app/config.js';
 import { createServer, type Server } from '../../app/server.js';
-import { freshTestDatabase, installWithAdmin, testDatabaseKind, TestClient, type TestServer } from '../../../test/harness.js';
+import { freshTestDatabase, installWithAdmin, testDatabaseKind, TestClient } from '../../../test/harness.js';
 import { sessionCookie, TestSocket } from './socket-client.test-helper.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -28,7 +28,11 @@ describe.skipIf(testDatabaseKind !== 'postgres')('events between nodes through t
       const server = await createServer(config, { database: database.target, logger: pino({ level: 'silent' }) });
       await server.app.listen({ port: 0, host: '127.0.0.1' });
       const address = server.app.server.address();
-      nodes.push({ server, url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`, dataDir });
+      nodes.push({
+        server,
+        url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+        dataDir,
+      });
     }
   }, 120_000);
   afterAll(async () => {
@@ -41,8 +45,12 @@ describe.skipIf(testDatabaseKind !== 'postgres')('events between nodes through t
 
   it('delivers an event written through node A to the user’s socket on node B, once', async () => {
     const [a, b] = nodes as [(typeof nodes)[number], (typeof nodes)[number]];
-    const onA = Object.assign(a.server, { dataDir: a.dataDir, outbox: () => [], client: () => new TestClient(a.server) });
-    const admin = await installWithAdmin(onA as unknown as TestServer);
+    const onA = Object.assign(a.server, {
+      dataDir: a.dataDir,
+      outbox: () => [],
+      client: () => new TestClient(a.server),
+    });
+    const admin = await installWithAdmin(onA);
     // Node B dispatches nothing itself: what its socket gets, node A sent through Redis.
     await b.server.ctx.jobs.stop();
     const socket = new TestSocket(b.url, { cookie: sessionCookie(admin.cookies) });

@@ -70,5 +70,4 @@ export class TestSocket {
   }
 }
 
-export const sessionCookie = (cookies: Map<string, string>) =>
-  [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+export const sessionCookie = (cookies: Map<string, string>) => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');

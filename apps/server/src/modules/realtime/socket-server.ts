@@ -119,7 +119,7 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
     socket.on('subscribe', (channel: unknown, ack?: unknown) => {
       const allowed = typeof channel === 'string' && mayListen(userId, channel);
       if (typeof ack !== 'function') return;
-      ack(
+      (ack as (answer: unknown) => void)(
         allowed
           ? { ok: true, channel: userRoom(userId) }
           : { ok: false, error: { code: 'auth.forbidden', message: 'You may only listen to your own channel.' } },

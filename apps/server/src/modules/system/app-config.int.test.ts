@@ -11,7 +11,11 @@ describe('GET /api/config', () => {
 
   it('describes the real socket endpoint, and holds nothing the contract does not declare', async () => {
     const before = (await server.client().get('/api/config')).json<Record<string, unknown>>();
-    expect(before.broadcasting).toEqual({ driver: 'socket.io', path: '/socket.io', authEndpoint: '/broadcasting/auth' });
+    expect(before.broadcasting).toEqual({
+      driver: 'socket.io',
+      path: '/socket.io',
+      authEndpoint: '/broadcasting/auth',
+    });
     expect(() => appConfig.strict().parse(before)).not.toThrow();
 
     const admin = await installWithAdmin(server);

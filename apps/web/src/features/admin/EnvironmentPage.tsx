@@ -104,7 +104,12 @@ export function EnvironmentPage() {
         title={t('admin.environment.broadcasting')}
         description={t('admin.environment.broadcasting_description')}
         footer={
-          <Button variant="secondary" icon={<RefreshCw className="size-4" aria-hidden />} disabled={busy} onClick={again}>
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden />}
+            disabled={busy}
+            onClick={again}
+          >
             {t('admin.environment.test_again')}
           </Button>
         }
