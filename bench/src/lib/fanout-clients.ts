@@ -20,7 +20,7 @@ const arrivals: [number, number][] = [];
 let disconnects = 0;
 let refused = 0;
 
-const send = (message: unknown) => process.send?.(message);
+const send = (message: unknown, then?: () => void) => process.send?.(message, undefined, {}, () => then?.());
 
 async function open(url: string, cookies: string[]): Promise<void> {
   // A few dozen handshakes at a time, as browsers reconnecting after a restart would come.
@@ -54,13 +54,9 @@ process.on('message', (message: Start | Report) => {
       send({ type: 'ready', connected: sockets.filter((s) => s.connected).length, refused }),
     );
   } else if (message.type === 'report') {
-    send({
-      type: 'report',
-      arrivals,
-      disconnects,
-      connected: sockets.filter((s) => s.connected).length,
-    });
+    const connected = sockets.filter((s) => s.connected).length;
     for (const socket of sockets) socket.disconnect();
-    setTimeout(() => process.exit(0), 100);
+    // Exits once the report has left (a large message takes a moment through the channel).
+    send({ type: 'report', arrivals, disconnects, connected }, () => process.exit(0));
   }
 });
