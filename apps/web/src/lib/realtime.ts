@@ -30,6 +30,7 @@ export function onRealtime<N extends RealtimeEventName>(name: N, handler: Handle
 
 /** Called by the socket connection for each event; false when the envelope was seen already. */
 export function dispatchRealtime<N extends RealtimeEventName>(name: N, envelope: RealtimeEnvelope<N>): boolean {
+  if (typeof envelope?.id !== 'string' || !/^\d+$/.test(envelope.id)) return false;
   const id = BigInt(envelope.id);
   if (id <= floor || seen.has(id)) return false;
   seen.add(id);

@@ -31,7 +31,13 @@ export function startRealtime(broadcasting: BroadcastingConfig, onRefused?: () =
         auth: (send) => send({ lastId: lastRealtimeId() }),
       });
       next.onAny((name: string, envelope: RealtimeEnvelope) => {
+        if (name === SESSION_ENDED) return;
         dispatchRealtime(name as RealtimeEventName, envelope);
+      });
+      // The session was signed out elsewhere or revoked: the server closed the socket.
+      next.on(SESSION_ENDED, () => {
+        stopRealtime();
+        onRefused?.();
       });
       next.on('connect_error', (error: Error & { data?: { code?: string } }) => {
         if (error.data?.code === 'auth.unauthenticated') {
@@ -47,6 +53,9 @@ export function startRealtime(broadcasting: BroadcastingConfig, onRefused?: () =
     });
   return starting;
 }
+
+/** Sent by the server before it closes a socket whose session ended. */
+const SESSION_ENDED = 'session.ended';
 
 /** Closes the socket and forgets the ids seen (signing out). */
 export function stopRealtime(): void {

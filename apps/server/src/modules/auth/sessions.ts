@@ -61,6 +61,20 @@ export async function userFromSession(ctx: AppContext, token: string | undefined
   return row.user;
 }
 
+/**
+ * Of these session tokens, the ones whose session still lives (not signed out, revoked or
+ * expired): one query for any number, so open sockets can be checked in bulk.
+ */
+export async function liveSessionTokens(db: Db, tokens: readonly string[]): Promise<Set<string>> {
+  const byId = new Map(tokens.filter((t) => t.length <= 100).map((t) => [sha256(t), t]));
+  if (byId.size === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(inArray(sessions.id, [...byId.keys()]), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.flatMap((r) => byId.get(r.id) ?? []));
+}
+
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }

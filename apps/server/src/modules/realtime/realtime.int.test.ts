@@ -59,6 +59,22 @@ describe('the websocket and the outbox', () => {
     expect(error?.data?.code).toBe('auth.unauthenticated');
   });
 
+  it('closes an open socket at once when its session ends, and leaves the user’s other sessions open', async () => {
+    const leaving = await registerUser(server, 'closing@example.com');
+    const stayingOn = server.client();
+    expect(
+      (await stayingOn.post('/api/login', { email: 'closing@example.com', password: 'user-password-1' })).status,
+    ).toBe(200);
+    const ending = await connectAs(leaving);
+    const staying = await connectAs(stayingOn);
+    expect((await leaving.post('/api/logout')).status).toBeLessThan(300);
+    // Far below the 30 s sweep: the deletion's notification closes it.
+    await expect.poll(() => ending.socket.connected, { timeout: 5_000 }).toBe(false);
+    expect(ending.received.some((e) => e.name === 'session.ended')).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(staying.socket.connected).toBe(true);
+  });
+
   it('refuses a socket whose session was signed out', async () => {
     const leaving = await registerUser(server, 'leaving@example.com');
     const cookie = sessionCookie(leaving.cookies);

@@ -39,6 +39,10 @@ export const broadcasting = { driver: 'socket.io', path: SOCKET_PATH, authEndpoi
  * database's notification at each commit, and every 2 s in case one was lost), the clean-up of
  * delivered events, and `/broadcasting/auth`.
  */
+/** Notified by a trigger on `sessions` (migration 0013) when sessions are deleted. */
+const SESSIONS_ENDED_CHANNEL = 'sessions_ended';
+const SESSIONS_ENDED_GAP_MS = 250;
+
 export async function realtimeModule(app: TypedApp, ctx: AppContext): Promise<void> {
   const server = await startSocketServer(app, ctx);
   ctx.jobs.register(outboxDispatchJob(ctx, server));
@@ -47,10 +51,21 @@ export async function realtimeModule(app: TypedApp, ctx: AppContext): Promise<vo
     OUTBOX_CHANNEL,
     wakeAtMostEvery(DISPATCH_GAP_MS, () => ctx.jobs.trigger(OUTBOX_DISPATCH_JOB)),
   );
+  // A session deleted anywhere (sign-out, revocation, expiry) closes its sockets on every node at
+  // once; the sweep also runs every SESSION_SWEEP_MS in case a notification was lost.
+  const unlistenSessions = await ctx.listen(
+    SESSIONS_ENDED_CHANNEL,
+    wakeAtMostEvery(SESSIONS_ENDED_GAP_MS, () => {
+      server
+        .sweepSessions()
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not check the sessions of open sockets'));
+    }),
+  );
   // Events a previous process committed but never sent go out at start.
   ctx.jobs.trigger(OUTBOX_DISPATCH_JOB);
   app.addHook('preClose', async () => {
     await unlisten();
+    await unlistenSessions();
     await server.close();
   });
 

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { SESSION_COOKIE, userFromSession } from '../auth/index.js';
+import { liveSessionTokens, SESSION_COOKIE, userFromSession } from '../auth/index.js';
 import { mayListen, userRoom } from './channels.js';
 import { ConnectionLedger } from './delivery.js';
 import { eventsSince, type OutboxMessage } from './outbox.repository.js';
@@ -15,14 +15,21 @@ export const REPLAY_LIMIT = 500;
 /** The event servers send each other with the Redis adapter: outbox rows for their own sockets. */
 const NODE_EVENT = 'outbox';
 
+/** How often each node checks that its sockets' sessions still live (signed out elsewhere, revoked, expired). */
+export const SESSION_SWEEP_MS = 30_000;
+
 interface SocketData {
   userId: string;
+  /** The session cookie the socket opened with: when its session ends, so does the socket. */
+  sessionToken: string;
 }
 
 export interface RealtimeServer {
   readonly io: Server;
   /** Hands outbox rows to the sockets of their users, on this node and (with Redis) on the others. */
   deliver(messages: OutboxMessage[]): void;
+  /** Closes the sockets whose session ended (runs every SESSION_SWEEP_MS; sign-out runs it at once). */
+  sweepSessions(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -100,6 +107,7 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
       (user) => {
         if (!user) return next(refusal('auth.unauthenticated', 'You must sign in first.'));
         socket.data.userId = user.id;
+        socket.data.sessionToken = token ?? '';
         next();
       },
       (error: unknown) => {
@@ -149,13 +157,36 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
   };
   if (redis) io.on(NODE_EVENT, (messages: unknown) => deliverHere(messages as OutboxMessage[]));
 
+  /** Disconnects the sockets whose session ended since their handshake, on this node. */
+  const sweepSessions = async () => {
+    const sockets = [...io.of('/').sockets.values()];
+    if (sockets.length === 0) return;
+    const live = await liveSessionTokens(ctx.db, [...new Set(sockets.map((s) => s.data.sessionToken))]);
+    for (const socket of sockets) {
+      if (live.has(socket.data.sessionToken)) continue;
+      socket.emit('session.ended', { code: 'auth.unauthenticated' });
+      socket.disconnect(true);
+    }
+  };
+  let sweeping = false;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = true;
+    sweepSessions()
+      .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not check the sessions of open sockets'))
+      .finally(() => (sweeping = false));
+  }, SESSION_SWEEP_MS);
+  sweepTimer.unref();
+
   return {
     io: io as unknown as Server,
     deliver(messages) {
       deliverHere(messages);
       if (redis) io.serverSideEmit(NODE_EVENT, messages);
     },
+    sweepSessions,
     async close() {
+      clearInterval(sweepTimer);
       io.local.disconnectSockets(true);
       io.engine.close();
       if (redis) {
