@@ -13,6 +13,7 @@ import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
+import { notificationsRoutes } from '../modules/notifications/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
 import { sharedRelationships, sharingModule } from '../modules/sharing/index.js';
@@ -61,6 +62,7 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   authRoutes(app, ctx);
   ctx.jobs.register(sessionsCleanupJob(ctx));
   accountRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
   ctx.jobs.register(blobDeletionsJob(ctx));
