@@ -50,7 +50,10 @@ function patchUserNotifications(
   });
 }
 
-function patchPages(client: QueryClient, patch: (items: NotificationResource[], page: number) => NotificationResource[]) {
+function patchPages(
+  client: QueryClient,
+  patch: (items: NotificationResource[], page: number) => NotificationResource[],
+) {
   client.setQueryData<Pages>(notificationsQueryKey, (pages) =>
     pages ? { ...pages, pages: pages.pages.map((p, i) => ({ ...p, data: patch(p.data, i) })) } : pages,
   );
@@ -101,6 +104,8 @@ export function clearAllLocally(client: QueryClient) {
 /** An invitation answered: its buttons go (spec §4: the action data is cleared). */
 export function clearActionLocally(client: QueryClient, id: string) {
   patchPages(client, (items) =>
-    items.map((n) => (n.data.id === id ? { data: { ...n.data, attributes: { ...n.data.attributes, action: null } } } : n)),
+    items.map((n) =>
+      n.data.id === id ? { data: { ...n.data, attributes: { ...n.data.attributes, action: null } } } : n,
+    ),
   );
 }

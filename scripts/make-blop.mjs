@@ -1,9 +1,10 @@
-// Writes src/features/notifications/blop.wav: the short "blop" a live notification plays (spec §9).
+// Writes apps/web/src/features/notifications/blop.wav: the short "blop" a live notification plays (spec §9).
 // Made here from a formula, not recorded: a sine whose pitch rises quickly (a drop into water),
 // under a fast attack and an exponential decay. 16-bit mono PCM at 22,050 Hz, 150 ms (~6.6 KB).
-// Run: node apps/web/scripts/make-blop.mjs
+// Run: node scripts/make-blop.mjs
+import { Buffer } from 'node:buffer';
 import { writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, URL } from 'node:url';
 
 const RATE = 22_050;
 const SECONDS = 0.15;
@@ -36,6 +37,6 @@ header.writeUInt16LE(16, 34); // bits per sample
 header.write('data', 36);
 header.writeUInt32LE(data.length, 40);
 writeFileSync(
-  fileURLToPath(new URL('../src/features/notifications/blop.wav', import.meta.url)),
+  fileURLToPath(new URL('../apps/web/src/features/notifications/blop.wav', import.meta.url)),
   Buffer.concat([header, data]),
 );
