@@ -84,7 +84,8 @@ function renderBell() {
 }
 
 const bell = () => screen.getByRole('button', { name: /^Notifications/ });
-const panel = () => screen.findByRole('dialog', { name: 'Notifications' });
+/** The panel's chunk is imported on the first press: compiling it can take a while in a test run. */
+const panel = () => screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 5000 });
 
 beforeEach(() => {
   useSession.setState({ authenticated: true });
@@ -97,7 +98,7 @@ describe('the notification center', () => {
   it('shows the unread count on the bell; opening lists them, reads them all and highlights the unread for a second', async () => {
     const server = notificationServer([note('n2', 'Second'), note('n1', 'First', { read: true })]);
     renderBell();
-    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications, 1 unread'), { timeout: 3000 });
     expect(bell().textContent).toContain('1');
 
     await userEvent.click(bell());
