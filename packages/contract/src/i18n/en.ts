@@ -294,7 +294,7 @@ export const en: Record<string, string> = {
   'notifications.action_failed': 'That didn’t work. Please try again.',
   'notifications.mail_title': 'Email me my notifications',
   'notifications.mail_description':
-    'A copy of each notification you’d want to know about, such as a completed upload request, goes to {{email}}.',
+    'A copy of each notification you’d want to know about, such as a completed upload request, goes to your email address.',
   'user.profile.notifications': 'Notifications',
 
   // File screens

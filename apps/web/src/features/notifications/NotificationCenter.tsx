@@ -79,7 +79,7 @@ export function safeUrl(url: string): string | null {
 const HIGHLIGHT_MS = 1000;
 
 const actionClass =
-  'mt-2.5 inline-flex min-h-8 items-center gap-1 rounded-lg text-sm font-semibold text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-accent';
+  'mt-1.5 inline-flex min-h-8 items-center gap-1 rounded-lg text-sm font-semibold text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-accent';
 
 function InvitationButtons({ notification }: { notification: Notification }) {
   const { t } = useTranslation();

@@ -103,7 +103,7 @@ export function ProfilePage() {
       <Card title={t('user.profile.notifications')}>
         <Switch
           label={t('notifications.mail_title')}
-          description={t('notifications.mail_description', { email: user.attributes.email })}
+          description={t('notifications.mail_description')}
           checked={settings.mail_notifications}
           onChange={(e) => updateSetting({ name: 'mail_notifications', value: e.target.checked })}
         />
