@@ -5,10 +5,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import prettier from 'prettier';
 import { downloadCase } from './cases/download.js';
+import { fanoutCase } from './cases/fanout.js';
 import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
 import { s3Case } from './cases/s3.js';
 import { postgresMemoryCase } from './cases/postgres-memory.js';
+import { remoteCase } from './cases/remote.js';
 import { listingThroughputCase } from './cases/listing-throughput.js';
 import { smallFilesCase } from './cases/small-files.js';
 import { subtreeCase } from './cases/subtree.js';
@@ -31,11 +33,13 @@ const CASES: Record<string, CaseRun> = {
   'listing-throughput': listingThroughputCase,
   subtree: subtreeCase,
   upload: uploadCase,
+  remote: remoteCase,
   'small-files': smallFilesCase,
   'postgres-memory': postgresMemoryCase,
   download: downloadCase,
   zip: zipCase,
   s3: s3Case,
+  fanout: fanoutCase,
   'web-quality': webQualityCase,
 };
 

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { parseEnv, resolveConfig } from '../src/app/config.js';
-import { createServer, type Server } from '../src/app/server.js';
+import { createServer, type Server, type ServerOptions } from '../src/app/server.js';
 import type { DatabaseTarget } from '../src/lib/db/database.js';
 import { categoryFor, extensionOf, insertItem, type ItemRow } from '../src/modules/files/index.js';
 import { findUserByEmail } from '../src/modules/users/index.js';
@@ -55,7 +55,10 @@ export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; dro
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<ServerOptions, 'remoteNetwork'> = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
   const { target, drop } = await freshTestDatabase();
@@ -63,6 +66,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     database: target,
     logger: pino({ level: 'silent' }),
     startJobs: false,
+    ...options,
   });
   await server.app.ready();
   const mailDir = path.join(dataDir, 'mail');

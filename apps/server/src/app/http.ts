@@ -11,12 +11,14 @@ import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, sessionsCleanupJob, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
-import { fileRequestsModule } from '../modules/file-requests/index.js';
+import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { notificationsRoutes } from '../modules/notifications/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
+import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
+import { realtimeModule } from '../modules/realtime/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
-import { sharedRelationships, sharingModule } from '../modules/sharing/index.js';
+import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
@@ -26,7 +28,12 @@ import { loadShell, webRoutes } from '../modules/web/index.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
+export interface HttpAppOptions {
+  /** Tests only: how remote uploads resolve names and which loopback test server they may reach. */
+  remoteNetwork?: RemoteNetwork;
+}
+
+export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Promise<TypedApp> {
   // Typed as Fastify's logger so the instance matches TypedApp (pino's type is wider).
   const loggerInstance: FastifyBaseLogger = ctx.log;
   const app = Fastify({
@@ -72,8 +79,23 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   thumbnailsModule(app, ctx);
   sharingModule(app, ctx);
   fileRequestsModule(app, ctx);
+  // The job opens a batch's link again before each URL; those modules sit above remote uploads.
+  remoteUploadsModule(
+    app,
+    ctx,
+    {
+      share: async (token) => ({ actor: (await openShareForEditing(ctx, null, token, 'upload')).actor }),
+      request: async (token) => {
+        const opened = await openRequest(ctx, token);
+        // A file fetched into a request counts as an upload: the first one tells the owner (ADR 0026).
+        return { actor: opened.actor, stored: () => recordRequestUpload(ctx, opened) };
+      },
+    },
+    options.remoteNetwork,
+  );
   usageRoutes(app, ctx);
   emojiRoutes(app, ctx);
+  await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));
   return app;
 }

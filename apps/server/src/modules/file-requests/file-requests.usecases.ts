@@ -10,6 +10,7 @@ import {
 } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { notify } from '../notifications/index.js';
+import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { endLinkUploads } from '../uploads/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
@@ -51,6 +52,7 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
       type: 'folder',
       name: req.name ?? defaultName(new Date()),
     });
+    await publishItemsChanged(tx, [{ ownerId: user.id, folderId: target?.id ?? null }]);
     const request = await insertFileRequest(tx, {
       token: randomToken(TOKEN_BYTES),
       userId: user.id,
