@@ -5,8 +5,8 @@ import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * The notification center (spec §2, §4): a guest fills an upload request in their own browser;
- * the owner's bell counts it (after a reload for now: live once the websocket lands), opening the
- * center reads it, and its button opens the request's folder. E2E_SHOTS=1 saves screenshots.
+ * the owner's bell counts it live (the websocket), opening the center reads it, and its button
+ * opens the request's folder. E2E_SHOTS=1 saves screenshots.
  */
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
@@ -47,8 +47,7 @@ test('a guest fills an upload request; the owner’s bell shows it, opening read
   await expect(guest.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
   await guestContext.close();
 
-  // Two notifications wait: the first upload and the request complete.
-  await page.reload();
+  // Two notifications arrived live over the websocket: the first upload and the request complete.
   const bell = bellOf(page);
   await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
   await expect(bell).toContainText('2');
