@@ -115,7 +115,17 @@ for (const scheme of ['light', 'dark'] as const) {
     await visitor.goto(`/request/${request.data.attributes.token}/upload`);
     await expect(visitor.getByText('The receipts of March, please.')).toBeVisible();
     await audit(visitor, 'guest upload page', found, known);
+    // The guest is done: the owner's notification center has something to show.
+    await apiCall(visitor, 'DELETE', `/api/file-request/${request.data.attributes.token}`);
     await visitor.context().close();
+
+    await page.goto('/platform/files');
+    await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    const center = page.getByRole('dialog', { name: 'Notifications' });
+    await expect(center.getByRole('link', { name: 'Show files' })).toBeVisible();
+    // Audited while the unread one is still highlighted (its first second).
+    await audit(page, 'notification center', found, known);
+    await page.keyboard.press('Escape');
 
     expect(found, found.join('\n')).toEqual([]);
     // A known violation that is gone comes off the list above.

@@ -51,6 +51,29 @@ export const notificationResource = z.object({
 });
 export type NotificationResource = z.infer<typeof notificationResource>;
 
+/** `GET /api/user` lists at most this many of each (read, unread): ADR 0026. */
+export const USER_NOTIFICATIONS_LISTED = 5;
+/** … and counts each up to this many (the bell shows "99+" above 99). */
+export const NOTIFICATIONS_COUNT_CAP = 100;
+/** The most notifications one page of `GET /api/notifications` holds. */
+export const NOTIFICATIONS_PAGE_MAX = 50;
+
+/** `GET /api/notifications`: newest first, read and unread; `cursor` is the previous page's `next_cursor`. */
+export const notificationsQuery = z.object({
+  per_page: z.coerce.number().int().min(1).max(NOTIFICATIONS_PAGE_MAX).optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type NotificationsQuery = z.infer<typeof notificationsQuery>;
+
+export const notificationsResponse = z.object({
+  data: z.array(notificationResource),
+  meta: z.object({
+    /** Pass as `cursor` for the next (older) page; null on the last page. */
+    next_cursor: z.string().nullable(),
+  }),
+});
+export type NotificationsResponse = z.infer<typeof notificationsResponse>;
+
 /** A remote upload batch's progress (spec §2 progress bar: processed and total, failed if above 0). */
 export const remoteUploadProgress = z.object({
   batch_id: z.string(),

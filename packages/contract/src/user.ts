@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, emojiType, personName, role, themeMode } from './common.js';
+import { CONTROL_CHARACTERS, emojiType, looseBoolean, personName, role, themeMode } from './common.js';
 import { folderResource } from './files.js';
+import { notificationResource } from './realtime.js';
 
 export const avatar = z.object({ xs: z.string(), sm: z.string(), md: z.string() });
 
@@ -21,7 +22,21 @@ export const userSettingsAttributes = z.object({
   timezone: z.string().nullable(),
   theme_mode: themeMode,
   emoji_type: emojiType,
+  /** Notifications also arrive by mail (ADR 0026); on unless the user turned it off. */
+  mail_notifications: z.boolean(),
 });
+
+/**
+ * The newest few read or unread notifications (ADR 0026: at most `USER_NOTIFICATIONS_LISTED`),
+ * and how many there are, counted up to `NOTIFICATIONS_COUNT_CAP` (`capped` when there are more):
+ * enough for the bell's badge without an unbounded list on every `GET /api/user`. The panel
+ * pages through all of them with `GET /api/notifications`.
+ */
+export const userNotifications = z.object({
+  data: z.array(notificationResource),
+  meta: z.object({ count: z.number().int(), capped: z.boolean() }),
+});
+export type UserNotifications = z.infer<typeof userNotifications>;
 
 export const userResource = z.object({
   data: z.object({
@@ -52,8 +67,8 @@ export const userResource = z.object({
       }),
       /** The user's live favourite folders, by name. */
       favourites: z.object({ data: z.array(folderResource) }),
-      readNotifications: z.object({ data: z.array(z.unknown()) }),
-      unreadNotifications: z.object({ data: z.array(z.unknown()) }),
+      readNotifications: userNotifications,
+      unreadNotifications: userNotifications,
     }),
     meta: z.object({
       restrictions,
@@ -84,6 +99,14 @@ export const userSettingUpdate = z.discriminatedUnion('name', [
       .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'A name cannot contain control characters.' }),
   }),
   z.object({ name: z.literal('timezone'), value: z.string().trim().max(64) }),
+  z.object({ name: z.literal('mail_notifications'), value: looseBoolean }),
 ]);
 export type UserSettingUpdate = z.infer<typeof userSettingUpdate>;
-export const userSettingNames = ['theme_mode', 'emoji_type', 'first_name', 'last_name', 'timezone'] as const;
+export const userSettingNames = [
+  'theme_mode',
+  'emoji_type',
+  'first_name',
+  'last_name',
+  'timezone',
+  'mail_notifications',
+] as const;

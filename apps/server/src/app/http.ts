@@ -11,8 +11,9 @@ import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, sessionsCleanupJob, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
-import { fileRequestsModule, openRequest, touchLastUpload } from '../modules/file-requests/index.js';
+import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
+import { notificationsRoutes } from '../modules/notifications/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
 import { realtimeModule } from '../modules/realtime/index.js';
@@ -68,6 +69,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   authRoutes(app, ctx);
   ctx.jobs.register(sessionsCleanupJob(ctx));
   accountRoutes(app, ctx);
+  notificationsRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
   ctx.jobs.register(blobDeletionsJob(ctx));
@@ -84,8 +86,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
     {
       share: async (token) => ({ actor: (await openShareForEditing(ctx, null, token, 'upload')).actor }),
       request: async (token) => {
-        const { actor } = await openRequest(ctx, token);
-        return { actor, stored: () => touchLastUpload(ctx.db, actor.link.id) };
+        const opened = await openRequest(ctx, token);
+        // A file fetched into a request counts as an upload: the first one tells the owner (ADR 0026).
+        return { actor: opened.actor, stored: () => recordRequestUpload(ctx, opened) };
       },
     },
     options.remoteNetwork,

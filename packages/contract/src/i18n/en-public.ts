@@ -71,7 +71,7 @@ export const enPublic: Record<string, string> = {
   'public.nothing_uploaded_hint':
     'What you upload shows up here. You can rename, organise or remove it until you’re done.',
   'public.done': 'I’m done',
-  'public.done_hint': '{{name}} gets an email once you press it.',
+  'public.done_hint': '{{name}} is notified once you press it.',
   'public.done_title': 'Finished uploading?',
   'public.done_description':
     '{{name}} will be told your files are ready. After this, the link won’t take any more files.',

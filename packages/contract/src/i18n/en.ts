@@ -277,10 +277,25 @@ export const en: Record<string, string> = {
   'search.no_results_hint': 'Try another name, or check the spelling.',
   'notifications.open': 'Notifications',
   'notifications.title': 'Notifications',
-  'notifications.soon_title': 'Notifications are on their way',
-  'notifications.soon_description':
-    'You’ll see here when a guest finishes uploading to one of your requests, and what changed in your shares.',
-  'notifications.soon_hint': 'Until then, finished upload requests reach you by email.',
+  'notifications.open_unread': 'Notifications, {{unread}} unread',
+  'notifications.clear_all': 'Clear all',
+  'notifications.cleared': 'Your notifications were cleared.',
+  'notifications.empty_title': 'No notifications yet',
+  'notifications.empty_description':
+    'You’ll see here when a guest uploads to one of your requests, and when a request is complete.',
+  'notifications.load_failed': 'Notifications could not be loaded.',
+  'notifications.retry': 'Try again',
+  'notifications.older': 'Show older',
+  'notifications.unread': 'Unread',
+  'notifications.accept': 'Accept',
+  'notifications.decline': 'Decline',
+  'notifications.you_accepted_invitation': 'You accepted the invitation.',
+  'notifications.you_decline_invitation': 'You declined the invitation.',
+  'notifications.action_failed': 'That didn’t work. Please try again.',
+  'notifications.mail_title': 'Email me my notifications',
+  'notifications.mail_description':
+    'A copy of each notification you’d want to know about, such as a completed upload request, goes to your email address.',
+  'user.profile.notifications': 'Notifications',
 
   // File screens
   'files.upload': 'Upload files',

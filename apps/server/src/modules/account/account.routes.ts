@@ -3,6 +3,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
 import { favouriteFolders } from '../files/index.js';
+import { notificationSummary } from '../notifications/index.js';
 import { readSettings } from '../settings/index.js';
 import { presentUser, updateUser, type UserRow } from '../users/index.js';
 
@@ -12,11 +13,17 @@ const columns = {
   first_name: 'firstName',
   last_name: 'lastName',
   timezone: 'timezone',
+  mail_notifications: 'mailNotifications',
 } as const satisfies Record<string, keyof UserRow>;
 
-/** The signed-in user's own record, with their favourite folders. */
+/** The signed-in user's own record, with their favourite folders and newest notifications (ADR 0026). */
 async function ownUser(ctx: AppContext, user: UserRow) {
-  return presentUser(user, await readSettings(ctx.db), await favouriteFolders(ctx, user.id));
+  return presentUser(
+    user,
+    await readSettings(ctx.db),
+    await favouriteFolders(ctx, user.id),
+    await notificationSummary(ctx.db, user.id),
+  );
 }
 
 /** The signed-in user's own record (with their favourite folders) and preferences. */

@@ -29,9 +29,9 @@ import { browseFolder, createFolderAs, moveAs, navigationOf, removeAs, renameAs 
 import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
 import { remoteUploadStatus, startRemoteUpload } from '../remote-uploads/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
-import { touchLastUpload } from './file-requests.repository.js';
+import { recordRequestUpload } from './file-requests.usecases.js';
 import { requestToken } from './file-requests.routes.js';
-import { openRequest } from './request-access.js';
+import { openRequest, type OpenedRequest } from './request-access.js';
 
 const tokenParams = z.object({ token: requestToken });
 const itemParams = z.object({ token: requestToken, id: uuid });
@@ -68,17 +68,16 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
       '/api/file-request/:token/upload/chunks',
       { schema: { params: tokenParams } },
       async (request, reply) => {
-        let requestId: string | undefined;
+        let opened: OpenedRequest | undefined;
         const outcome = await receiveUpload(
           ctx,
           async () => {
-            const actor = await actorOf(request.params.token);
-            requestId = actor.link.id;
-            return actor;
+            opened = await openRequest(ctx, request.params.token);
+            return opened.actor;
           },
           request,
         );
-        if (outcome.status === 201 && requestId) await touchLastUpload(ctx.db, requestId);
+        if (outcome.status === 201 && opened) await recordRequestUpload(ctx, opened);
         return reply.code(outcome.status).send(outcome.body);
       },
     );

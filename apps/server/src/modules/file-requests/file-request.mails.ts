@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app/context.js';
 import { publicUrl } from '../auth/index.js';
 import { actionMail } from '../mail/index.js';
+import { mailNotification } from '../notifications/index.js';
 import { readSettings } from '../settings/index.js';
 import { fullName, type UserRow } from '../users/index.js';
 import { requestLink } from './file-request.presenter.js';
@@ -26,7 +27,11 @@ export async function sendRequestMail(ctx: AppContext, owner: UserRow, request: 
   });
 }
 
-/** Tells the owner their request was filled (or went quiet for a day), with how many files arrived. */
+/**
+ * Tells the owner their request was filled (or went quiet for a day), with how many files arrived:
+ * the mail of the `file-request` notification, so it goes only to owners who take notification
+ * mails (ADR 0026).
+ */
 export async function sendFilledMail(
   ctx: AppContext,
   owner: UserRow,
@@ -36,7 +41,9 @@ export async function sendFilledMail(
 ) {
   const { app_title } = await readSettings(ctx.db);
   const count = files === 1 ? '1 file' : `${files} files`;
-  await ctx.mailer.send(
+  await mailNotification(
+    ctx,
+    owner,
     actionMail({
       to: owner.email,
       appName: app_title,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { items, type ItemRow } from '../files/index.js';
@@ -37,6 +37,20 @@ export async function markFilled(db: Db, id: string): Promise<FileRequestRow | n
     .update(fileRequests)
     .set({ status: 'filled', updatedAt: sql`now()` })
     .where(and(eq(fileRequests.id, id), eq(fileRequests.status, 'active')))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The request's first upload, once: its row when this call set `last_upload_at` for the first
+ * time, else null. Two uploads finishing together: the second waits on the row lock and then no
+ * longer matches `is null`, so only one of them is first.
+ */
+export async function markFirstUpload(db: Db, id: string): Promise<FileRequestRow | null> {
+  const [row] = await db
+    .update(fileRequests)
+    .set({ lastUploadAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(fileRequests.id, id), isNull(fileRequests.lastUploadAt)))
     .returning();
   return row ?? null;
 }

@@ -9,12 +9,21 @@ import {
   withTreeLock,
 } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
+import { notify } from '../notifications/index.js';
 import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { endLinkUploads } from '../uploads/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
 import { sendFilledMail, sendRequestMail } from './file-request.mails.js';
-import { countFilesBelow, insertFileRequest, markFilled, type FoundRequest } from './file-requests.repository.js';
+import {
+  countFilesBelow,
+  insertFileRequest,
+  markFilled,
+  markFirstUpload,
+  touchLastUpload,
+  type FoundRequest,
+} from './file-requests.repository.js';
+import { filledNotification, firstUploadNotification } from './file-request.notifications.js';
 import { requestClosed } from './file-requests.errors.js';
 import type { FileRequestRow } from './file-requests.table.js';
 import type { OpenedRequest } from './request-access.js';
@@ -62,25 +71,42 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
   return { ...created, owner: user };
 }
 
-async function tellOwner(ctx: AppContext, owner: UserRow, request: FileRequestRow, folderName: string) {
-  const files = await countFilesBelow(ctx.db, request.folderId);
-  await sendFilledMail(ctx, owner, request, folderName, files);
-}
-
-/** The guest pressed Done: the request stops taking files and the owner gets a mail. */
+/**
+ * The guest pressed Done: the request stops taking files and, in the same transaction, its owner
+ * gets a `file-request` notification; after the commit a mail too, if they take notification mails.
+ */
 export async function closeFileRequest(ctx: AppContext, opened: OpenedRequest): Promise<FoundRequest> {
-  const request = await markFilled(ctx.db, opened.request.id);
-  if (!request) throw requestClosed();
+  const closed = await ctx.db.transaction(async (tx) => {
+    const request = await markFilled(tx, opened.request.id);
+    if (!request) return null;
+    const files = await countFilesBelow(tx, request.folderId);
+    await notify(tx, request.userId, filledNotification(request, opened.folder.name, files));
+    return { request, files };
+  });
+  if (!closed) throw requestClosed();
   // An upload the guest left unfinished ends with the request, and frees the owner's quota.
-  await endLinkUploads(ctx, 'request', [request.id]);
-  await tellOwner(ctx, opened.owner, request, opened.folder.name).catch((error: unknown) =>
-    ctx.log.error({ err: error, requestId: request.id }, 'could not mail the owner of a filled request'),
+  await endLinkUploads(ctx, 'request', [closed.request.id]);
+  await sendFilledMail(ctx, opened.owner, closed.request, opened.folder.name, closed.files).catch((error: unknown) =>
+    ctx.log.error({ err: error, requestId: closed.request.id }, 'could not mail the owner of a filled request'),
   );
-  return { ...opened, request };
+  return { ...opened, request: closed.request };
 }
 
-/** After the job filled a request that went quiet: the same mail as Done (the reference stays silent). */
-export async function tellOwnerOfFilled(ctx: AppContext, request: FileRequestRow, folderName: string) {
+/** After the job filled a request that went quiet (and notified its owner): the same mail as Done (the reference stays silent). */
+export async function tellOwnerOfFilled(ctx: AppContext, request: FileRequestRow, folderName: string, files: number) {
   const owner = await findUserById(ctx.db, request.userId);
-  if (owner) await tellOwner(ctx, owner, request, folderName);
+  if (owner) await sendFilledMail(ctx, owner, request, folderName, files);
+}
+
+/**
+ * A file arrived through the request: its last upload moves (the idle rule of the hourly job), and
+ * the first one tells the owner, in the same transaction that marks the request as having one. No
+ * mail for this one: the request's filled mail follows within a day (ADR 0026).
+ */
+export async function recordRequestUpload(ctx: AppContext, found: FoundRequest): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const first = await markFirstUpload(tx, found.request.id);
+    if (first) await notify(tx, first.userId, firstUploadNotification(first, found.folder.name));
+    else await touchLastUpload(tx, found.request.id);
+  });
 }

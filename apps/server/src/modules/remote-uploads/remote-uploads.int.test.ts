@@ -390,6 +390,11 @@ describe('remote upload', () => {
     expect(requestStatus).toMatchObject({ processed: 1, failed: 0 });
     const fromGuest = (await filesOfOwner()).find((f) => f.name === 'Quarterly plan.txt');
     expect(fromGuest?.parentId).toBe(requestBatch.attributes.parent_id);
+    // A file fetched into the request is its first upload: the owner hears of it (ADR 0026).
+    const told = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, ownerId));
+    expect(told.map((n) => n.title)).toContain(
+      `Files are arriving in “${fileRequestResource.parse(req.json()).data.relationships.folder!.data.attributes.name}”`,
+    );
     // Another user's folder through the request's parent_id: 404.
     const otherId = await userIdOf(server, 'other@example.com');
     const theirs = await seedFolder(server, otherId, { name: 'Theirs' });

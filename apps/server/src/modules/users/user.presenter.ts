@@ -1,4 +1,4 @@
-import type { FolderResource, UserResource } from '@filestore/contract';
+import type { FolderResource, UserNotifications, UserResource } from '@filestore/contract';
 import { formatBytes } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor, storageCapacity } from './entitlements.js';
@@ -7,8 +7,21 @@ import type { UserRow } from './users.table.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** `favourites`: the user's live starred folders (files module); empty where they are not needed. */
-export function presentUser(user: UserRow, settings: Settings, favourites: FolderResource[] = []): UserResource {
+const noNotifications: UserNotifications = { data: [], meta: { count: 0, capped: false } };
+
+/**
+ * `favourites`: the user's live starred folders (files module); `notifications`: their newest
+ * read and unread ones with counts (notifications module). Empty where they are not needed.
+ */
+export function presentUser(
+  user: UserRow,
+  settings: Settings,
+  favourites: FolderResource[] = [],
+  notifications: { read: UserNotifications; unread: UserNotifications } = {
+    read: noNotifications,
+    unread: noNotifications,
+  },
+): UserResource {
   const capacity = storageCapacity(user, settings);
   const name = fullName(user);
   return {
@@ -46,12 +59,13 @@ export function presentUser(user: UserRow, settings: Settings, favourites: Folde
               timezone: user.timezone,
               theme_mode: user.themeMode,
               emoji_type: user.emojiType,
+              mail_notifications: user.mailNotifications,
             },
           },
         },
         favourites: { data: favourites },
-        readNotifications: { data: [] },
-        unreadNotifications: { data: [] },
+        readNotifications: notifications.read,
+        unreadNotifications: notifications.unread,
       },
       meta: {
         restrictions: restrictionsFor(user, settings),

@@ -2,6 +2,7 @@ import { useEffect, type MouseEvent } from 'react';
 import { Outlet, useLocation, useSection } from '../routing';
 import { useBrowser } from '../../features/files/browser/store';
 import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
+import { useLiveNotifications } from '../../features/notifications/live';
 import { PreviewOverlay } from '../../features/preview';
 import { SharingDialogs } from '../../features/sharing/owner/SharingDialogs';
 import { UploadPanel } from '../../features/uploads';
@@ -61,6 +62,7 @@ export function AppShell() {
   const { pathname } = useLocation();
   const closeMenu = useShell((s) => s.setMobileMenuOpen);
   useUserTheme();
+  useLiveNotifications();
   useEffect(() => closeMenu(false), [pathname, closeMenu]);
   const onFiles = section === 'Platform';
   return (

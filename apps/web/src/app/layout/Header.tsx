@@ -33,6 +33,7 @@ import { Button, IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../ui/Menu';
 import { useShell } from './navigation';
+import { NotificationBell } from './NotificationBell';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -308,6 +309,10 @@ export function Header() {
         )}
       </div>
       {fileScreen ? <FileToolbar /> : <SearchField />}
+      {/* On phones the rail, and its bell, fold away: the bell moves here. */}
+      <div className="md:hidden">
+        <NotificationBell side="bottom" />
+      </div>
     </header>
   );
 }

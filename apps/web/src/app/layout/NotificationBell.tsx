@@ -1,36 +1,61 @@
 import { Bell } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { unreadBadge } from '../../features/notifications/notifications.api';
+import { useUser } from '../../features/user/user.api';
 import { useTranslation } from '../../lib/i18n';
+import { afterFirstScreen } from '../../lib/idle';
+import { signal } from '../../lib/signal';
 import { IconButton } from '../../ui/Button';
-import { SoonBadge } from '../../ui/ComingSoon';
-import { DropdownPanel } from '../../ui/Menu';
+import { cn } from '../../ui/cn';
 
-/** Notification centre: notifications arrive with the realtime feature; until then it says so. */
-export function NotificationBell({ side = 'right' }: { side?: 'right' | 'bottom' }) {
+/*
+ * The panel (Radix Popover, the list, its icons) loads once the first screen has settled, or at
+ * once when the bell is pressed before that: the Files screen's weight stays as it was. Until it
+ * arrives the bell is a bare button whose press opens the panel as soon as it is there.
+ */
+type Center = typeof import('../../features/notifications/NotificationCenter');
+const center = signal<Center | null>(null);
+let loading: Promise<void> | null = null;
+const loadCenter = () =>
+  (loading ??= import('../../features/notifications/NotificationCenter').then((m) => center.set(m)));
+
+/** The bell (spec §2): the unread count on a badge that pings while above zero; it toggles the notification center. */
+export function NotificationBell({ side = 'right', className }: { side?: 'right' | 'bottom'; className?: string }) {
   const { t } = useTranslation();
-  return (
-    <DropdownPanel
-      side={side}
-      label={t('notifications.title')}
-      className="w-[min(360px,calc(100vw-2rem))]"
-      trigger={
-        <IconButton label={t('notifications.open')}>
-          <Bell className="size-5" aria-hidden />
-        </IconButton>
+  const { data: user } = useUser();
+  const { count, label } = unreadBadge(user);
+  const [open, setOpen] = useState(false);
+  const loaded = center.useValue();
+  useEffect(() => {
+    if (!center.get()) afterFirstScreen(() => void loadCenter());
+  }, []);
+
+  const bell = (
+    <IconButton
+      label={count > 0 ? t('notifications.open_unread', { unread: label }) : t('notifications.open')}
+      aria-haspopup="dialog"
+      aria-expanded={open}
+      className={cn('relative', className)}
+      onClick={
+        loaded
+          ? undefined
+          : () => {
+              setOpen(true);
+              void loadCenter();
+            }
       }
     >
-      <div className="flex flex-col items-center px-6 py-7 text-center">
-        <span className="flex size-11 items-center justify-center rounded-xl bg-neutral-100 text-neutral-500 ring-1 ring-neutral-200 dark:bg-neutral-800/70 dark:text-neutral-400 dark:ring-neutral-700/70">
-          <Bell className="size-5" aria-hidden />
+      <Bell className="size-5" aria-hidden />
+      {count > 0 && (
+        <span aria-hidden className="pointer-events-none absolute top-1.5 right-1.5 flex">
+          <span className="absolute inset-0 rounded-full bg-rose-500 opacity-60 motion-safe:animate-ping" />
+          <span className="relative min-w-[18px] rounded-full bg-rose-600 px-1 text-center text-[11px] leading-[18px] font-semibold text-white ring-2 ring-neutral-100 dark:ring-neutral-900">
+            {label}
+          </span>
         </span>
-        <SoonBadge className="mt-3">{t('soon.badge')}</SoonBadge>
-        <p className="mt-2 text-sm font-semibold text-neutral-900 dark:text-neutral-100">
-          {t('notifications.soon_title')}
-        </p>
-        <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
-          {t('notifications.soon_description')}
-        </p>
-        <p className="mt-2 text-xs leading-5 text-neutral-500 dark:text-neutral-400">{t('notifications.soon_hint')}</p>
-      </div>
-    </DropdownPanel>
+      )}
+    </IconButton>
   );
+  if (!loaded) return bell;
+  return <loaded.NotificationPopover trigger={bell} open={open} onOpenChange={setOpen} side={side} />;
 }

@@ -7,6 +7,7 @@ import { useTheme } from '../../lib/theme';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { RadioCards } from '../../ui/RadioCards';
+import { Switch } from '../../ui/Switch';
 import { PageSpinner } from '../../ui/Spinner';
 import { useUpdateSetting, useUser } from './user.api';
 
@@ -98,6 +99,14 @@ export function ProfilePage() {
             ]}
           />
         </div>
+      </Card>
+      <Card title={t('user.profile.notifications')}>
+        <Switch
+          label={t('notifications.mail_title')}
+          description={t('notifications.mail_description')}
+          checked={settings.mail_notifications}
+          onChange={(e) => updateSetting({ name: 'mail_notifications', value: e.target.checked })}
+        />
       </Card>
     </div>
   );

@@ -41,13 +41,13 @@ function patchCachedSetting(client: QueryClient, update: UserSettingUpdate) {
 
 /**
  * Saves one preference (spec §7 settings call with the patch override), debounced by 150 ms
- * per setting name (spec §9). Blank values are skipped (spec §5) unless forced.
+ * per setting name (spec §9). Blank text values are skipped (spec §5) unless forced.
  */
 export function useUpdateSetting(onError?: (error: unknown) => void) {
   const client = useQueryClient();
   return useCallback(
     (update: UserSettingUpdate, options: { force?: boolean } = {}) => {
-      if (!options.force && update.value.trim() === '') return;
+      if (!options.force && typeof update.value === 'string' && update.value.trim() === '') return;
       patchCachedSetting(client, update);
       clearTimeout(timers.get(update.name));
       timers.set(

@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
+
+/**
+ * The notification center (spec §2, §4): a guest fills an upload request in their own browser;
+ * the owner's bell counts it live (the websocket), opening the center reads it, and its button
+ * opens the request's folder. E2E_SHOTS=1 saves screenshots.
+ */
+
+const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(1300);
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+const bellOf = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+
+test('a guest fills an upload request; the owner’s bell shows it, opening reads it, its button opens the folder', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signUp(page, 'Nora Owner', uniqueEmail('nora'), 'notify-password-1');
+  const created = await apiCall<{ data: { attributes: { token: string; folder_id: string } } }>(
+    page,
+    'POST',
+    '/api/file-request',
+    { name: 'Receipts 2026' },
+  );
+  const { token, folder_id: folderId } = created.data.attributes;
+  await expect(bellOf(page)).toHaveAccessibleName('Notifications');
+
+  // The guest, in a browser of their own, uploads a file and presses Done.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(`/request/${token}/upload`);
+  const chooser = guest.waitForEvent('filechooser');
+  await guest.getByRole('button', { name: 'Upload files' }).first().click();
+  await (await chooser).setFiles({ name: 'taxi.txt', mimeType: 'text/plain', buffer: Buffer.from('12.50\n') });
+  await expect(guest.getByText('taxi.txt').first()).toBeVisible({ timeout: 20_000 });
+  await guest.getByRole('button', { name: 'I’m done' }).click();
+  await guest.getByRole('button', { name: 'Yes, I’m done' }).click();
+  await expect(guest.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+  await guestContext.close();
+
+  // Two notifications arrived live over the websocket: the first upload and the request complete.
+  const bell = bellOf(page);
+  await expect(bell).toHaveAccessibleName('Notifications, 2 unread');
+  await expect(bell).toContainText('2');
+  await shoot(page, 'notifications-bell');
+
+  await bell.click();
+  const center = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(center).toBeVisible();
+  const complete = center.getByRole('article').filter({ hasText: 'Upload request “Receipts 2026” is complete' });
+  await expect(complete).toContainText('1 file arrived');
+  await expect(center.getByRole('article').filter({ hasText: 'Files are arriving in “Receipts 2026”' })).toBeVisible();
+  await expect(complete).toHaveAttribute('data-unread', 'true');
+  await shoot(page, 'notifications-open');
+  // Opening read them: the badge goes, the server agrees after a reload.
+  await expect(bell).toHaveAccessibleName('Notifications');
+  await expect(complete).not.toHaveAttribute('data-unread');
+
+  // Its button closes the center, then opens the request's folder.
+  await complete.getByRole('link', { name: 'Show files' }).click();
+  await expect(center).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/platform/files/${folderId}$`));
+  await expect(page.getByRole('option', { name: 'taxi.txt', exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(bellOf(page)).toHaveAccessibleName('Notifications');
+
+  // Clear all leaves the empty state; Escape closes.
+  await bellOf(page).click();
+  await center.getByRole('button', { name: 'Clear all' }).click();
+  await expect(center.getByText('No notifications yet')).toBeVisible();
+  await shoot(page, 'notifications-empty');
+  await page.keyboard.press('Escape');
+  await expect(center).toBeHidden();
+});
+
+test('the mail switch on the profile is on by default and saved when turned off', async ({ page }) => {
+  await signUp(page, 'Mia Mail', uniqueEmail('mia'), 'notify-password-1');
+  await page.goto('/user/profile');
+  const toggle = page.getByRole('switch', { name: 'Email me my notifications' });
+  await expect(toggle).toBeChecked();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect
+    .poll(async () => {
+      const user = await apiCall<{
+        data: { relationships: { settings: { data: { attributes: Record<string, unknown> } } } };
+      }>(page, 'GET', '/api/user');
+      return user.data.relationships.settings.data.attributes.mail_notifications;
+    })
+    .toBe(false);
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Email me my notifications' })).not.toBeChecked();
+  await shoot(page, 'notifications-profile-switch');
+});
