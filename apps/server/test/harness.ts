@@ -12,6 +12,8 @@ import { findUserByEmail } from '../src/modules/users/index.js';
 
 export interface TestServer extends Server {
   dataDir: string;
+  /** The database it runs on (a second node may share it, see `startTestServer`). */
+  databaseTarget: DatabaseTarget;
   /** Mails written to the outbox, oldest first, as raw .eml text. */
   outbox(): string[];
   client(ip?: string): TestClient;
@@ -55,10 +57,20 @@ export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; dro
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * `sameDatabaseAs`: a second node on the first one's database (PostgreSQL), with a data folder of
+ * its own, as another machine would have; the first one drops the database when it closes.
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { sameDatabaseAs?: TestServer } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
-  const { target, drop } = await freshTestDatabase();
+  const { target, drop } = opts.sameDatabaseAs
+    ? { target: opts.sameDatabaseAs.databaseTarget, drop: async () => undefined }
+    : await freshTestDatabase();
+  if (opts.sameDatabaseAs && target.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
   const server = await createServer(config, {
     database: target,
     logger: pino({ level: 'silent' }),
@@ -69,6 +81,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   return {
     ...server,
     dataDir,
+    databaseTarget: target,
     outbox: () => {
       try {
         return readdirSync(mailDir)
