@@ -9,8 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseEnv, resolveConfig } from '../src/app/config.js';
 import { createServer } from '../src/app/server.js';
 import { rowsOf } from '../src/lib/db/migrate.js';
-import { FILE_REQUESTS_JOB } from '../src/modules/file-requests/file-requests.job.js';
-import { fileRequests } from '../src/modules/file-requests/file-requests.table.js';
+import { FILE_REQUESTS_JOB, fileRequests } from '../src/modules/file-requests/index.js';
 import {
   freshTestDatabase,
   installWithAdmin,
@@ -97,7 +96,7 @@ describe.skipIf(!onPostgres)('what two nodes on one database share', () => {
   let b: TestServer;
   let ownerOnA: TestClient;
   let ownerId: string;
-  const env = redisUrl ? { REDIS_URL: redisUrl } : {};
+  const env: Record<string, string> = redisUrl ? { REDIS_URL: redisUrl } : {};
 
   beforeAll(async () => {
     a = await startTestServer(env);
