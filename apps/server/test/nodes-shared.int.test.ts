@@ -91,6 +91,36 @@ describe.skipIf(!onPostgres)('two nodes starting at once on an empty database', 
   });
 });
 
+describe.skipIf(!onPostgres)('a node on PostgreSQL without Redis', () => {
+  it('says at start-up that its rate limits are its own, and where to read about several nodes', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const { target, drop } = await freshTestDatabase();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'filestore-node-'));
+    try {
+      const config = resolveConfig(parseEnv({ DATA_DIR: dir }), dir, {});
+      const server = await createServer(config, { database: target, logger, startJobs: false });
+      await server.close();
+      const warnings = lines.map((l) => JSON.parse(l) as { level: number; msg: string }).filter((l) => l.level === 40);
+      expect(warnings.map((w) => w.msg)).toEqual([expect.stringContaining('REDIS_URL is not set')]);
+      expect(warnings[0]?.msg).toContain('docs/multi-node.md');
+
+      lines.length = 0;
+      const withRedis = resolveConfig(
+        parseEnv({ DATA_DIR: dir, REDIS_URL: redisUrl ?? 'redis://127.0.0.1:1' }),
+        dir,
+        {},
+      );
+      const quiet = await createServer(withRedis, { database: target, logger, startJobs: false });
+      await quiet.close();
+      expect(lines.join('\n')).not.toContain('REDIS_URL is not set');
+    } finally {
+      await drop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe.skipIf(!onPostgres)('what two nodes on one database share', () => {
   let a: TestServer;
   let b: TestServer;
