@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { CreateBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import { CreateBucketCommand, DeleteObjectsCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, freshPostgresDatabase, HttpClient, ServerProcess } from './process.js';
 
@@ -44,13 +44,29 @@ const s3 = {
   secretAccessKey: process.env.TEST_S3_SECRET_KEY ?? '',
 };
 
-async function ensureBucket() {
-  const client = new S3Client({
+const s3Client = () =>
+  new S3Client({
     endpoint: s3.endpoint,
     region: 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
   });
+
+/** The test bucket is shared with other suites: the blobs this one made go when it ends. */
+async function removeBlobs(keys: string[]) {
+  if (keys.length === 0) return;
+  const client = s3Client();
+  try {
+    await client.send(
+      new DeleteObjectsCommand({ Bucket: s3.bucket, Delete: { Objects: keys.map((Key) => ({ Key })) } }),
+    );
+  } finally {
+    client.destroy();
+  }
+}
+
+async function ensureBucket() {
+  const client = s3Client();
   try {
     await client.send(new HeadBucketCommand({ Bucket: s3.bucket })).catch(async () => {
       await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
@@ -88,6 +104,8 @@ describe.skipIf(skipped)(
     let a: ServerProcess;
     let b: ServerProcess;
     let user: HttpClient;
+    /** Files made, by id: their blobs are removed from the shared bucket at the end. */
+    const made: string[] = [];
 
     const node = async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-node-'));
@@ -121,6 +139,7 @@ describe.skipIf(skipped)(
     }, TIMEOUT);
 
     afterAll(async () => {
+      await removeBlobs(made.map((id) => `files/${id}`)).catch(() => undefined);
       await a?.kill();
       await b?.kill();
       await database?.drop();
@@ -147,6 +166,7 @@ describe.skipIf(skipped)(
           expect(last.status, last.text).toBe(offset + CHUNK >= upload.content.length ? 201 : 200);
         }
         const file = last?.json().data;
+        made.push(file.id);
         expect(file).toMatchObject({ type: 'file', attributes: { name: upload.name, size: upload.content.length } });
         for (const from of [a, b]) {
           const got = await download(from, user, file.id);
@@ -209,6 +229,7 @@ describe.skipIf(skipped)(
         const done = await send(b, 3 * CHUNK);
         expect(done.status, done.text).toBe(201);
         const fileId = done.json().data.id as string;
+        made.push(fileId);
         const got = await download(b, user, fileId);
         expect(got.status).toBe(200);
         expect(got.bytes.equals(upload.content)).toBe(true);
