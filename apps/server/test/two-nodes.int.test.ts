@@ -241,5 +241,11 @@ describe.skipIf(skipped)(
       },
       TIMEOUT,
     );
+
+    // Written and passing against the `rt` branch (Socket.IO with the Redis adapter); it joins
+    // this file once that branch is on main, since socket.io-client comes with it.
+    it.todo(
+      'delivers items.changed for an upload through A to sockets open on B and on A, once each (WebSocket transport, no sticky sessions)',
+    );
   },
 );
