@@ -13,9 +13,10 @@ import {
 } from '@aws-sdk/client-s3';
 import { CEPH_KEYS, startCephGateway } from '../lib/ceph.js';
 import { randomGiB, seeded, warm } from '../lib/data.js';
-import { streamRequest } from '../lib/http.js';
+import { request, streamRequest } from '../lib/http.js';
 import { diagnosisOptions, newId, prepareDataDir, startOurServer, type TreeRow } from '../lib/our-server.js';
 import { removeTempDir, tempDir } from '../lib/proc.js';
+import { startReference } from '../lib/refs.js';
 import {
   absolute,
   compare,
@@ -156,19 +157,35 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
     });
     stops.push(() => ours.stop());
     const startPeak = ours.memory().peak;
+    // The yardstick: a bare Node server between the client and the gateway (bench/src/refs).
+    const proxy = await startReference('node-s3-proxy.ts', [
+      gateway.endpoint,
+      BUCKET,
+      CEPH_KEYS.accessKeyId,
+      CEPH_KEYS.secretAccessKey,
+    ]);
+    stops.push(() => proxy.proc.stop());
     const client = await ours.signedIn();
     stops.push(async () => client.close());
 
     const runs = {
       upOurs: [] as number[],
       upSdk: [] as number[],
+      upProxy: [] as number[],
+      downProxy: [] as number[],
       downOurs: [] as number[],
       downSdk: [] as number[],
       zipOurs: [] as number[],
       zipSdk: [] as number[],
       firstByte: [] as number[],
     };
-    const ratios = { up: [] as number[], down: [] as number[], zip: [] as number[] };
+    const ratios = {
+      up: [] as number[],
+      down: [] as number[],
+      zip: [] as number[],
+      upProxy: [] as number[],
+      downProxy: [] as number[],
+    };
     const peaks: Record<string, number> = { start: startPeak };
     let chunkSize = 0;
 
@@ -190,6 +207,31 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
         new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: parts } }),
       );
       return { ms: performance.now() - started, key: Key };
+    };
+    /** The same parts streamed through the bare Node proxy into UploadPart, one after the other. */
+    const uploadProxy = async (partSize: number) => {
+      const Key = `bench/proxy-${newId()}`;
+      const started = performance.now();
+      const { UploadId } = await s3.send(new CreateMultipartUploadCommand({ Bucket: BUCKET, Key }));
+      const parts: { PartNumber: number; ETag?: string }[] = [];
+      for (let start = 0, n = 1; start < GiB; start += partSize, n++) {
+        const length = Math.min(partSize, GiB - start);
+        const res = await request(`${proxy.url}/${encodeURIComponent(Key)}?upload=${UploadId}&part=${n}`, 'PUT', {
+          headers: { 'content-length': length },
+          body: () => createReadStream(source, { start, end: start + length - 1, highWaterMark: 1024 * 1024 }),
+        });
+        if (res.status !== 200) throw new Error(`the proxy answered ${res.status}: ${res.body.toString()}`);
+        parts.push({ PartNumber: n, ETag: res.body.toString() });
+      }
+      await s3.send(
+        new CompleteMultipartUploadCommand({ Bucket: BUCKET, Key, UploadId, MultipartUpload: { Parts: parts } }),
+      );
+      return { ms: performance.now() - started, key: Key };
+    };
+    const getProxy = async (Key: string) => {
+      const r = await streamRequest(`${proxy.url}/${encodeURIComponent(Key)}`);
+      if (r.status !== 200 || r.bytes !== GiB) throw new Error(`the proxy answered ${r.status} with ${r.bytes} bytes`);
+      return r.totalMs;
     };
     const getSdk = async (Key: string) => {
       const started = performance.now();
@@ -219,23 +261,31 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
         if (r.status !== 200 || r.bytes !== GiB) throw new Error(`download answered ${r.status} with ${r.bytes} bytes`);
         return r.totalMs;
       };
-      const order = rep % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const);
+      const order = rep % 2 === 0 ? (['ours', 'sdk', 'proxy'] as const) : (['proxy', 'sdk', 'ours'] as const);
       const down: Record<string, number> = {};
       for (const who of order) {
-        down[who] = who === 'ours' ? await downOurs() : (await getSdk(key)).ms;
+        down[who] = who === 'ours' ? await downOurs() : who === 'sdk' ? (await getSdk(key)).ms : await getProxy(key);
       }
       peaks[`download #${rep + 1}`] = ours.memory().peak;
       await remove(key);
       if (rep % 2 === 0) sdkMs = await sdkUp();
       runs.upOurs.push(mbps(GiB, up.seconds * 1000));
       runs.upSdk.push(mbps(GiB, sdkMs));
+      // The memstore holds one 1 GiB object at a time besides the one being read: after the removes.
+      const viaProxy = await uploadProxy(chunkSize);
+      await remove(viaProxy.key);
+      runs.upProxy.push(mbps(GiB, viaProxy.ms));
+      ratios.upProxy.push(sdkMs / viaProxy.ms);
+      runs.downProxy.push(mbps(GiB, down.proxy as number));
+      ratios.downProxy.push((down.sdk as number) / (down.proxy as number));
       ratios.up.push(sdkMs / (up.seconds * 1000));
       runs.downOurs.push(mbps(GiB, down.ours as number));
       runs.downSdk.push(mbps(GiB, down.sdk as number));
       ratios.down.push((down.sdk as number) / (down.ours as number));
       context.log(
         `#${rep + 1} upload ours ${runs.upOurs.at(-1)?.toFixed(0)} MB/s, SDK ${runs.upSdk.at(-1)?.toFixed(0)} MB/s; ` +
-          `download ours ${runs.downOurs.at(-1)?.toFixed(0)} MB/s, SDK ${runs.downSdk.at(-1)?.toFixed(0)} MB/s`,
+          `download ours ${runs.downOurs.at(-1)?.toFixed(0)} MB/s, SDK ${runs.downSdk.at(-1)?.toFixed(0)} MB/s; ` +
+          `bare proxy up ${runs.upProxy.at(-1)?.toFixed(0)} MB/s, down ${runs.downProxy.at(-1)?.toFixed(0)} MB/s`,
       );
     }
     peaks.transfers = ours.memory().peak;
@@ -311,6 +361,26 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
         ),
         compare(
           's3',
+          '(info) bare node:http proxy into UploadPart vs SDK multipart',
+          'MB/s',
+          median(runs.upProxy),
+          median(runs.upSdk),
+          'SDK multipart',
+          null,
+          median(ratios.upProxy),
+        ),
+        compare(
+          's3',
+          '(info) bare node:http proxy of one GET vs one SDK GET',
+          'MB/s',
+          median(runs.downProxy),
+          median(runs.downSdk),
+          'SDK GET',
+          null,
+          median(ratios.downProxy),
+        ),
+        compare(
+          's3',
           METRICS.zip,
           'MB/s',
           median(runs.zipOurs),
@@ -344,6 +414,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
         'Our server runs with STORAGE_DRIVER=s3 against a Ceph RGW the case starts itself on 127.0.0.1:7495.',
         'Upload: our chunked API as the web client uses it (sequential chunks) vs the SDK uploading the same parts one after the other; download: /api/files/:id/download vs one GetObject; zip: /api/zip of the folder vs the SDK reading the same objects 8 at a time.',
         'Ratios = median of per-repetition ratios of throughput (each pair back to back).',
+        'The bare proxy (bench/src/refs/node-s3-proxy.ts) is a node:http server that only pipes one GetObject into the response or the request body into UploadPart, with the same SDK settings as our server: what any server in between reaches on this machine, where the gateway, the server and the client share 2 cores.',
       ],
     };
   } finally {
