@@ -4,7 +4,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand, DeleteObjectsCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { thumbnailKeys } from '../src/modules/thumbnails/index.js';
 import { freePort, freshPostgresDatabase, HttpClient, ServerProcess } from './process.js';
 
 /**
@@ -139,7 +141,7 @@ describe.skipIf(skipped)(
     }, TIMEOUT);
 
     afterAll(async () => {
-      await removeBlobs(made.map((id) => `files/${id}`)).catch(() => undefined);
+      await removeBlobs(made.flatMap((id) => [`files/${id}`, ...thumbnailKeys(id)])).catch(() => undefined);
       await a?.kill();
       await b?.kill();
       await database?.drop();
@@ -238,6 +240,37 @@ describe.skipIf(skipped)(
         await a.start();
         const fromA = await download(a, user, fileId);
         expect(fromA.bytes.equals(upload.content)).toBe(true);
+      },
+      TIMEOUT,
+    );
+
+    it(
+      'serves from B the thumbnails that a node made in the background for a picture uploaded through A',
+      async () => {
+        const picture = await sharp({
+          create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 80, b: 20 } },
+        })
+          .png()
+          .toBuffer();
+        const res = await user.postForm(
+          `${a.url}/api/upload/chunks`,
+          { name: 'picture.png', is_last_chunk: true, size: picture.length },
+          picture,
+        );
+        expect(res.status, res.text).toBe(201);
+        const id = res.json().data.id as string;
+        made.push(id);
+        // Whichever node's job claimed it, the thumbnail is in the bucket and B serves it.
+        let thumbnail: Response | undefined;
+        for (const started = Date.now(); Date.now() - started < 60_000;) {
+          thumbnail = await fetch(`${b.url}/api/files/${id}/thumbnail/sm`, { headers: user.authHeaders() });
+          if (thumbnail.status === 200) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+        expect(thumbnail?.status).toBe(200);
+        expect(thumbnail?.headers.get('content-type')).toBe('image/webp');
+        const meta = await sharp(Buffer.from(await (thumbnail as Response).arrayBuffer())).metadata();
+        expect(meta.format).toBe('webp');
       },
       TIMEOUT,
     );
