@@ -83,6 +83,14 @@ export default defineConfig({
         timeout: 120_000,
         stdout: 'ignore',
         stderr: 'pipe',
-        env: { PORT: String(E2E_PORT), DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...s3Env },
+        env: {
+          PORT: String(E2E_PORT),
+          DATA_DIR: E2E_DATA_DIR,
+          LOG_LEVEL: 'warn',
+          HOST: '127.0.0.1',
+          // The remote-upload journey fetches from a node:http server on loopback (ADR 0027).
+          REMOTE_UPLOAD_ALLOW_PRIVATE: 'true',
+          ...s3Env,
+        },
       },
 });

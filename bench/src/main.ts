@@ -9,6 +9,7 @@ import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
 import { s3Case } from './cases/s3.js';
 import { postgresMemoryCase } from './cases/postgres-memory.js';
+import { remoteCase } from './cases/remote.js';
 import { listingThroughputCase } from './cases/listing-throughput.js';
 import { smallFilesCase } from './cases/small-files.js';
 import { subtreeCase } from './cases/subtree.js';
@@ -31,6 +32,7 @@ const CASES: Record<string, CaseRun> = {
   'listing-throughput': listingThroughputCase,
   subtree: subtreeCase,
   upload: uploadCase,
+  remote: remoteCase,
   'small-files': smallFilesCase,
   'postgres-memory': postgresMemoryCase,
   download: downloadCase,

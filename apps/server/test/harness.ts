@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { parseEnv, resolveConfig } from '../src/app/config.js';
-import { createServer, type Server } from '../src/app/server.js';
+import { createServer, type Server, type ServerOptions } from '../src/app/server.js';
 import type { DatabaseTarget } from '../src/lib/db/database.js';
 import { categoryFor, extensionOf, insertItem, type ItemRow } from '../src/modules/files/index.js';
 import { findUserByEmail } from '../src/modules/users/index.js';
@@ -63,18 +63,20 @@ export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; dro
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { sameDatabaseAs?: TestServer } = {},
+  options: Pick<ServerOptions, 'remoteNetwork'> & { sameDatabaseAs?: TestServer } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
-  const { target, drop } = opts.sameDatabaseAs
-    ? { target: opts.sameDatabaseAs.databaseTarget, drop: async () => undefined }
+  const { sameDatabaseAs, ...serverOptions } = options;
+  const { target, drop } = sameDatabaseAs
+    ? { target: sameDatabaseAs.databaseTarget, drop: async () => undefined }
     : await freshTestDatabase();
-  if (opts.sameDatabaseAs && target.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
+  if (sameDatabaseAs && target.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
   const server = await createServer(config, {
     database: target,
     logger: pino({ level: 'silent' }),
     startJobs: false,
+    ...serverOptions,
   });
   await server.app.ready();
   const mailDir = path.join(dataDir, 'mail');

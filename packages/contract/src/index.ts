@@ -11,3 +11,4 @@ export * from './admin.js';
 export * from './files.js';
 export * from './sharing.js';
 export * from './realtime.js';
+export * from './remote-upload.js';

@@ -18,3 +18,7 @@ export const FOLDER_DEPTH_MAX = 256;
 export const ITEMS_PER_REQUEST_MAX = 5_000;
 /** Spec §9: the expiration options, in hours (1, 2, 6, 12 hours; 1, 2, 7 days). */
 export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;
+
+/** Spec §2 remote-upload popup: URLs one request may name, and the longest URL accepted. */
+export const REMOTE_UPLOAD_URLS_MAX = 50;
+export const REMOTE_UPLOAD_URL_MAX = 2048;

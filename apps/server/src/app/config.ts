@@ -45,6 +45,15 @@ const envSchema = z.object({
    */
   ZIP_READ_AHEAD: z.coerce.number().int().min(1).max(64).default(8),
   ZIP_READ_AHEAD_MB: z.coerce.number().int().min(1).max(1024).default(16),
+  /**
+   * Remote upload (modules/remote-uploads, ADR 0027): fetching from private, loopback, link-local
+   * and other non-public addresses is refused unless this is true, which is for testing only.
+   */
+  REMOTE_UPLOAD_ALLOW_PRIVATE: bool.default(false),
+  /** The most one remote file's download may take, in seconds, from the request to its last byte. */
+  REMOTE_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  /** The largest remote file fetched, in MB, whatever the upload limit says (which applies too). */
+  REMOTE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(10_240),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

@@ -11,11 +11,12 @@ import { adminRoutes } from '../modules/admin/index.js';
 import { authRoutes, csrfHook, SESSION_COOKIE, sessionsCleanupJob, userFromSession } from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
-import { fileRequestsModule } from '../modules/file-requests/index.js';
+import { fileRequestsModule, openRequest, touchLastUpload } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
+import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
-import { sharedRelationships, sharingModule } from '../modules/sharing/index.js';
+import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
@@ -25,7 +26,12 @@ import { loadShell, webRoutes } from '../modules/web/index.js';
 
 const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
+export interface HttpAppOptions {
+  /** Tests only: how remote uploads resolve names and which loopback test server they may reach. */
+  remoteNetwork?: RemoteNetwork;
+}
+
+export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Promise<TypedApp> {
   // Typed as Fastify's logger so the instance matches TypedApp (pino's type is wider).
   const loggerInstance: FastifyBaseLogger = ctx.log;
   const app = Fastify({
@@ -70,6 +76,19 @@ export async function buildHttpApp(ctx: AppContext): Promise<TypedApp> {
   thumbnailsModule(app, ctx);
   sharingModule(app, ctx);
   fileRequestsModule(app, ctx);
+  // The job opens a batch's link again before each URL; those modules sit above remote uploads.
+  remoteUploadsModule(
+    app,
+    ctx,
+    {
+      share: async (token) => ({ actor: (await openShareForEditing(ctx, null, token, 'upload')).actor }),
+      request: async (token) => {
+        const { actor } = await openRequest(ctx, token);
+        return { actor, stored: () => touchLastUpload(ctx.db, actor.link.id) };
+      },
+    },
+    options.remoteNetwork,
+  );
   usageRoutes(app, ctx);
   emojiRoutes(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

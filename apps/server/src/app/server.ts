@@ -8,6 +8,7 @@ import { autoSetupFromEnv } from '../modules/setup/index.js';
 import type { AppConfigFile } from './config.js';
 import { AppContext, databaseEvents, prepareDatabase } from './context.js';
 import { buildHttpApp } from './http.js';
+import type { RemoteNetwork } from '../modules/remote-uploads/index.js';
 import type { TypedApp } from './types.js';
 
 export interface Server {
@@ -22,6 +23,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Background jobs run on timers unless false; tests run them with `ctx.jobs.drain()`. */
   startJobs?: boolean;
+  /** Tests only: the remote uploads' resolver and allowed loopback test server (ADR 0027). */
+  remoteNetwork?: RemoteNetwork;
 }
 
 const REDIS_READY_WAIT_MS = 3_000;
@@ -87,7 +90,7 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
     await ctx.close();
     throw e;
   }
-  const app = await buildHttpApp(ctx);
+  const app = await buildHttpApp(ctx, { remoteNetwork: options.remoteNetwork });
   if (options.startJobs !== false) ctx.jobs.start();
   return {
     app,

@@ -10,6 +10,8 @@ import {
   messageResponse,
   moveRequest,
   navigationResponse,
+  remoteUploadRequest,
+  remoteUploadResource,
   removeRequest,
   renameRequest,
   uuid,
@@ -25,6 +27,7 @@ import type { TypedApp } from '../../app/types.js';
 import { downloadFile } from '../downloads/index.js';
 import { browseFolder, createFolderAs, moveAs, navigationOf, removeAs, renameAs } from '../files/index.js';
 import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
+import { remoteUploadStatus, startRemoteUpload } from '../remote-uploads/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
 import { touchLastUpload } from './file-requests.repository.js';
 import { requestToken } from './file-requests.routes.js';
@@ -89,6 +92,21 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
       },
     );
   });
+
+  app.post(
+    '/api/file-request/:token/upload/remote',
+    { schema: { params: tokenParams, body: remoteUploadRequest, response: { 201: remoteUploadResource } } },
+    async (request, reply) => {
+      const { actor, request: fileRequest } = await openRequest(ctx, request.params.token);
+      return reply.code(201).send(await startRemoteUpload(ctx, actor, request.body, fileRequest.token));
+    },
+  );
+
+  app.get(
+    '/api/file-request/:token/upload/remote/:batchId',
+    { schema: { params: z.object({ token: requestToken, batchId: uuid }), response: { 200: remoteUploadResource } } },
+    async (request) => remoteUploadStatus(ctx, await actorOf(request.params.token), request.params.batchId),
+  );
 
   app.post(
     '/api/file-request/:token/create-folder',

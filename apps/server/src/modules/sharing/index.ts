@@ -8,6 +8,7 @@ import { sharesCleanupJob } from './sharing.jobs.js';
 export { SHARES_CLEANUP_JOB } from './sharing.jobs.js';
 export { shares, shareUnlocks, type ShareRow } from './shares.table.js';
 export { sharedRelationships } from './share.presenter.js';
+export { openShareForEditing } from './share-access.js';
 
 /** Share links: the owner's API, the visitors' API and clean-up (`sharedRelationships` is wired in app/). */
 export function sharingModule(app: TypedApp, ctx: AppContext) {

@@ -44,7 +44,8 @@ async function isUnlocked(ctx: AppContext, request: FastifyRequest, share: Share
  */
 export async function openShare(
   ctx: AppContext,
-  request: FastifyRequest,
+  /** null: work the link started earlier (a remote upload), whose password was given then. */
+  request: FastifyRequest | null,
   token: string,
   opts: { allowLocked?: boolean } = {},
 ): Promise<OpenedShare> {
@@ -56,7 +57,7 @@ export async function openShare(
   const { share, item, owner, inTrash } = found;
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw shareExpired();
   if (inTrash) throw notFound();
-  const unlocked = await isUnlocked(ctx, request, share);
+  const unlocked = request === null || (await isUnlocked(ctx, request, share));
   if (!unlocked && !opts.allowLocked) throw shareLocked();
   const link = {
     source: 'share' as const,
@@ -73,7 +74,12 @@ export async function openShare(
  * Like `openShare`, for the calls that change something: the access policy refuses a visitor link
  * any write (403 `share.read_only`) before the request names anything.
  */
-export async function openShareForEditing(ctx: AppContext, request: FastifyRequest, token: string, action: Action) {
+export async function openShareForEditing(
+  ctx: AppContext,
+  request: FastifyRequest | null,
+  token: string,
+  action: Action,
+) {
   const opened = await openShare(ctx, request, token);
   requireCapability(opened.actor, action);
   return opened;

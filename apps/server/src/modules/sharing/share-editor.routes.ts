@@ -5,6 +5,8 @@ import {
   itemsResponse,
   messageResponse,
   moveRequest,
+  remoteUploadRequest,
+  remoteUploadResource,
   removeRequest,
   renameRequest,
   uuid,
@@ -16,6 +18,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { createFolderAs, moveAs, removeAs, renameAs } from '../files/index.js';
+import { remoteUploadStatus, startRemoteUpload } from '../remote-uploads/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
 import { openShareForEditing } from './share-access.js';
 import { shareToken } from './share-visitor.routes.js';
@@ -45,6 +48,24 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
       },
     );
   });
+
+  app.post(
+    '/api/sharing/upload/remote/:token',
+    { schema: { params: tokenParams, body: remoteUploadRequest, response: { 201: remoteUploadResource } } },
+    async (request, reply) => {
+      const { actor, share } = await openShareForEditing(ctx, request, request.params.token, 'upload');
+      return reply.code(201).send(await startRemoteUpload(ctx, actor, request.body, share.token));
+    },
+  );
+
+  app.get(
+    '/api/sharing/upload/remote/:batchId/:token',
+    { schema: { params: z.object({ batchId: uuid, token: shareToken }), response: { 200: remoteUploadResource } } },
+    async (request) => {
+      const { actor } = await openShareForEditing(ctx, request, request.params.token, 'upload');
+      return remoteUploadStatus(ctx, actor, request.params.batchId);
+    },
+  );
 
   app.post(
     '/api/sharing/create-folder/:token',

@@ -3,3 +3,6 @@ export { cancelUpload, receiveUpload, uploadRoutesScope } from './upload-handler
 export type { ChunkOutcome } from './chunked-upload.js';
 export { uploadSessions, type UploadSessionRow } from './upload-sessions.table.js';
 export { endLinkUploads, endUploadsOfClosedLinks } from './running-uploads.js';
+export { uploadWholeFile } from './whole-file.js';
+export { ChunkBody } from './chunk-body.js';
+export { admitUpload } from './admission.js';

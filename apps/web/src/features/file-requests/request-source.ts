@@ -37,6 +37,10 @@ export function requestSource(
         chunks: `${base}/upload/chunks`,
         discard: (uploadId) => `${base}/upload/chunks/${encodeURIComponent(uploadId)}`,
       },
+      remoteUpload: {
+        start: `${base}/upload/remote`,
+        status: (batchId) => `${base}/upload/remote/${encodeURIComponent(batchId)}`,
+      },
     },
     keys: {
       browse: (folderId: string | null, sorting: Sorting) => [

@@ -6,6 +6,7 @@ import {
   FolderOpen,
   FolderPlus,
   FolderUp,
+  Link2,
   Pencil,
   Star,
   StarOff,
@@ -329,6 +330,13 @@ export function useItemActions() {
           label: t('files.upload_folder'),
           icon: FolderUp,
           onSelect: () => uploads.pickFolder(),
+          group: 0,
+        },
+        {
+          id: 'remote-upload',
+          label: t('remote_upload.menu'),
+          icon: Link2,
+          onSelect: () => openFileDialog({ kind: 'remote-upload', parentId: folderId }),
           group: 0,
         },
         {

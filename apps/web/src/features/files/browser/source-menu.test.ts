@@ -7,7 +7,7 @@ import { menuForSource } from './source-menu';
 const t = (key: string) => key;
 const entry = (id: string): MenuAction => ({ id, label: id, onSelect: () => undefined });
 const menu = ['open', 'favourite', 'share', 'download', 'rename', 'move', 'trash'].map(entry);
-const uploads = ['upload-files', 'upload-folder', 'new-folder'].map(entry);
+const uploads = ['upload-files', 'upload-folder', 'remote-upload', 'new-folder'].map(entry);
 const link = (kind: FilesSource['kind'], allowed: SourceAction[]): FilesSource => ({
   ...accountSource,
   kind,
@@ -32,7 +32,12 @@ describe('menus through a link', () => {
     const shown = menuForSource(editor, t, menu, [file]);
     expect(shown.map((a) => a.id)).toEqual(['open', 'download', 'rename', 'move', 'trash']);
     expect(shown.find((a) => a.id === 'trash')?.label).toBe('public.remove');
-    expect(menuForSource(editor, t, uploads).map((a) => a.id)).toEqual(['upload-files', 'upload-folder', 'new-folder']);
+    expect(menuForSource(editor, t, uploads).map((a) => a.id)).toEqual([
+      'upload-files',
+      'upload-folder',
+      'remote-upload',
+      'new-folder',
+    ]);
   });
 
   it('drop the download of folders and selections where the link has no zips', () => {
@@ -40,5 +45,7 @@ describe('menus through a link', () => {
     expect(menuForSource(guest, t, menu, [file]).map((a) => a.id)).toContain('download');
     expect(menuForSource(guest, t, menu, [folder]).map((a) => a.id)).not.toContain('download');
     expect(menuForSource(guest, t, menu, [file, file]).map((a) => a.id)).not.toContain('download');
+    // An upload request's guest may upload from links too (spec §7 /api/file-request/{token}/upload/remote).
+    expect(menuForSource(guest, t, uploads).map((a) => a.id)).toContain('remote-upload');
   });
 });

@@ -15,6 +15,7 @@ const linkNeeds: Record<string, SourceAction | null> = {
   trash: 'remove',
   'upload-files': 'upload',
   'upload-folder': 'upload',
+  'remote-upload': 'upload',
   'new-folder': 'create-folder',
 };
 

@@ -19,6 +19,8 @@ export interface SourceEndpoints {
   /** Zips (`?items=` is added); null where archives aren't offered. */
   zip: string | null;
   upload: ChunkDestination;
+  /** Remote upload (spec §2 remote-upload popup): where a batch starts, and its status. */
+  remoteUpload: { start: string; status: (batchId: string) => string };
 }
 
 /**
@@ -59,6 +61,7 @@ export const accountSource: FilesSource = {
     remove: '/api/remove',
     zip: '/api/zip',
     upload: accountUploads,
+    remoteUpload: { start: '/api/upload/remote', status: (id) => `/api/upload/remote/${id}` },
   },
   keys: { browse: filesKeys.browse, navigation: filesKeys.navigation },
   ownerName: null,

@@ -13,6 +13,7 @@ import { useCreateFolder, useEmptyTrash, useRemoveItems, useRenameItem } from '.
 import { isFolder, refOf, type Item } from '../items';
 import { ItemForm, type ItemFormValues } from './ItemForm';
 import { MoveDialog } from './MoveDialog';
+import { RemoteUploadDialog } from './RemoteUploadDialog';
 import { useFileDialogs, type FileDialog } from './store';
 
 function useClose() {
@@ -330,6 +331,8 @@ export default function Dialogs({ dialog }: { dialog: FileDialog }) {
   switch (dialog.kind) {
     case 'create-folder':
       return <CreateFolderDialog parentId={dialog.parentId} />;
+    case 'remote-upload':
+      return <RemoteUploadDialog parentId={dialog.parentId} />;
     case 'rename':
       return <RenameDialog item={dialog.item} />;
     case 'move':

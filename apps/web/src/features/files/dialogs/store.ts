@@ -4,6 +4,8 @@ import type { Item } from '../items';
 /** Spec §2 popups of the file browser, opened from menus, the toolbar and the keyboard. */
 export type FileDialog =
   | { kind: 'create-folder'; parentId: string | null }
+  /** Spec §2 remote-upload popup: links the server fetches into the folder. */
+  | { kind: 'remote-upload'; parentId: string | null }
   | { kind: 'rename'; item: Item }
   | { kind: 'move'; items: Item[] }
   | { kind: 'delete-forever'; items: Item[] }

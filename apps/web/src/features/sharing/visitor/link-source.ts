@@ -40,6 +40,10 @@ export function shareSource(
         chunks: `/api/sharing/upload/chunks/${t}`,
         discard: (uploadId) => `/api/sharing/upload/chunks/${encodeURIComponent(uploadId)}/${t}`,
       },
+      remoteUpload: {
+        start: `/api/sharing/upload/remote/${t}`,
+        status: (batchId) => `/api/sharing/upload/remote/${encodeURIComponent(batchId)}/${t}`,
+      },
     },
     keys: {
       browse: (folderId: string | null, sorting: Sorting) => [

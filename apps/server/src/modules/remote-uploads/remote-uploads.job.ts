@@ -1,0 +1,155 @@
+import type { AppContext } from '../../app/context.js';
+import type { Db } from '../../lib/db/database.js';
+import { AppError } from '../../lib/errors.js';
+import type { JobDefinition } from '../../lib/jobs.js';
+import type { Actor } from '../files/index.js';
+import { notify } from '../notifications/index.js';
+import { publishEvent } from '../realtime/index.js';
+import { ChunkBody, uploadWholeFile } from '../uploads/index.js';
+import { findUserById } from '../users/index.js';
+import { defaultNetwork, type RemoteNetwork } from './address-guard.js';
+import { fetchFailed, guardedAgent, openRemote, timedOut, type RemoteResponse } from './remote-fetch.js';
+import { remoteFileName } from './remote-name.js';
+import {
+  claimUrl,
+  deleteOldBatches,
+  failuresOf,
+  findBatch,
+  MAX_ATTEMPTS,
+  settleUrl,
+  type ClaimedUrl,
+  type UrlOutcome,
+} from './remote-uploads.repository.js';
+import type { RemoteUploadBatchRow } from './remote-uploads.table.js';
+import { REMOTE_UPLOADS_JOB, type LinkOpeners } from './remote-uploads.usecases.js';
+
+const MB = 1024 * 1024;
+/** Beyond the time cap, what storing a fetched file may take before another node may take the URL over. */
+const LEASE_MARGIN_MS = 60_000;
+
+interface CreatedFile {
+  id: string;
+  name: string;
+  parent_id: string | null;
+}
+
+/**
+ * Fetches the URLs of remote upload batches, one at a time per node (ADR 0027). A URL is claimed in
+ * one statement with a lease, fetched outside any transaction, then settled, counted and announced
+ * (`remote-upload.progress`; at the batch's end `remote-upload.done` and a notification) in one
+ * transaction. A node that dies mid-URL leaves its lease to run out: the URL is tried once more,
+ * and a second interruption fails it.
+ */
+export function remoteUploadsJob(
+  ctx: AppContext,
+  openers: LinkOpeners,
+  network: RemoteNetwork = defaultNetwork,
+): JobDefinition {
+  const env = ctx.config.env;
+  const timeoutMs = env.REMOTE_UPLOAD_TIMEOUT_SECONDS * 1000;
+  // A short time cap (tests) keeps a short lease, so a crashed node's URL comes back soon.
+  const leaseMs = timeoutMs + Math.min(LEASE_MARGIN_MS, timeoutMs);
+  let runs = 0;
+
+  async function actorOf(batch: RemoteUploadBatchRow): Promise<{ actor: Actor; stored?: () => Promise<void> }> {
+    const [kind, id] = batch.actorKey.split(':');
+    if (kind === 'user' && id) {
+      const user = await findUserById(ctx.db, id);
+      if (!user) throw new AppError(404, 'not_found', 'The account this upload was for is gone.');
+      return { actor: { kind: 'user', user } };
+    }
+    if ((kind === 'share' || kind === 'request') && batch.linkToken) {
+      return kind === 'share' ? openers.share(batch.linkToken) : openers.request(batch.linkToken);
+    }
+    throw new Error(`unknown actor ${batch.actorKey}`);
+  }
+
+  async function fetchInto(
+    batch: RemoteUploadBatchRow,
+    claim: ClaimedUrl,
+  ): Promise<{ outcome: UrlOutcome; file: CreatedFile | null }> {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const agent = guardedAgent(network, env.REMOTE_UPLOAD_ALLOW_PRIVATE);
+    let response: RemoteResponse | null = null;
+    try {
+      const { actor, stored } = await actorOf(batch);
+      response = await openRemote(agent, claim.url, {
+        network,
+        allowPrivate: env.REMOTE_UPLOAD_ALLOW_PRIVATE,
+        maxBytes: env.REMOTE_UPLOAD_MAX_MB * MB,
+        signal,
+      });
+      const name = remoteFileName(response.url, response.contentDisposition, response.contentType);
+      const item = await uploadWholeFile(
+        ctx,
+        actor,
+        { name, parent_id: batch.parentId, size: response.size, folders: [], is_last_chunk: true },
+        new ChunkBody(response.body),
+      );
+      await stored?.();
+      const file = { id: item.data.id, name: item.data.attributes.name, parent_id: item.data.attributes.parent_id };
+      return { outcome: { fileId: file.id }, file };
+    } catch (error) {
+      const reason = signal.aborted
+        ? timedOut(env.REMOTE_UPLOAD_TIMEOUT_SECONDS)
+        : (response?.failure() ??
+          (error instanceof AppError ? error : fetchFailed(`The download failed (${describe(error)}).`)));
+      if (!(error instanceof AppError)) ctx.log.info({ err: error, url: claim.url }, 'remote upload failed');
+      return { outcome: { errorCode: reason.code, error: reason.message }, file: null };
+    } finally {
+      await agent.destroy().catch(() => undefined);
+    }
+  }
+
+  async function announce(db: Db, batch: RemoteUploadBatchRow, finished: boolean, file: CreatedFile | null) {
+    const counts = { batch_id: batch.id, total: batch.total, processed: batch.processed, failed: batch.failed };
+    await publishEvent(db, [batch.ownerId], 'remote-upload.progress', { ...counts, file });
+    if (!finished) return;
+    const failures = batch.failed > 0 ? await failuresOf(db, batch.id) : [];
+    await publishEvent(db, [batch.ownerId], 'remote-upload.done', { ...counts, failures });
+    const stored = batch.total - batch.failed;
+    const summary = `${stored} of ${batch.total} ${batch.total === 1 ? 'file was' : 'files were'} uploaded from the web.`;
+    const why = failures.map((f) => `${f.url}: ${f.reason}`).join('\n');
+    await notify(db, batch.ownerId, {
+      category: 'remote-upload-done',
+      title: batch.failed === 0 ? 'Remote upload finished' : 'Remote upload finished with failures',
+      description: why ? `${summary}\n${why}` : summary,
+      action: { type: 'route', params: { route: 'Files', id: batch.parentId, button: 'Show files' } },
+    });
+  }
+
+  return {
+    name: REMOTE_UPLOADS_JOB,
+    intervalMs: 10_000,
+    async run() {
+      if (runs++ % 1000 === 0) await deleteOldBatches(ctx.db);
+      const claim = await claimUrl(ctx.db, leaseMs);
+      if (!claim) return { more: false };
+      const batch = await findBatch(ctx.db, claim.batchId);
+      if (!batch) return { more: true };
+      const { outcome, file } =
+        claim.attempts > MAX_ATTEMPTS
+          ? {
+              outcome: {
+                errorCode: 'remote_upload.interrupted',
+                error: 'The download was interrupted twice (the server stopped) and was given up.',
+              },
+              file: null,
+            }
+          : await fetchInto(batch, claim);
+      await ctx.db.transaction(async (tx) => {
+        const settled = await settleUrl(tx, claim, outcome);
+        // Lost the claim to another node: it settles the URL; the file made here stays, counted.
+        if (!settled) return;
+        await announce(tx, settled.batch, settled.finished, file);
+      });
+      return { more: true };
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.message : String(error);
+}
