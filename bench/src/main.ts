@@ -5,6 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import prettier from 'prettier';
 import { downloadCase } from './cases/download.js';
+import { fanoutCase } from './cases/fanout.js';
 import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
 import { s3Case } from './cases/s3.js';
@@ -38,6 +39,7 @@ const CASES: Record<string, CaseRun> = {
   download: downloadCase,
   zip: zipCase,
   s3: s3Case,
+  fanout: fanoutCase,
   'web-quality': webQualityCase,
 };
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emojiType, subscriptionType, themeMode } from './common.js';
+import { broadcastingConfig } from './realtime.js';
 
 export const statusCheck = z.object({
   node: z.object({ current: z.string(), minimal: z.string(), ok: z.boolean() }),
@@ -59,6 +60,8 @@ export const appConfig = z.object({
     github: z.object({ allowed: z.boolean(), configured: z.boolean() }),
   }),
   recaptcha: z.object({ allowed: z.boolean(), siteKey: z.string().nullable() }),
+  /** Where the signed-in user's socket connects (issue 13). */
+  broadcasting: broadcastingConfig,
   /** Present only while installation is needed. */
   statusCheck: statusCheck.optional(),
 });

@@ -72,6 +72,8 @@ export const realtimeEvents = {
   /**
    * A listing changed (an upload, rename, move, trash or restore by anyone with access): the
    * folders whose content changed; `null` is the owner's top level. The screen refetches them.
+   * The trash, recent files and search results may have changed with any of them; an empty list
+   * means only the trash changed (emptied).
    */
   'items.changed': z.object({ folders: z.array(z.string().nullable()) }),
 } as const;
@@ -82,3 +84,17 @@ export type RealtimeEnvelope<N extends RealtimeEventName = RealtimeEventName> = 
   id: string;
   payload: RealtimeEventPayload<N>;
 };
+
+/** POST /broadcasting/auth (spec §7): may the signed-in caller listen on this channel? */
+export const broadcastingAuthRequest = z.object({ channel_name: z.string().min(1).max(200) });
+/** 200: the room the caller's socket is in (`user:{id}`); 403 for any other channel, 401 without a session. */
+export const broadcastingAuthResponse = z.object({ channel: z.string() });
+
+/** The real-time endpoint the web connects to (`/api/config` `broadcasting`). */
+export const broadcastingConfig = z.object({
+  driver: z.literal('socket.io'),
+  /** Socket.IO's path on the app's own origin. */
+  path: z.string(),
+  authEndpoint: z.string(),
+});
+export type BroadcastingConfig = z.infer<typeof broadcastingConfig>;

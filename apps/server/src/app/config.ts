@@ -80,8 +80,10 @@ const envSchema = z.object({
   SETUP_ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).optional(),
   SETUP_ADMIN_NAME: z.string().min(1).default('Admin'),
   WEB_DIST: z.string().optional(),
-  /** Crash tests only: the process kills itself with SIGKILL at this point (modules/uploads/crash-point.ts). */
-  FILESTORE_TEST_CRASH_AT: z.enum(['upload-complete', 'batch-before-commit', 'batch-committed']).optional(),
+  /** Crash tests only: the process kills itself with SIGKILL at this point (uploads' and realtime's crash-point.ts). */
+  FILESTORE_TEST_CRASH_AT: z
+    .enum(['upload-complete', 'batch-before-commit', 'batch-committed', 'outbox-before-send', 'outbox-after-send'])
+    .optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

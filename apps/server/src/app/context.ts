@@ -2,7 +2,13 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { AppConfigFile, MailConfig, StorageConfig } from './config.js';
-import { openDatabase, type Database, type DatabaseTarget, type Db } from '../lib/db/database.js';
+import {
+  openDatabase,
+  type Database,
+  type DatabaseTarget,
+  type Db,
+  type NotificationHandler,
+} from '../lib/db/database.js';
 import { migrate } from '../lib/db/migrate.js';
 import { JobRunner } from '../lib/jobs.js';
 import { Outages } from '../lib/outages.js';
@@ -37,6 +43,12 @@ export class AppContext {
   private currentMailer: Mailer;
   private currentStorage: StorageDriver;
   readonly jobs: JobRunner;
+  /** LISTENs of the modules, moved to the new database when the setup wizard switches it. */
+  private readonly listeners = new Set<{
+    channel: string;
+    handler: NotificationHandler;
+    stop: (() => Promise<void>) | null;
+  }>();
   /** Relationships other modules add to the items their owner sees; set by `buildHttpApp`. */
   itemRelationships: readonly RelationshipLoader[] = [];
 
@@ -98,7 +110,26 @@ export class AppContext {
     const previous = this.database;
     this.database = next;
     this.installed = false;
+    for (const listener of this.listeners) {
+      await listener.stop?.().catch(() => undefined);
+      listener.stop = await next.listen(listener.channel, listener.handler);
+      listener.handler();
+    }
     await previous.close();
+  }
+
+  /**
+   * Calls `handler` on each notification on the database channel `channel` (and once after a lost
+   * listening connection came back), on whichever database the process uses, until stopped.
+   */
+  async listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>> {
+    const listener = { channel, handler, stop: null as (() => Promise<void>) | null };
+    this.listeners.add(listener);
+    listener.stop = await this.database.listen(channel, handler);
+    return async () => {
+      this.listeners.delete(listener);
+      await listener.stop?.().catch(() => undefined);
+    };
   }
 
   /** Installation is done once an admin exists; that never goes back, so a true answer is kept. */
@@ -109,6 +140,8 @@ export class AppContext {
 
   async close(): Promise<void> {
     await this.jobs.stop();
+    for (const listener of this.listeners) await listener.stop?.().catch(() => undefined);
+    this.listeners.clear();
     for (const close of this.closers) await close();
     await this.currentStorage.close();
     await this.database.close();

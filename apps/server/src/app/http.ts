@@ -15,6 +15,7 @@ import { fileRequestsModule, openRequest, touchLastUpload } from '../modules/fil
 import { filesRoutes } from '../modules/files/index.js';
 import { pagesRoutes } from '../modules/pages/index.js';
 import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
+import { realtimeModule } from '../modules/realtime/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
 import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
@@ -91,6 +92,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   );
   usageRoutes(app, ctx);
   emojiRoutes(app, ctx);
+  await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));
   return app;
 }

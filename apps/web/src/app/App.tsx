@@ -5,6 +5,7 @@ import { RouterProvider } from './routing';
 import { configQueryKey } from '../lib/config';
 import { useIsDark } from '../lib/theme';
 import { loadSonner, loadToasterWhenIdle, useToasterWanted } from '../lib/toast';
+import { RealtimeConnection } from './RealtimeConnection';
 import { router } from './router';
 
 const TOAST_DURATION_MS = 6000;
@@ -105,6 +106,7 @@ export function App({ client }: { client: QueryClient }) {
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
       <ToasterWhenWanted />
+      <RealtimeConnection />
     </QueryClientProvider>
   );
 }

@@ -10,7 +10,16 @@ import type { RealtimeEnvelope, RealtimeEventName, RealtimeEventPayload } from '
 type Handler<N extends RealtimeEventName> = (payload: RealtimeEventPayload<N>, id: string) => void;
 
 const handlers = new Map<RealtimeEventName, Set<Handler<never>>>();
+/** The highest id seen. */
 let lastId = 0n;
+/**
+ * The ids seen lately, and the highest one forgotten since: an event whose transaction committed
+ * after a later one (a higher id) went out still arrives, once; only ids at or below the floor
+ * are taken as seen without looking.
+ */
+const SEEN_MAX = 1000;
+const seen = new Set<bigint>();
+let floor = 0n;
 
 export function onRealtime<N extends RealtimeEventName>(name: N, handler: Handler<N>): () => void {
   let set = handlers.get(name);
@@ -22,8 +31,14 @@ export function onRealtime<N extends RealtimeEventName>(name: N, handler: Handle
 /** Called by the socket connection for each event; false when the envelope was seen already. */
 export function dispatchRealtime<N extends RealtimeEventName>(name: N, envelope: RealtimeEnvelope<N>): boolean {
   const id = BigInt(envelope.id);
-  if (id <= lastId) return false;
-  lastId = id;
+  if (id <= floor || seen.has(id)) return false;
+  seen.add(id);
+  if (seen.size > SEEN_MAX) {
+    const oldest = seen.values().next().value as bigint;
+    seen.delete(oldest);
+    if (oldest > floor) floor = oldest;
+  }
+  if (id > lastId) lastId = id;
   for (const handler of handlers.get(name) ?? []) (handler as Handler<N>)(envelope.payload, envelope.id);
   return true;
 }
@@ -34,6 +49,8 @@ export const lastRealtimeId = (): string => lastId.toString();
 /** Forgets what was seen (signing out). */
 export function resetRealtime(): void {
   lastId = 0n;
+  floor = 0n;
+  seen.clear();
 }
 
 /** Runs `handler` for each event `name` while the component is mounted (the latest handler). */

@@ -36,10 +36,88 @@ const EMBEDDED_SETTINGS = [
   'max_locks_per_transaction=256',
 ].flatMap((setting) => ['-c', setting]);
 
+/** Called for each notification on a channel, and once after a lost listening connection came back (some may be missed). */
+export type NotificationHandler = () => void;
+
 export interface Database {
   readonly driver: 'pglite' | 'postgres';
   readonly db: Db;
+  /**
+   * LISTENs on `channel` until the returned function is called: on PostgreSQL on a dedicated
+   * connection of its own (not the pool's), re-made with a backoff when it is lost; on PGlite
+   * through its `listen`. Resolves once listening started (PostgreSQL away: at once, retrying).
+   */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 10_000;
+
+/**
+ * A dedicated node-postgres client that LISTENs on `channel` and comes back after PostgreSQL
+ * dropped it (restart, failover, pg_terminate_backend): each new connection calls `handler` once,
+ * since notifications sent while it was away are lost.
+ */
+async function listenPostgres(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  handler: NotificationHandler,
+  events: ConnectionEvents,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: import('pg').Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let delay = LISTEN_RETRY_MIN_MS;
+  const schedule = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      void connect();
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MAX_MS);
+  };
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    let lost = false;
+    const onLost = (error: unknown) => {
+      if (lost) return;
+      lost = true;
+      if (client === next) client = null;
+      if (!stopped) events.lost(error);
+      void next.end().catch(() => undefined);
+      schedule();
+    };
+    next.on('error', onLost);
+    next.on('end', () => onLost(new Error('the listening connection ended')));
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler();
+    });
+    try {
+      await next.connect();
+      await next.query(`listen "${channel.replaceAll('"', '""')}"`);
+    } catch (error) {
+      onLost(error);
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    delay = LISTEN_RETRY_MIN_MS;
+    handler();
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
+  };
 }
 
 /** PGlite is single-process: a second process on the same folder would corrupt it. */
@@ -140,7 +218,12 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
     watchConnections(pool, events);
     const names = new StatementNames();
     pool.on('connect', (client: PoolClient) => nameStatements(client, names));
-    return { driver: 'postgres', db: drizzlePg(pool), close: () => pool.end() };
+    return {
+      driver: 'postgres',
+      db: drizzlePg(pool),
+      listen: (channel, handler) => listenPostgres(pg, target.url, channel, handler, events),
+      close: () => pool.end(),
+    };
   }
   let release = () => undefined as void;
   let dataDir: string | undefined;
@@ -164,6 +247,10 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
     return {
       driver: 'pglite',
       db: drizzlePglite(client),
+      listen: async (channel, handler) => {
+        const unlisten = await client.listen(channel, () => handler());
+        return () => unlisten();
+      },
       close: async () => {
         await client.close();
         release();

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { GB } from '../../lib/format.js';
 import { requireAdmin } from '../auth/index.js';
+import { publishEvent } from '../realtime/index.js';
 import { readSettings, writeSettings } from '../settings/index.js';
 import { countUsers, findUserById, presentUser, updateUser } from '../users/index.js';
 import { notFound } from '../../lib/errors.js';
@@ -17,6 +18,13 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
     admin.addHook('onRequest', async (request) => {
       requireAdmin(request);
     });
+    // Spec §4/§8: the admin's screen waits for this event on its own socket (10 s at most).
+    admin.post('/api/admin/test-websockets', async (request, reply) => {
+      const user = requireAdmin(request);
+      await publishEvent(ctx.db, [user.id], 'websocket.test', { at: new Date().toISOString() });
+      return reply.status(204).send();
+    });
+
     admin.get('/api/admin/dashboard', async () => ({ data: { users: await countUsers(ctx.db) } }));
 
     admin.get('/api/admin/settings', async () => ({ data: publicSettings(await readSettings(ctx.db)) }));

@@ -9,6 +9,7 @@ import {
   withTreeLock,
 } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
+import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { endLinkUploads } from '../uploads/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
@@ -42,6 +43,7 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
       type: 'folder',
       name: req.name ?? defaultName(new Date()),
     });
+    await publishItemsChanged(tx, [{ ownerId: user.id, folderId: target?.id ?? null }]);
     const request = await insertFileRequest(tx, {
       token: randomToken(TOKEN_BYTES),
       userId: user.id,

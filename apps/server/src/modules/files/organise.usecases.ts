@@ -8,6 +8,7 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
+import { publishItemsChanged } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { authorize, authorizeContents, authorizeFolder, homeOf, scopeOf, type Actor } from './access.js';
@@ -29,6 +30,7 @@ export async function createFolder(
     const restrictions = restrictionsFor(homeOf(actor), settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
     await assertRoomBelow(tx, parent?.id ?? null, 1);
+    await publishItemsChanged(tx, [{ ownerId: scope.ownerId, folderId: parent?.id ?? null }]);
     return insertItem(tx, {
       ownerId: scope.ownerId,
       creatorId: scope.creatorId,
@@ -78,6 +80,7 @@ export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRe
         .set({ ...patch, updatedAt: new Date() })
         .where(eq(items.id, item.id))
         .returning();
+      await publishItemsChanged(tx, [{ ownerId: item.ownerId, folderId: item.parentId }]);
       return row ?? item;
     });
   });
@@ -139,6 +142,11 @@ export async function moveItems(
           throw isTreeGuardRefusal(error) ? moveIntoItself() : error;
         });
     });
+    // Both listings changed: where the items were, and where they are now.
+    await publishItemsChanged(tx, [
+      ...movers.map((m) => ({ ownerId, folderId: m.parentId })),
+      { ownerId, folderId: targetId },
+    ]);
     await applyCounts(tx, ownerId, countsByParent(movers, -1));
     await applyCounts(
       tx,

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
+import { publishEvent, publishItemsChanged } from '../realtime/index.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
 import {
   authorize,
@@ -76,6 +77,10 @@ export async function removeItems(deps: FilesDeps, actor: Actor, requested: Remo
     const gone = await deleteSubtrees(tx, ownerId, deleteRoots);
     await queueBlobsOf(tx, gone);
     await trashSubtrees(tx, ownerId, trashRoots);
+    await publishItemsChanged(
+      tx,
+      [...deleteRoots, ...trashRoots].map((r) => ({ ownerId, folderId: r.parentId })),
+    );
     return { files: gone.length, trashed: trashRoots.length, deleted: deleteRoots.length };
   });
   if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
@@ -100,6 +105,7 @@ export async function removeContents(
   const { files, removed } = await withTreeLock(deps.db, ownerId, async (tx) => {
     const action = forever ? 'delete' : 'trash';
     const { rows } = await authorizeContents(tx, actor, action, selection.allIn, selection.except);
+    if (rows.length) await publishItemsChanged(tx, [{ ownerId, folderId: selection.allIn }]);
     if (!forever) {
       await trashSubtrees(tx, ownerId, rows);
       return { files: 0, removed: rows };
@@ -122,6 +128,8 @@ export async function emptyTrash(deps: FilesDeps, actor: Actor) {
   const files = await withTreeLock(deps.db, ownerId, async (tx) => {
     const gone = await deleteAllTrashed(tx, ownerId);
     await queueBlobsOf(tx, gone);
+    // No listing of a folder changed, only the trash: an event naming no folder.
+    await publishEvent(tx, [ownerId], 'items.changed', { folders: [] });
     return gone.length;
   });
   if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
@@ -207,6 +215,14 @@ export async function restoreItems(
     });
     const destinationOf = (t: LoadedItem) => destinations.get(t.id) ?? null;
     await applyCounts(tx, ownerId, restoreCounts(tops, destinationOf));
+    // Where they come back, and the trashed folders some of them leave.
+    await publishItemsChanged(
+      tx,
+      tops.flatMap((t) => [
+        { ownerId, folderId: destinationOf(t) },
+        ...(t.parentId !== destinationOf(t) ? [{ ownerId, folderId: t.parentId }] : []),
+      ]),
+    );
     return rows.map((r) => r.id);
   });
   const fresh = await db.select().from(items).where(inArray(items.id, ids));

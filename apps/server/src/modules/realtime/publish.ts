@@ -16,3 +16,34 @@ export async function publishEvent<N extends RealtimeEventName>(
   if (unique.length === 0) return;
   await db.insert(outboxEvents).values(unique.map((userId) => ({ userId, name, payload })));
 }
+
+/** Events of one name with a payload of their own per user, in one insert (a batch touching several owners). */
+export async function publishEach<N extends RealtimeEventName>(
+  db: Db,
+  name: N,
+  events: readonly { userId: string; payload: RealtimeEventPayload<N> }[],
+): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(outboxEvents).values(events.map(({ userId, payload }) => ({ userId, name, payload })));
+}
+
+/**
+ * `items.changed` for the owners of the listings a transaction changed (folder id, or null for the
+ * owner's top level): one row per owner, its folders without repeats. Call it once per transaction.
+ */
+export async function publishItemsChanged(
+  db: Db,
+  changes: Iterable<{ ownerId: string; folderId: string | null }>,
+): Promise<void> {
+  const byOwner = new Map<string, Set<string | null>>();
+  for (const { ownerId, folderId } of changes) {
+    let folders = byOwner.get(ownerId);
+    if (!folders) byOwner.set(ownerId, (folders = new Set()));
+    folders.add(folderId);
+  }
+  await publishEach(
+    db,
+    'items.changed',
+    [...byOwner].map(([userId, folders]) => ({ userId, payload: { folders: [...folders] } })),
+  );
+}

@@ -9,14 +9,18 @@ describe('GET /api/config', () => {
   });
   afterAll(() => server.close());
 
-  it('names no realtime endpoint while the server has none, and holds nothing the contract does not declare', async () => {
+  it('describes the real socket endpoint, and holds nothing the contract does not declare', async () => {
     const before = (await server.client().get('/api/config')).json<Record<string, unknown>>();
-    expect(before).not.toHaveProperty('broadcasting');
+    expect(before.broadcasting).toEqual({
+      driver: 'socket.io',
+      path: '/socket.io',
+      authEndpoint: '/broadcasting/auth',
+    });
     expect(() => appConfig.strict().parse(before)).not.toThrow();
 
     const admin = await installWithAdmin(server);
     const after = (await admin.get('/api/config')).json<Record<string, unknown>>();
-    expect(after).not.toHaveProperty('broadcasting');
+    expect(after.broadcasting).toEqual(before.broadcasting);
     expect(() => appConfig.strict().parse(after)).not.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import type { AppConfig } from '@filestore/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
+import { broadcasting } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
 
@@ -56,6 +57,7 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       github: { allowed: settings.allowed_github_login, configured: false },
     },
     recaptcha: { allowed: settings.allowed_recaptcha, siteKey: null },
+    broadcasting,
     ...(installed ? {} : { statusCheck: await statusCheck(ctx) }),
   };
 }

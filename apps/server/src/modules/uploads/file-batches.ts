@@ -19,6 +19,7 @@ import {
   type LoadedFolder,
   type NewFile,
 } from '../files/index.js';
+import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
 import { restrictionsFor } from '../users/index.js';
@@ -250,6 +251,18 @@ async function makeFiles(ctx: AppContext, files: readonly BatchedFile[]): Promis
       }
     }
     const made = await insertAll(tx, outcomes);
+    // One event per owner for the whole batch: the files' folders and where a folder upload began.
+    await publishItemsChanged(
+      tx,
+      made.flatMap((o) =>
+        'row' in o
+          ? [
+              { ownerId: o.row.ownerId, folderId: o.row.parentId },
+              { ownerId: o.row.ownerId, folderId: o.parent?.id ?? null },
+            ]
+          : [],
+      ),
+    );
     crashPoint(ctx, 'batch-before-commit');
     return made;
   });

@@ -16,6 +16,7 @@ import {
   type Actor,
   type LoadedItem,
 } from '../files/index.js';
+import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
@@ -102,6 +103,11 @@ export async function storeFile(
       });
       // Cancelled while the parts were being joined: the file must not appear.
       if (blob.sessionId && !(await completeSession(tx, blob.sessionId, blob.fileId))) throw notFound();
+      // The file's folder, and the one a folder upload made its first new folder in.
+      await publishItemsChanged(tx, [
+        { ownerId: scope.ownerId, folderId: parentId },
+        { ownerId: scope.ownerId, folderId: parent?.id ?? null },
+      ]);
       return file;
     });
   } catch (error) {

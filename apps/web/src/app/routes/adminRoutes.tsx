@@ -62,7 +62,11 @@ export const adminRoute: RouteObject = {
         { path: 'settings', element: <Navigate to="/admin/settings/appearance" replace /> },
         page('settings/appearance', 'admin.titles.settings_appearance'),
         page('settings/index', 'admin.titles.settings_index'),
-        page('settings/environment', 'admin.titles.settings_environment'),
+        {
+          path: 'settings/environment',
+          lazy: lazyPage(admin, (m) => m.EnvironmentPage),
+          handle: { title: 'admin.titles.settings_environment', icon: Settings } satisfies RouteHandle,
+        },
         page('settings/others', 'admin.titles.settings_others'),
         page('settings/sign-in', 'admin.titles.settings_sign_in'),
         page('settings/adsense', 'admin.titles.settings_adsense'),

@@ -2,3 +2,4 @@
 export { AdminLayout } from './AdminLayout';
 export { AdminPlaceholder } from './AdminPlaceholder';
 export { DashboardPage } from './DashboardPage';
+export { EnvironmentPage } from './EnvironmentPage';

@@ -1,0 +1,46 @@
+import type { Query, QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useRealtime } from '../../lib/realtime';
+import { userQueryKey } from '../user/user.api';
+
+/** Events arriving together (an upload of many files) refresh the screen once. */
+const COALESCE_MS = 250;
+
+/**
+ * Whether a files query shows what changed: a folder's listing when it is one of `folders` ('all'
+ * for the top level), and the views any change may touch (trash, recent files, search, the tree).
+ */
+function touched(query: Query, folders: ReadonlySet<string>): boolean {
+  const [root, view, folder] = query.queryKey;
+  if (root !== 'files') return false;
+  if (view === 'browse') return folders.has(String(folder));
+  return view === 'trash' || view === 'latest' || view === 'search' || view === 'navigation';
+}
+
+function refresher(client: QueryClient) {
+  let pending: Set<string> | null = null;
+  return (folders: readonly (string | null)[]) => {
+    if (!pending) {
+      const batch = (pending = new Set());
+      setTimeout(() => {
+        pending = null;
+        // Only what a screen shows refetches now (in place: selection and scroll stay); the rest
+        // is marked stale for its next visit.
+        void client.invalidateQueries({ predicate: (query) => touched(query, batch) });
+        void client.invalidateQueries({ queryKey: userQueryKey });
+      }, COALESCE_MS);
+    }
+    for (const folder of folders) pending.add(folder ?? 'all');
+  };
+}
+
+/**
+ * Spec/issue 13: an open Files screen (and trash, recent, search) follows changes made elsewhere,
+ * by this user in another tab, a share editor or an upload-request guest, without reloading.
+ */
+export function useLiveListings(): void {
+  const client = useQueryClient();
+  const refresh = useRef(refresher(client));
+  useRealtime('items.changed', (payload) => refresh.current(payload.folders));
+}
