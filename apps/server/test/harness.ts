@@ -13,7 +13,7 @@ import { findUserByEmail } from '../src/modules/users/index.js';
 export interface TestServer extends Server {
   dataDir: string;
   /** The database it runs on (a second node may share it, see `startTestServer`). */
-  databaseTarget: DatabaseTarget;
+  databaseTarget?: DatabaseTarget;
   /** Mails written to the outbox, oldest first, as raw .eml text. */
   outbox(): string[];
   client(ip?: string): TestClient;
@@ -68,10 +68,9 @@ export async function startTestServer(
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
   const { sameDatabaseAs, ...serverOptions } = options;
-  const { target, drop } = sameDatabaseAs
-    ? { target: sameDatabaseAs.databaseTarget, drop: async () => undefined }
-    : await freshTestDatabase();
-  if (sameDatabaseAs && target.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
+  const shared = sameDatabaseAs?.databaseTarget;
+  if (sameDatabaseAs && shared?.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
+  const { target, drop } = shared ? { target: shared, drop: async () => undefined } : await freshTestDatabase();
   const server = await createServer(config, {
     database: target,
     logger: pino({ level: 'silent' }),
