@@ -7,6 +7,30 @@ import { mayListen, userRoom } from './channels.js';
 import { OUTBOX_CHANNEL, OUTBOX_DISPATCH_JOB, outboxCleanupJob, outboxDispatchJob } from './dispatcher.job.js';
 import { SOCKET_PATH, startSocketServer } from './socket-server.js';
 
+/**
+ * Under a stream of commits (small uploads arrive as several transactions a second) one dispatch
+ * takes the events of all commits of the last few milliseconds, rather than a transaction each:
+ * on the embedded database every statement waits for the one before. A lone event goes at once.
+ */
+const DISPATCH_GAP_MS = 20;
+
+function wakeAtMostEvery(gapMs: number, wake: () => void): () => void {
+  let last = 0;
+  let timer: NodeJS.Timeout | null = null;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        last = Date.now();
+        wake();
+      },
+      Math.max(0, last + gapMs - Date.now()),
+    );
+    timer.unref();
+  };
+}
+
 /** What `/api/config` says about the socket: where it is on this origin. */
 export const broadcasting = { driver: 'socket.io', path: SOCKET_PATH, authEndpoint: '/broadcasting/auth' } as const;
 
@@ -19,7 +43,10 @@ export async function realtimeModule(app: TypedApp, ctx: AppContext): Promise<vo
   const server = await startSocketServer(app, ctx);
   ctx.jobs.register(outboxDispatchJob(ctx, server));
   ctx.jobs.register(outboxCleanupJob(ctx));
-  const unlisten = await ctx.listen(OUTBOX_CHANNEL, () => ctx.jobs.trigger(OUTBOX_DISPATCH_JOB));
+  const unlisten = await ctx.listen(
+    OUTBOX_CHANNEL,
+    wakeAtMostEvery(DISPATCH_GAP_MS, () => ctx.jobs.trigger(OUTBOX_DISPATCH_JOB)),
+  );
   // Events a previous process committed but never sent go out at start.
   ctx.jobs.trigger(OUTBOX_DISPATCH_JOB);
   app.addHook('preClose', async () => {
