@@ -1,10 +1,12 @@
 // The closing summary of `npm test`, over the Vitest and Playwright JSON reports. Its last line is
 // what CI reads and keeps this exact form: "tests: N passed, N failed, N skipped". Above it, loudly:
-// what did not run (PostgreSQL, the S3 driver) and which end-to-end tests only passed on a retry.
+// what did not run (PostgreSQL, the S3 driver, the two-node test) and which end-to-end tests only passed on a retry.
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 
 const S3_SUITES = ['s3 storage driver', 's3 driver extras', 's3 direct downloads', 's3 downloads without the option'];
+/** apps/server/test/two-nodes.int.test.ts: its suite's title ends with "(skipped: <reason>)" when it cannot run. */
+const TWO_NODES_SUITE = 'two server nodes';
 
 /** Vitest test cases, flattened, with the database their project ran them on (see vitest.config.ts). */
 function vitestCases(report) {
@@ -64,6 +66,17 @@ export function summarise({ vitest, playwright, playwrightS3 = null, env = {} })
       lines.push(...banner(`S3 DRIVER NOT TESTED: ${s3.length} cases skipped (${reason})`));
     } else if (s3Ran > 0) {
       lines.push(`S3 driver: ${s3Ran} cases ran against a real S3 server`);
+    }
+    // Real processes on PostgreSQL, Redis and S3: it runs in the postgres project only.
+    const twoNodes = cases.filter((t) => t.ancestorTitles[0]?.startsWith(TWO_NODES_SUITE));
+    if (twoNodes.length > 0 && ran(twoNodes) === 0) {
+      const onPostgresOnly = twoNodes.filter((t) => t.database !== 'pglite');
+      const reason = onPostgresOnly.length
+        ? (onPostgresOnly[0].ancestorTitles[0].match(/\(skipped: (.*)\)$/)?.[1] ?? 'skipped')
+        : 'TEST_DATABASE_URL is not set';
+      lines.push(...banner(`TWO NODES NOT TESTED: ${reason}`));
+    } else if (twoNodes.length > 0) {
+      lines.push(`Two nodes: ${ran(twoNodes)} cases ran on real processes sharing PostgreSQL, Redis and S3`);
     }
   }
 

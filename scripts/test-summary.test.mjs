@@ -95,6 +95,27 @@ describe('the closing test summary', () => {
     );
   });
 
+  it('says loudly, with the reason, that the two-node test did not run', () => {
+    const title = 'two server nodes on one PostgreSQL, Redis and S3 bucket';
+    const skipped = vitestReport([
+      { suite: `${title} (skipped: it runs in the postgres project only)`, status: 'skipped', database: 'pglite' },
+      { suite: `${title} (skipped: not reachable: Redis (TEST_REDIS_URL))`, status: 'skipped', database: 'postgres' },
+    ]);
+    expect(summarise({ vitest: skipped, playwright: null }).lines.join('\n')).toContain(
+      'TWO NODES NOT TESTED: not reachable: Redis (TEST_REDIS_URL)',
+    );
+    const pgliteOnly = vitestReport([
+      { suite: `${title} (skipped: it runs in the postgres project only)`, status: 'skipped', database: 'pglite' },
+    ]);
+    expect(summarise({ vitest: pgliteOnly, playwright: null }).lines.join('\n')).toContain(
+      'TWO NODES NOT TESTED: TEST_DATABASE_URL is not set',
+    );
+    const ran = vitestReport([{ suite: title, status: 'passed', database: 'postgres' }]);
+    expect(summarise({ vitest: ran, playwright: null }).lines).toContain(
+      'Two nodes: 1 cases ran on real processes sharing PostgreSQL, Redis and S3',
+    );
+  });
+
   it('says loudly that the end-to-end journeys did not run on S3, and counts them as skipped', () => {
     const journey = (status) => ({
       stats: {

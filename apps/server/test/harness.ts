@@ -12,6 +12,8 @@ import { findUserByEmail } from '../src/modules/users/index.js';
 
 export interface TestServer extends Server {
   dataDir: string;
+  /** The database it runs on (a second node may share it, see `startTestServer`). */
+  databaseTarget?: DatabaseTarget;
   /** Mails written to the outbox, oldest first, as raw .eml text. */
   outbox(): string[];
   client(ip?: string): TestClient;
@@ -55,24 +57,32 @@ export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; dro
   };
 }
 
+/**
+ * `sameDatabaseAs`: a second node on the first one's database (PostgreSQL), with a data folder of
+ * its own, as another machine would have; the first one drops the database when it closes.
+ */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<ServerOptions, 'remoteNetwork'> = {},
+  options: Pick<ServerOptions, 'remoteNetwork'> & { sameDatabaseAs?: TestServer } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});
-  const { target, drop } = await freshTestDatabase();
+  const { sameDatabaseAs, ...serverOptions } = options;
+  const shared = sameDatabaseAs?.databaseTarget;
+  if (sameDatabaseAs && shared?.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
+  const { target, drop } = shared ? { target: shared, drop: async () => undefined } : await freshTestDatabase();
   const server = await createServer(config, {
     database: target,
     logger: pino({ level: 'silent' }),
     startJobs: false,
-    ...options,
+    ...serverOptions,
   });
   await server.app.ready();
   const mailDir = path.join(dataDir, 'mail');
   return {
     ...server,
     dataDir,
+    databaseTarget: target,
     outbox: () => {
       try {
         return readdirSync(mailDir)

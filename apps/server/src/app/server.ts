@@ -70,6 +70,13 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
     });
   }
   const ctx = new AppContext(config, database, rateLimiter, log, closers, outages);
+  if (database.driver === 'postgres' && !config.env.REDIS_URL) {
+    // PostgreSQL is what lets several nodes serve one installation; without Redis each of them
+    // would count sign-in attempts, and reach sockets, on its own.
+    log.warn(
+      'REDIS_URL is not set: rate limits are counted, and real-time events delivered, in this process only. Set it when several nodes share this database (docs/multi-node.md).',
+    );
+  }
   try {
     const applied = await prepareDatabase(ctx.db);
     if (applied.length) log.info({ applied }, 'database migrated');

@@ -54,10 +54,22 @@ export async function createFirstAdmin(
   });
 }
 
-/** SETUP_ADMIN_EMAIL and SETUP_ADMIN_PASSWORD finish an unattended install with the defaults. */
+/**
+ * SETUP_ADMIN_EMAIL and SETUP_ADMIN_PASSWORD finish an unattended install with the defaults. Nodes
+ * started together on an empty database all get here: one makes the admin, and for the others the
+ * installation being done is what they asked for, not a reason to stop (docs/multi-node.md).
+ */
 export async function autoSetupFromEnv(ctx: AppContext): Promise<void> {
   const { SETUP_ADMIN_EMAIL: email, SETUP_ADMIN_PASSWORD: password, SETUP_ADMIN_NAME: name } = ctx.config.env;
   if (!email || !password || (await ctx.isInstalled())) return;
-  await createFirstAdmin(ctx, { email, password, name }, ctx.config.appUrl);
+  try {
+    await createFirstAdmin(ctx, { email, password, name }, ctx.config.appUrl);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'setup.completed') {
+      ctx.log.info('setup was completed by another node');
+      return;
+    }
+    throw error;
+  }
   ctx.log.info({ email }, 'setup completed from SETUP_ADMIN_EMAIL');
 }
