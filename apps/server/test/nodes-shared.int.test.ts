@@ -213,7 +213,7 @@ describe.skipIf(!onPostgres)('what two nodes on one database share', () => {
     },
   );
 
-  it('closes each due upload request, and mails its owner, once when both nodes run the job at once', async () => {
+  it('closes each due upload request, and mails and notifies its owner, once when both nodes run the job at once', async () => {
     const inbox = await seedFolder(a, ownerId, { name: 'Inbox' });
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
@@ -233,6 +233,13 @@ describe.skipIf(!onPostgres)('what two nodes on one database share', () => {
     const rows = await a.ctx.db.select().from(fileRequests).where(inArray(fileRequests.id, ids));
     expect(rows.map((r) => r.status)).toEqual(Array(12).fill('filled'));
     expect(a.outbox().length + b.outbox().length - before).toBe(12);
+    // And one notification each (written in the transaction that closed the request).
+    const notes = rowsOf<{ n: number }>(
+      await a.ctx.db.execute(
+        sql`select count(*)::int as n from notifications where user_id = ${ownerId} and title like '%is complete'`,
+      ),
+    );
+    expect(notes[0]?.n).toBe(12);
   });
 
   it("stops small files sent to both nodes at once at the owner's quota", async () => {

@@ -390,10 +390,38 @@ describe.skipIf(skipped)(
       TIMEOUT,
     );
 
-    // Written, and passing, on a trial merge of the `notif` branch (branch `scale-try`); it joins
-    // this file once notifications are on main.
-    it.todo(
+    it(
       "delivers to the owner's socket on B the notification of a guest's first upload through A into their upload request",
+      async () => {
+        const socket = openSocket(b, user);
+        try {
+          await socket.connected;
+          const made = await user.postJson(`${a.url}/api/file-request`, { name: 'Receipts' });
+          expect(made.status, made.text).toBe(201);
+          const token = made.json().data.attributes.token as string;
+          const guest = browser();
+          await guest.request('GET', `${a.url}/api/ping`);
+          const content = Buffer.from('a receipt');
+          const sent = await guest.postForm(
+            `${a.url}/api/file-request/${token}/upload/chunks`,
+            { name: 'receipt.txt', is_last_chunk: true, size: content.length },
+            content,
+          );
+          expect(sent.status, sent.text).toBe(201);
+          const event = await until(() => socket.received.find((e) => e.name === 'notification'));
+          expect(event.payload).toMatchObject({
+            data: {
+              type: 'notification',
+              attributes: { category: 'file-request', title: 'Files are arriving in “Receipts”', read_at: null },
+            },
+          });
+          // The folder the guest filled changed too, for the owner's open Files screen.
+          await until(() => socket.received.find((e) => e.name === 'items.changed'));
+        } finally {
+          socket.socket.disconnect();
+        }
+      },
+      TIMEOUT,
     );
   },
 );
