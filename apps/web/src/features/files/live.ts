@@ -11,11 +11,18 @@ const COALESCE_MS = 250;
  * Whether a files query shows what changed: a folder's listing when it is one of `folders` ('all'
  * for the top level), and the views any change may touch (trash, recent files, search, the tree).
  */
-function touched(query: Query, folders: ReadonlySet<string>): boolean {
+export function touched(query: Query, folders: ReadonlySet<string>): boolean {
   const [root, view, folder] = query.queryKey;
   if (root !== 'files') return false;
-  if (view === 'browse') return folders.has(String(folder));
+  // A listing also shows its folders' item counts: it changes when one of them does.
+  if (view === 'browse') return folders.has(String(folder)) || showsAny(query, folders);
   return view === 'trash' || view === 'latest' || view === 'search' || view === 'navigation';
+}
+
+/** Whether a listing's loaded pages show one of these folders as an item. */
+function showsAny(query: Query, folders: ReadonlySet<string>): boolean {
+  const data = query.state.data as { pages?: { data?: { data?: { id?: string } }[] }[] } | undefined;
+  return data?.pages?.some((page) => page.data?.some((item) => folders.has(item.data?.id ?? ''))) ?? false;
 }
 
 function refresher(client: QueryClient) {
