@@ -10,8 +10,7 @@ test.skip(E2E_S3_SKIPPED !== null, E2E_S3_SKIPPED ?? '');
 /**
  * Remote upload (issue 13): two links served by a node:http server on loopback (the e2e server runs
  * with REMOTE_UPLOAD_ALLOW_PRIVATE=true, see playwright.config.ts), the popup, the progress bar
- * and the files in the folder. Without the socket the bar follows the batch by polling its status;
- * the live notification waits for the websocket work.
+ * and the files in the folder, then the batch's notification arriving live over the websocket.
  */
 
 const SHOTS = process.env.REMOTE_SHOTS;
@@ -92,6 +91,15 @@ test('remote upload of two links: the popup, the progress bar and the files in t
   }
   await expect(page.getByRole('option', { name: 'Quarterly report.txt', exact: true })).toBeVisible();
   await expect(page.getByRole('option', { name: 'cat.png', exact: true })).toBeVisible();
+
+  // The batch leaves one notification, live: the bell counts it without a reload.
+  const bell = page.getByRole('button', { name: /^Notifications/ });
+  await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 20_000 });
+  await bell.click();
+  const center = page.getByRole('dialog', { name: 'Notifications' });
+  await expect(center.getByRole('article').filter({ hasText: 'Remote upload finished' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(center).toBeHidden();
 
   // A link that fails shows in the bar with its reason.
   await page.setViewportSize({ width: 390, height: 844 });
