@@ -2,7 +2,7 @@ import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
-import { prepareDataDir, REPO, startOurServer } from '../lib/our-server.js';
+import { diagnosisOptions, prepareDataDir, REPO, startOurServer } from '../lib/our-server.js';
 import { freshPostgresDatabase } from '../lib/postgres.js';
 import { removeTempDir, sleep, tempDir } from '../lib/proc.js';
 import {
@@ -76,7 +76,7 @@ export async function fanoutCase(context: CaseContext): Promise<Omit<CaseResult,
       { databaseUrl: database.url },
     );
     await db.connect();
-    const ours = await startOurServer(dataDir, { databaseUrl: database.url });
+    const ours = await startOurServer(dataDir, { ...diagnosisOptions(context, CASE), databaseUrl: database.url });
     const clients = fork(path.join(REPO, 'bench/src/lib/fanout-clients.ts'), [], {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
