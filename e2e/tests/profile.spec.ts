@@ -12,7 +12,7 @@ test('the email on the profile is read-only, looks it, and says why', async ({ p
   await signUp(page, 'Pia Profile', email, 'profile-password-1');
   await page.goto('/user/profile');
 
-  const field = page.getByLabel('Email');
+  const field = page.getByLabel('Email', { exact: true });
   await expect(field).toHaveValue(email);
   await expect(field).toHaveAttribute('readonly', '');
   await expect(field).toHaveAccessibleDescription(/can’t be changed here/);
