@@ -161,3 +161,13 @@ export async function withAdmin<T>(url: string, use: (client: pg.Client) => Prom
     await client.end();
   }
 }
+
+/** Polls `check` until it answers something truthy (and answers that), or fails after `ms`. */
+export async function until<T>(check: () => T | Promise<T>, ms = 30_000, everyMs = 100): Promise<NonNullable<T>> {
+  for (const started = Date.now(); Date.now() - started < ms;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+  throw new Error('timed out');
+}

@@ -10,7 +10,10 @@ import sharp from 'sharp';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { thumbnailKeys } from '../src/modules/thumbnails/index.js';
-import { freePort, freshPostgresDatabase, HttpClient, ServerProcess } from './process.js';
+import { freePort, freshPostgresDatabase, HttpClient, ServerProcess, until } from './process.js';
+
+/** A socket event, looked for every 50 ms. */
+const heard = <T>(check: () => T | undefined, ms = 20_000) => until(check, ms, 50);
 
 /**
  * Two real server processes behind no load balancer at all: the test itself sends each request to
@@ -91,15 +94,6 @@ interface Upload {
 }
 
 const newUpload = (name: string, size: number): Upload => ({ id: randomUUID(), name, content: randomBytes(size) });
-
-async function until<T>(check: () => T | undefined, ms = 20_000): Promise<T> {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    const value = check();
-    if (value !== undefined) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('timed out');
-}
 
 /**
  * A socket as the web app opens it, on its first transport: the session cookie, a WebSocket, which
@@ -327,7 +321,7 @@ describe.skipIf(skipped)(
           expect(res.status, res.text).toBe(201);
           made.push(res.json().data.id as string);
           for (const s of sockets) {
-            const event = await until(() => s.received.find((e) => e.name === 'items.changed'));
+            const event = await heard(() => s.received.find((e) => e.name === 'items.changed'));
             expect(event.payload).toEqual({ folders: [null] });
           }
           // Nothing comes twice to one connection.
@@ -364,9 +358,9 @@ describe.skipIf(skipped)(
           });
           expect(asked.status, asked.text).toBe(201);
           // Whichever node's job fetches them, the events reach the socket on B.
-          const done = await until(() => socket.received.find((e) => e.name === 'remote-upload.done'), 60_000);
+          const done = await heard(() => socket.received.find((e) => e.name === 'remote-upload.done'), 60_000);
           expect(done.payload).toMatchObject({ total: 2, processed: 2, failed: 0, failures: [] });
-          const note = await until(() => socket.received.find((e) => e.name === 'notification'));
+          const note = await heard(() => socket.received.find((e) => e.name === 'notification'));
           expect(note.payload).toMatchObject({
             data: { attributes: { category: 'remote-upload-done', title: 'Remote upload finished' } },
           });
@@ -408,7 +402,7 @@ describe.skipIf(skipped)(
             content,
           );
           expect(sent.status, sent.text).toBe(201);
-          const event = await until(() => socket.received.find((e) => e.name === 'notification'));
+          const event = await heard(() => socket.received.find((e) => e.name === 'notification'));
           expect(event.payload).toMatchObject({
             data: {
               type: 'notification',
@@ -416,7 +410,7 @@ describe.skipIf(skipped)(
             },
           });
           // The folder the guest filled changed too, for the owner's open Files screen.
-          await until(() => socket.received.find((e) => e.name === 'items.changed'));
+          await heard(() => socket.received.find((e) => e.name === 'items.changed'));
         } finally {
           socket.socket.disconnect();
         }

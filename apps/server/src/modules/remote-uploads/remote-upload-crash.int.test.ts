@@ -3,21 +3,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshPostgresDatabase, HttpClient, ServerProcess } from '../../../test/process.js';
+import { freePort, freshPostgresDatabase, HttpClient, ServerProcess, until } from '../../../test/process.js';
+
+/** The server fetches across a restart: a minute, looked at every 200 ms. */
+const waitFor = <T>(check: () => T | Promise<T>) => until(check, 60_000, 200);
 import { closeServer, listen } from '../../../test/remote-origins.js';
 
 const ADMIN = { email: 'ops@example.com', password: 'ops-password-1' };
 const RESTARTS_TIMEOUT = 300_000;
 const CONTENT = randomBytes(100_000);
-
-async function until<T>(check: () => T | Promise<T>, ms = 60_000): Promise<NonNullable<T>> {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('timed out');
-}
 
 /**
  * kill -9 of the real server while it fetches a URL of a batch, then a restart: the URL in flight
@@ -75,12 +69,12 @@ describe('remote upload across a crash of the server process', () => {
       const started = await client.postJson('/api/upload/remote', { urls });
       expect(started.status, started.text).toBe(201);
       const batchId = started.json().data.id as string;
-      await until(() => slowSeen > 0);
+      await waitFor(() => slowSeen > 0);
       await server.kill('SIGKILL');
       expect((await server.exited()).signal).toBe('SIGKILL');
 
       await server.start();
-      const done = await until(async () => {
+      const done = await waitFor(async () => {
         const res = await client.request('GET', `/api/upload/remote/${batchId}`);
         const attributes = res.json().data.attributes;
         return attributes.status === 'done' ? attributes : null;

@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, freshPostgresDatabase, HttpClient, ServerProcess } from '../../../test/process.js';
+import { freePort, freshPostgresDatabase, HttpClient, ServerProcess, until } from '../../../test/process.js';
 
 const ADMIN = { email: 'ops@example.com', password: 'ops-password-1' };
 const MiB = 1024 * 1024;
@@ -21,15 +21,6 @@ function blobsIn(storage: string): string[] {
 }
 
 const entriesOf = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
-
-async function until<T>(check: () => T | Promise<T>, ms = 30_000): Promise<NonNullable<T>> {
-  for (const started = Date.now(); Date.now() - started < ms;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out');
-}
 
 /**
  * kill -9 at the worst moments of an upload, on the real server process, then a restart: whatever
