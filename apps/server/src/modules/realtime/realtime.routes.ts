@@ -55,11 +55,7 @@ export async function realtimeModule(app: TypedApp, ctx: AppContext): Promise<vo
   // once; the sweep also runs every SESSION_SWEEP_MS in case a notification was lost.
   const unlistenSessions = await ctx.listen(
     SESSIONS_ENDED_CHANNEL,
-    wakeAtMostEvery(SESSIONS_ENDED_GAP_MS, () => {
-      server
-        .sweepSessions()
-        .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not check the sessions of open sockets'));
-    }),
+    wakeAtMostEvery(SESSIONS_ENDED_GAP_MS, () => void server.sweepSessions()),
   );
   // Events a previous process committed but never sent go out at start.
   ctx.jobs.trigger(OUTBOX_DISPATCH_JOB);

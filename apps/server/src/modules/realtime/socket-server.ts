@@ -28,7 +28,7 @@ export interface RealtimeServer {
   readonly io: Server;
   /** Hands outbox rows to the sockets of their users, on this node and (with Redis) on the others. */
   deliver(messages: OutboxMessage[]): void;
-  /** Closes the sockets whose session ended (runs every SESSION_SWEEP_MS; sign-out runs it at once). */
+  /** Closes the sockets whose session ended (runs every SESSION_SWEEP_MS; sign-out runs it at once); never rejects. */
   sweepSessions(): Promise<void>;
   close(): Promise<void>;
 }
@@ -158,7 +158,7 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
   if (redis) io.on(NODE_EVENT, (messages: unknown) => deliverHere(messages as OutboxMessage[]));
 
   /** Disconnects the sockets whose session ended since their handshake, on this node. */
-  const sweepSessions = async () => {
+  const closeEndedSessions = async () => {
     const sockets = [...io.of('/').sockets.values()];
     if (sockets.length === 0) return;
     const live = await liveSessionTokens(ctx.db, [...new Set(sockets.map((s) => s.data.sessionToken))]);
@@ -168,14 +168,28 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
       socket.disconnect(true);
     }
   };
+  // One sweep at a time; a call during one runs another after it (the session may have ended
+  // after that one read the table). Failures are logged here: callers need not handle them.
   let sweeping = false;
-  const sweepTimer = setInterval(() => {
-    if (sweeping) return;
+  let sweepAgain = false;
+  const sweepSessions = async () => {
+    if (sweeping) {
+      sweepAgain = true;
+      return;
+    }
     sweeping = true;
-    sweepSessions()
-      .catch((error: unknown) => ctx.log.warn({ err: error }, 'could not check the sessions of open sockets'))
-      .finally(() => (sweeping = false));
-  }, SESSION_SWEEP_MS);
+    try {
+      do {
+        sweepAgain = false;
+        await closeEndedSessions().catch((error: unknown) =>
+          ctx.log.warn({ err: error }, 'could not check the sessions of open sockets'),
+        );
+      } while (sweepAgain);
+    } finally {
+      sweeping = false;
+    }
+  };
+  const sweepTimer = setInterval(() => void sweepSessions(), SESSION_SWEEP_MS);
   sweepTimer.unref();
 
   return {
