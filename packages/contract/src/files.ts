@@ -99,9 +99,29 @@ export const sharedRelationship = z.object({
   }),
 });
 
+/** Team fields (ADR 0029), optional so that items outside teams need not carry them. */
+/** A person as shown beside team items (avatars, "Uploaded by"): initials on `color` when `avatar` is null. */
+export const personSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  color: z.string(),
+});
 const relationships = z.object({
   parent: parentRelationship.nullable(),
   shared: sharedRelationship.nullable(),
+  /** On a team folder itself: its members' avatars (owner first), for whoever may see the team. */
+  members: z
+    .object({ data: z.array(personSummary.extend({ permission: z.enum(['owner', 'can_edit', 'can_view']) })) })
+    .optional(),
+  /** The team folder an item lies in (search and latest label their results with it). */
+  team: z
+    .object({ data: z.object({ id: z.string(), name: z.string() }) })
+    .nullable()
+    .optional(),
+  /** Who uploaded or created it, when that is someone else than the owner ("Uploaded by"). */
+  creator: z.object({ data: personSummary }).nullable().optional(),
 });
 
 export const folderResource = z.object({
@@ -116,6 +136,8 @@ export const folderResource = z.object({
       items: z.number().int(),
       parent_id: z.string().nullable(),
       is_favourite: z.boolean(),
+      /** A team folder itself (not an item inside one); absent means false. */
+      is_team_folder: z.boolean().optional(),
       ...timestamps,
     }),
     relationships,

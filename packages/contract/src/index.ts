@@ -12,3 +12,4 @@ export * from './files.js';
 export * from './sharing.js';
 export * from './realtime.js';
 export * from './remote-upload.js';
+export * from './teams.js';

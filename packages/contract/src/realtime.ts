@@ -93,6 +93,15 @@ export const realtimeEvents = {
   }),
   'websocket.test': z.object({ at: z.string() }),
   /**
+   * The caller's access to a team folder ended (removed by its owner, left from another device,
+   * dissolved): a screen showing it or anything inside closes with a message (ADR 0029).
+   */
+  'team.access_ended': z.object({
+    folder_id: z.string(),
+    name: z.string(),
+    reason: z.enum(['removed', 'left', 'dissolved']),
+  }),
+  /**
    * A listing changed (an upload, rename, move, trash or restore by anyone with access): the
    * folders whose content changed; `null` is the owner's top level. The screen refetches them.
    * The trash, recent files and search results may have changed with any of them; an empty list

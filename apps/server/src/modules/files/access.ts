@@ -8,6 +8,7 @@ import { readOnlyLink } from './files.errors.js';
 import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
 import { notInTrashedFolder } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
+import { teamFolders, teamMembers, type TeamPermission } from './teams.table.js';
 
 /*
  * The one access policy for files and folders (ADR 0009). Every files, upload, download, zip,
@@ -93,18 +94,44 @@ export function requireCapability(actor: Actor, action: Action): void {
 
 /**
  * The grants through which the actor knows items: one query per kind of grant decides a whole set
- * of ids. Today an owner's tree (no query beyond loading the rows) and a link's subtree (one walk up
- * from all the ids at once). A team membership adds a kind here (ADR 0009).
+ * of ids. An owner's tree (no query beyond loading the rows), a link's subtree (one walk up from all
+ * the ids at once), and a team membership: the team folder and what lies below it, in its owner's
+ * tree, with what the member's permission allows (ADR 0029).
  */
-interface Grant {
+export interface Grant {
   ownerId: string;
   /** null: the owner's whole tree; otherwise this folder and what lies below it. */
   rootId: string | null;
+  /** What the grant allows on what it reaches. */
+  actions: ReadonlySet<Action>;
+  /** Set for a team membership: the team folder (= rootId) and the member's permission. */
+  team?: { folderId: string; permission: TeamPermission };
 }
 
+/** What a member may do in a team folder: `can_edit` writes as an editor link does, `can_view` reads. */
+export const teamCapabilities: Record<TeamPermission, ReadonlySet<Action>> = {
+  can_edit: capabilities.linkEditor,
+  can_view: capabilities.linkViewer,
+};
+
 function grantsOf(actor: Actor): Grant[] {
-  if (actor.kind === 'user') return [{ ownerId: actor.user.id, rootId: null }];
-  return [{ ownerId: actor.owner.id, rootId: actor.link.rootId }];
+  if (actor.kind === 'user') return [{ ownerId: actor.user.id, rootId: null, actions: capabilities.owner }];
+  return [{ ownerId: actor.owner.id, rootId: actor.link.rootId, actions: capabilitiesOf(actor) }];
+}
+
+/** The team folders a user is a member of (not those they own), as grants. One indexed query. */
+export async function teamGrantsOf(db: Db, userId: string): Promise<Grant[]> {
+  const rows = await db
+    .select({ folderId: teamMembers.folderId, ownerId: teamFolders.ownerId, permission: teamMembers.permission })
+    .from(teamMembers)
+    .innerJoin(teamFolders, eq(teamFolders.folderId, teamMembers.folderId))
+    .where(eq(teamMembers.userId, userId));
+  return rows.map((r) => ({
+    ownerId: r.ownerId,
+    rootId: r.folderId,
+    actions: teamCapabilities[r.permission],
+    team: { folderId: r.folderId, permission: r.permission },
+  }));
 }
 
 /** The owner whose tree a request works in (its lock, its root, its storage): the actor's own. */
@@ -173,6 +200,28 @@ export async function authorize(
   return (await decide(db, actor, action, refs, opts)).rows;
 }
 
+/**
+ * The rows of `ids` in the grants' owners' trees, and one walk up from all of them at once, in one
+ * statement whatever the number of ids. Arrays, not lists, keep its text the same: built once,
+ * planned once per connection (ADR 0017). The walk is computed once, and sent on the first row
+ * only: on every row, a thousand ids cost a million nodes to send and parse (a 2,000-item restore
+ * took a minute and a gigabyte).
+ */
+async function loadWithWalk(db: Db, ids: readonly string[], grants: readonly Grant[]) {
+  const owners = [...new Set(grants.map((g) => g.ownerId))];
+  const query = preparedOn(db, 'authorize', () => {
+    const [idsParam, ownersParam] = [sql.placeholder('ids'), sql.placeholder('owners')];
+    const walk = ancestryColumn(sql`${idsParam}`, sql`${ownersParam}`);
+    return db
+      .select({ item: items, walk: sql<unknown>`case when row_number() over () = 1 then ${walk} end` })
+      .from(items)
+      .where(and(sql`${items.id} = any(${idsParam}::uuid[])`, sql`${items.ownerId} = any(${ownersParam}::uuid[])`))
+      .prepare('authorize');
+  });
+  const found = await query.execute({ ids: arrayParam(ids), owners: arrayParam(owners) });
+  return { rows: found.map((f) => f.item), ancestry: ancestryFromColumn(found.find((f) => f.walk != null)?.walk) };
+}
+
 /** `authorize`, also answering the walk it made (a folder's breadcrumbs come from it). */
 async function decide(
   db: Db,
@@ -184,34 +233,39 @@ async function decide(
   requireCapability(actor, action);
   const ids = [...new Set(refs.map((r) => r.id))];
   if (ids.length === 0) return { rows: [], ancestry: null };
-  const grants = grantsOf(actor);
-  const owners = [...new Set(grants.map((g) => g.ownerId))];
-  // One statement: the rows, and one walk up from all of them at once. Arrays, not lists, keep its
-  // text the same whatever the number of ids: built once, planned once per connection (ADR 0017).
-  // The walk is computed once, and sent on the first row only: on every row, a thousand ids cost a
-  // million nodes to send and parse (a 2,000-item restore took a minute and a gigabyte).
-  const query = preparedOn(db, 'authorize', () => {
-    const [idsParam, ownersParam] = [sql.placeholder('ids'), sql.placeholder('owners')];
-    const walk = ancestryColumn(sql`${idsParam}`, sql`${ownersParam}`);
-    return db
-      .select({ item: items, walk: sql<unknown>`case when row_number() over () = 1 then ${walk} end` })
-      .from(items)
-      .where(and(sql`${items.id} = any(${idsParam}::uuid[])`, sql`${items.ownerId} = any(${ownersParam}::uuid[])`))
-      .prepare('authorize');
-  });
-  const found = await query.execute({ ids: arrayParam(ids), owners: arrayParam(owners) });
-  const rows = found.map((f) => f.item);
-  const ancestry = ancestryFromColumn(found.find((f) => f.walk != null)?.walk);
+  let grants = grantsOf(actor);
+  let loaded = await loadWithWalk(db, ids, grants);
+  // A user's own tree answers most requests in that one statement. Only when some id is not theirs
+  // are their team memberships read, and the rows again with the team owners' trees.
+  if (actor.kind === 'user' && loaded.rows.length < ids.length) {
+    const teams = await teamGrantsOf(db, actor.user.id);
+    if (teams.length) {
+      grants = [...grants, ...teams];
+      loaded = await loadWithWalk(db, ids, grants);
+    }
+  }
+  const { rows, ancestry } = loaded;
   const byId = new Map<string, LoadedItem>(rows.map((r) => [r.id, { ...r, trashedBy: ancestry.trashedBy(r.id) }]));
-  const known = (row: LoadedItem) =>
-    grants.some((g) => row.ownerId === g.ownerId && (g.rootId === null || ancestry.isWithin(row.id, g.rootId)));
+  const grantOf = (row: LoadedItem) =>
+    grants.find((g) => row.ownerId === g.ownerId && (g.rootId === null || ancestry.isWithin(row.id, g.rootId)));
   const state = stateFor(actor, opts.state);
+  const via = new Map<string, Grant>();
   for (const ref of refs) {
     const row = byId.get(ref.id);
-    if (!row || !known(row) || (ref.type && ref.type !== row.type) || !stateMatches(row, state)) throw notFound();
+    const grant = row && grantOf(row);
+    if (!row || !grant || (ref.type && ref.type !== row.type)) throw notFound();
+    // A member never reaches the owner's trash: what is trashed in a team folder is gone for them.
+    if (!stateMatches(row, grant.team ? 'live' : state)) throw notFound();
+    via.set(row.id, grant);
   }
   if (ids.some((id) => refusedOn(actor, action, { id }))) {
     throw forbidden('The shared item itself cannot be renamed, moved or removed through its link.');
+  }
+  for (const [id, grant] of via) {
+    if (!grant.actions.has(action)) throw forbidden();
+    if (grant.team && id === grant.rootId && KEEPS_LINK_ROOT.has(action)) {
+      throw forbidden('The team folder itself is renamed, moved or removed by its owner only.');
+    }
   }
   return { rows: ids.map((id) => byId.get(id) as LoadedItem), ancestry };
 }
