@@ -262,7 +262,8 @@ async function decide(
     const grant = row && grantOf(row);
     if (!row || !grant || (ref.type && ref.type !== row.type)) throw notFound();
     // A member never reaches the owner's trash: what is trashed in a team folder is gone for them.
-    if (!stateMatches(row, grant.team ? 'live' : state)) throw notFound();
+    if (grant.team && row.trashedBy !== null) throw notFound();
+    if (!stateMatches(row, state)) throw notFound();
     via.set(row.id, grant);
   }
   if (ids.some((id) => refusedOn(actor, action, { id }))) {
