@@ -59,5 +59,5 @@ export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } f
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';
-export { teamFolders, teamMembers } from './teams.table.js';
+export { teamFolders, teamMembers, type TeamFolderRow, type TeamMemberRow } from './teams.table.js';
 export { folderCreationRestricted, folderTooDeep } from './files.errors.js';
