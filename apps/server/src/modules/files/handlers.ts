@@ -17,6 +17,7 @@ import { readSettings } from '../settings/index.js';
 import {
   authorizeFolder,
   homeOf,
+  knownTopOf,
   navigationScope,
   presentingFor,
   type Actor,
@@ -142,7 +143,10 @@ export async function browseFolder(
   id: string | null | undefined,
   query: BrowseQuery,
 ): Promise<BrowseResponse> {
-  return browseLoadedFolder(ctx, actor, await authorizeFolder(ctx.db, actor, 'view', id), query);
+  const folder = await authorizeFolder(ctx.db, actor, 'view', id);
+  // A member's breadcrumbs start at the team folder (a link's at its folder, through `presentingFor`).
+  const topId = folder && actor.kind === 'user' ? await knownTopOf(ctx.db, actor, folder) : undefined;
+  return browseLoadedFolder(ctx, actor, folder, query, topId ? { topId } : {});
 }
 
 /**

@@ -296,6 +296,24 @@ describe('team folders API', () => {
       }
     });
 
+    it('starts a member’s breadcrumbs at the team folder in the Files listing too', async () => {
+      for (const who of ['editor', 'viewer'] as const) {
+        for (const [folder, path] of [
+          [inside, ['Team', 'Inside']],
+          [team, ['Team']],
+        ] as const) {
+          const res = await client[who].get(`/api/browse/folders/${folder.id}`);
+          expect(res.status, res.body).toBe(200);
+          expect(res.body).not.toContain('Private above');
+          expect(res.body).not.toContain(above.id);
+          expect(browseResponse.parse(res.json()).meta.path.map((p) => p.name)).toEqual(path);
+        }
+      }
+      // The owner's own view keeps the whole path.
+      const own = await browse(client.owner, `/api/browse/folders/${inside.id}`);
+      expect(own.meta.path.map((p) => p.name)).toEqual(['Private above', 'Team', 'Inside']);
+    });
+
     it('answers 404 for a folder outside the caller’s teams', async () => {
       for (const url of [`/api/teams/folders/${inside.id}`, `/api/teams/shared-with-me/${team.id}`]) {
         const res = await client.stranger.get(url);
