@@ -29,7 +29,7 @@ import {
   type LoadedFolder,
   type UserActor,
 } from '../files/index.js';
-import { publishEach, publishItemsChanged } from '../realtime/index.js';
+import { publishEach } from '../realtime/index.js';
 import { readSettings, type Settings } from '../settings/index.js';
 import { restrictionsFor, type UserRow } from '../users/index.js';
 import { assertMayInvite, inviteMembers, withdrawInvitations, type AfterCommit } from './invitations.js';
@@ -206,10 +206,7 @@ export async function convertToTeamFolder(
     await assertMayBecomeTeam(tx, folder);
     await tx.insert(teamFolders).values({ folderId: folder.id, ownerId: user.id });
     // The owner's listings show it as a team folder now.
-    await publishItemsChanged(tx, [
-      { ownerId: user.id, folderId: folder.parentId },
-      { ownerId: user.id, folderId: folder.id },
-    ]);
+    await teamChanged(tx, folder, []);
     return { folder, after: await invite(tx, ctx, user, folder, body.invitations) };
   });
   await afterCommit(ctx, after, folder);
@@ -235,13 +232,15 @@ async function ownTeamFolder(
 
 /**
  * `items.changed` for a change of the team itself: its owner's listings of it and around it, and
- * the listing of it for everyone else who sees (or saw) it.
+ * the listing of it for everyone else who sees (or saw) it. Named explicitly: members who just lost
+ * access no longer have a row through which anything would find them.
  */
 async function teamChanged(tx: Db, folder: ItemRow, people: readonly string[]) {
-  await publishItemsChanged(tx, [
-    { ownerId: folder.ownerId, folderId: folder.parentId },
-    { ownerId: folder.ownerId, folderId: folder.id },
-    ...people.map((userId) => ({ ownerId: userId, folderId: folder.id })),
+  await publishEach(tx, 'items.changed', [
+    { userId: folder.ownerId, payload: { folders: [...new Set([folder.parentId, folder.id])] } },
+    ...[...new Set(people)]
+      .filter((userId) => userId !== folder.ownerId)
+      .map((userId) => ({ userId, payload: { folders: [folder.id] } })),
   ]);
 }
 
