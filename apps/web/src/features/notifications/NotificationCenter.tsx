@@ -18,7 +18,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { Link } from '../../app/routing';
+import { Link, useNavigate } from '../../app/routing';
+import { isApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
@@ -81,9 +82,10 @@ const HIGHLIGHT_MS = 1000;
 const actionClass =
   'mt-1.5 inline-flex min-h-8 items-center gap-1 rounded-lg text-sm font-semibold text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-accent';
 
-function InvitationButtons({ notification }: { notification: Notification }) {
+function InvitationButtons({ notification, close }: { notification: Notification; close: () => void }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const action = notification.attributes.action;
   if (action?.type !== 'invitation') return null;
@@ -92,9 +94,19 @@ function InvitationButtons({ notification }: { notification: Notification }) {
     try {
       await answerInvitation(action.params.id, accept);
       clearActionLocally(client, notification.id);
-      toast.success(t(accept ? 'notifications.you_accepted_invitation' : 'notifications.you_decline_invitation'));
-    } catch {
-      toast.error(t('notifications.action_failed'));
+      // The team folder joins Shared with Me: its listings and the navigator refetch.
+      void client.invalidateQueries({ queryKey: ['files'] });
+      if (accept) {
+        toast.success(t('notifications.you_accepted_invitation'));
+        close();
+        void navigate('/platform/shared-with-me');
+      } else toast.success(t('notifications.you_decline_invitation'));
+    } catch (caught) {
+      // Used, declined or withdrawn meanwhile (410): the buttons go, and the toast says why.
+      if (isApiError(caught) && (caught.status === 410 || caught.status === 404)) {
+        clearActionLocally(client, notification.id);
+        toast.error(t('notifications.invitation_gone'));
+      } else toast.error(t('notifications.action_failed'));
     } finally {
       setBusy(null);
     }
@@ -131,7 +143,7 @@ function InvitationButtons({ notification }: { notification: Notification }) {
 function NotificationAction({ notification, close }: { notification: Notification; close: () => void }) {
   const action = notification.attributes.action;
   if (!action) return null;
-  if (action.type === 'invitation') return <InvitationButtons notification={notification} />;
+  if (action.type === 'invitation') return <InvitationButtons notification={notification} close={close} />;
   if (action.type === 'route') {
     const to = routeOf(action.params.route, action.params.id);
     if (!to) return null;

@@ -1,6 +1,6 @@
 import { ITEM_NAME_MAX } from '@filestore/contract';
 import type { TFunction } from '../../../lib/i18n';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { ColourPicker } from '../../../ui/ColourPicker';
@@ -38,6 +38,8 @@ interface ItemFormProps {
   serverError?: string;
   onSubmit: (values: ItemFormValues) => Promise<void>;
   onCancel: () => void;
+  /** More fields below the name, emoji and colour (the team popup's invitations). */
+  children?: ReactNode;
 }
 
 /** Name (+ emoji and colour for folders) with a live preview of the folder icon. */
@@ -49,6 +51,7 @@ export function ItemForm({
   serverError,
   onSubmit,
   onCancel,
+  children,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const emojiStyle = useEmojiStyle();
@@ -141,6 +144,7 @@ export function ItemForm({
           </div>
         </>
       )}
+      {children}
       <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel}>
           {t('files.cancel')}
