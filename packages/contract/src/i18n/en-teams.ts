@@ -139,7 +139,7 @@ export const enTeams: Record<string, string> = {
   'invitation.guest_join': 'Create your account with {{email}} to join the team. It takes a minute.',
   'invitation.guest_no_registration':
     'This server doesn’t take new accounts. If you have one with {{email}}, sign in to answer the invitation.',
-  'invitation.sign_in': 'Sign in',
+  'invitation.sign_in': 'Sign in to answer',
   'invitation.join': 'Join & create account',
   'invitation.have_account': 'I have an account',
   'invitation.gone_title': 'This invitation can’t be used any more',

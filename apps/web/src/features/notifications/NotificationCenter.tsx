@@ -82,7 +82,7 @@ const HIGHLIGHT_MS = 1000;
 const actionClass =
   'mt-1.5 inline-flex min-h-8 items-center gap-1 rounded-lg text-sm font-semibold text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent dark:text-accent';
 
-function InvitationButtons({ notification, close }: { notification: Notification; close: () => void }) {
+function InvitationButtons({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -98,7 +98,8 @@ function InvitationButtons({ notification, close }: { notification: Notification
       void client.invalidateQueries({ queryKey: ['files'] });
       if (accept) {
         toast.success(t('notifications.you_accepted_invitation'));
-        close();
+        // The screen behind goes to Shared with Me, where the folder now is; the panel stays open
+        // for the other notifications.
         void navigate('/platform/shared-with-me');
       } else toast.success(t('notifications.you_decline_invitation'));
     } catch (caught) {
@@ -143,7 +144,7 @@ function InvitationButtons({ notification, close }: { notification: Notification
 function NotificationAction({ notification, close }: { notification: Notification; close: () => void }) {
   const action = notification.attributes.action;
   if (!action) return null;
-  if (action.type === 'invitation') return <InvitationButtons notification={notification} close={close} />;
+  if (action.type === 'invitation') return <InvitationButtons notification={notification} />;
   if (action.type === 'route') {
     const to = routeOf(action.params.route, action.params.id);
     if (!to) return null;

@@ -212,8 +212,12 @@ function GuestActions({ invitation, id }: { invitation: Invitation; id: string }
  * creates the account and comes back here. A used, declined or withdrawn invitation says so (410).
  */
 export function TeamInvitationPage() {
-  const { t } = useTranslation();
   const { id = '' } = useParams();
+  return <InvitationView id={id} />;
+}
+
+export function InvitationView({ id }: { id: string }) {
+  const { t } = useTranslation();
   const authenticated = useSession((s) => s.authenticated);
   const query = useQuery({
     queryKey: [...teamKeys.invitation(id), authenticated],
