@@ -34,10 +34,15 @@ import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite, type
 import { isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
 import { ITEMS_PER_REQUEST_MAX, type ItemRef, type RemoveResponse } from '@filestore/contract';
 
-/** The server may say that what a member trashed went to the team owner's trash (optional field). */
-function trashedToOwner(response: RemoveResponse | undefined): boolean {
-  const loose = response as { trashed_to_owner?: boolean; meta?: { trashed_to_owner?: boolean } } | undefined;
-  return loose?.meta?.trashed_to_owner === true || loose?.trashed_to_owner === true;
+/**
+ * What a member trashed in a team folder went to its owner's trash (ADR 0029); the server says so
+ * with `meta.trashed_to_owner` (the owner), an optional field: a team screen knows it anyway.
+ */
+function ownerOfTrash(response: RemoveResponse | undefined): { name: string } | null {
+  const loose = response as { meta?: { trashed_to_owner?: { name?: string } | boolean } } | undefined;
+  const owner = loose?.meta?.trashed_to_owner;
+  if (!owner) return null;
+  return { name: typeof owner === 'object' ? (owner.name ?? '') : '' };
 }
 
 /** Where items end up after a move: a folder, or the root of My Files (id null). */
@@ -143,8 +148,9 @@ export function useItemActions() {
       const whole = wholeOf(items);
       // A member's trash is the team owner's (ADR 0029): they can't undo it, the owner can restore it.
       const ownersTrash = (response: RemoveResponse, count: number) => {
-        if (source.team?.location !== 'shared-with-me' && !trashedToOwner(response)) return false;
-        const owner = source.ownerName;
+        const said = ownerOfTrash(response);
+        if (source.team?.location !== 'shared-with-me' && !said) return false;
+        const owner = said?.name || source.ownerName;
         toast.success(
           owner
             ? t('teams.trashed_to_owner', { count, name: label(items), owner })
