@@ -21,6 +21,7 @@ import { setupRoutes } from '../modules/setup/index.js';
 import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
+import { teamRelationships, teamsModule } from '../modules/teams/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
 import { uploadsRoutes } from '../modules/uploads/index.js';
 import { usageRoutes } from '../modules/usage/index.js';
@@ -53,7 +54,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   await app.register(cookie);
 
   // What other modules add to the items an owner sees; the files module knows none of them.
-  ctx.itemRelationships = [sharedRelationships(ctx)];
+  ctx.itemRelationships = [sharedRelationships(ctx), teamRelationships(ctx)];
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', csrfHook(ctx));
@@ -79,6 +80,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   thumbnailsModule(app, ctx);
   sharingModule(app, ctx);
   fileRequestsModule(app, ctx);
+  teamsModule(app, ctx);
   // The job opens a batch's link again before each URL; those modules sit above remote uploads.
   remoteUploadsModule(
     app,

@@ -47,11 +47,24 @@ export {
   type PresentOptions,
   type RelationshipLoader,
 } from './item.presenter.js';
-export { browseFolder, createFolderAs, listing, moveAs, navigationOf, removeAs, renameAs } from './handlers.js';
+export {
+  browseFolder,
+  browseLoadedFolder,
+  createFolderAs,
+  listing,
+  moveAs,
+  navigationOf,
+  removeAs,
+  renameAs,
+} from './handlers.js';
+export { filteredPhase } from './browse.repository.js';
+export { subtreeFolderTree } from './navigation.js';
+export { createFolder } from './organise.usecases.js';
 export { readPage, type KeyedRow, type Phase } from './paging.js';
 export { withTreeLock } from './tree.js';
 export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } from './blob-keys.js';
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';
+export { teamFolders, teamMembers, type TeamFolderRow, type TeamMemberRow } from './teams.table.js';
 export { folderCreationRestricted, folderTooDeep } from './files.errors.js';

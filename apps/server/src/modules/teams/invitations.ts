@@ -1,9 +1,11 @@
 import type { TeamInvitationInput } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import type { ItemRow } from '../files/index.js';
 import type { UserRow } from '../users/index.js';
+import { teamInvitations } from './team-invitations.table.js';
 
 /*
  * The invitation side of teams (ADR 0029), called by the team-folder use cases (create, convert,
@@ -23,13 +25,21 @@ export type AfterCommit = () => Promise<void>;
 export async function inviteMembers(
   _tx: Db,
   _ctx: AppContext,
-  _args: { folder: ItemRow; inviter: UserRow; invitations: readonly TeamInvitationInput[] },
+  args: { folder: ItemRow; inviter: UserRow; invitations: readonly TeamInvitationInput[] },
 ): Promise<AfterCommit> {
+  if (args.invitations.length === 0) return async () => {};
   throw new AppError(501, 'internal', 'Invitations are not built yet.');
 }
 
 /** Withdraws the folder's pending invitations whose email is not in `keep` (null: all of them), and their notifications' actions. */
-export async function withdrawInvitations(_tx: Db, _folderId: string, _keep: readonly string[] | null): Promise<void> {
+export async function withdrawInvitations(tx: Db, folderId: string, keep: readonly string[] | null): Promise<void> {
+  // Nothing pending beyond what is kept: nothing to withdraw.
+  const pending = await tx
+    .select({ email: teamInvitations.email })
+    .from(teamInvitations)
+    .where(and(eq(teamInvitations.folderId, folderId), eq(teamInvitations.status, 'pending')));
+  const kept = new Set((keep ?? []).map((e) => e.toLowerCase()));
+  if (pending.every((p) => kept.has(p.email.toLowerCase()))) return;
   throw new AppError(501, 'internal', 'Invitations are not built yet.');
 }
 
@@ -42,7 +52,8 @@ export async function assertMayInvite(
   _tx: Db,
   _ctx: AppContext,
   _user: UserRow,
-  _emails: readonly string[],
+  emails: readonly string[],
 ): Promise<void> {
+  if (emails.length === 0) return;
   throw new AppError(501, 'internal', 'Invitations are not built yet.');
 }
