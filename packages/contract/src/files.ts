@@ -322,7 +322,17 @@ export const UNDO_ITEMS_MAX = 10_000;
  * POST /api/remove answers: after a whole folder's contents went to the trash (ADR 0023), what
  * went, so the app can offer Undo (when at most `UNDO_ITEMS_MAX`; beyond, the trash restores).
  */
-export const removeResponse = messageResponse.extend({ trashed: z.array(itemRef).optional() });
+export const removeResponse = messageResponse.extend({
+  trashed: z.array(itemRef).optional(),
+  /**
+   * Set when what was removed went to someone else's trash: a team member trashed items of a team
+   * folder, which wait in the team folder's owner's trash (ADR 0029). The client says so ("Moved to
+   * Ann's trash") and offers no Undo. Absent otherwise.
+   */
+  meta: z
+    .object({ trashed_to_owner: z.object({ id: z.string(), name: z.string() }) })
+    .optional(),
+});
 export type RemoveResponse = z.infer<typeof removeResponse>;
 
 /** What a move or remove request selects, either way it was named. */

@@ -6,11 +6,11 @@ import {
   authorizeFolder,
   folderCreationRestricted,
   insertItem,
+  publishItemsChanged,
   withTreeLock,
 } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { notify } from '../notifications/index.js';
-import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { endLinkUploads } from '../uploads/index.js';
 import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
@@ -41,7 +41,8 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
   if (req.email) await reserveUserMails(ctx, user.id, 1);
   const settings = await readSettings(ctx.db);
   const created = await withTreeLock(ctx.db, user.id, async (tx) => {
-    const target = await authorizeFolder(tx, { kind: 'user', user }, 'create', req.folder_id ?? null);
+    // Requesting uploads into a folder shares it: its owner's alone (a team member gets 403: ADR 0029).
+    const target = await authorizeFolder(tx, { kind: 'user', user }, 'share', req.folder_id ?? null);
     const restrictions = restrictionsFor(user, settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
     await assertRoomBelow(tx, target?.id ?? null, 1);

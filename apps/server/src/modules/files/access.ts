@@ -1,10 +1,10 @@
-import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import type { UserRow } from '../users/index.js';
+import { users, type UserRow } from '../users/index.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
-import { ancestryColumn, ancestryFromColumn, type Ancestry } from './ancestry.repository.js';
-import { readOnlyLink } from './files.errors.js';
+import { ancestryColumn, ancestryFromColumn, ancestryOf, type Ancestry } from './ancestry.repository.js';
+import { moveAcross, readOnlyLink, teamNested } from './files.errors.js';
 import { ownerUrls, type ItemUrls, type PresentOptions } from './item.presenter.js';
 import { notInTrashedFolder } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
@@ -222,17 +222,24 @@ async function loadWithWalk(db: Db, ids: readonly string[], grants: readonly Gra
   return { rows: found.map((f) => f.item), ancestry: ancestryFromColumn(found.find((f) => f.walk != null)?.walk) };
 }
 
-/** `authorize`, also answering the walk it made (a folder's breadcrumbs come from it). */
+/** What `decide` answers: the rows, the walk it made and the grant through which each row was reached. */
+interface Decision {
+  rows: LoadedItem[];
+  ancestry: Ancestry | null;
+  via: Map<string, Grant>;
+}
+
+/** `authorize`, also answering the walk it made (a folder's breadcrumbs come from it) and the grants. */
 async function decide(
   db: Db,
   actor: Actor,
   action: Action,
   refs: readonly { id: string; type?: 'folder' | 'file' }[],
   opts: AccessOptions,
-): Promise<{ rows: LoadedItem[]; ancestry: Ancestry | null }> {
+): Promise<Decision> {
   requireCapability(actor, action);
   const ids = [...new Set(refs.map((r) => r.id))];
-  if (ids.length === 0) return { rows: [], ancestry: null };
+  if (ids.length === 0) return { rows: [], ancestry: null, via: new Map() };
   let grants = grantsOf(actor);
   let loaded = await loadWithWalk(db, ids, grants);
   // A user's own tree answers most requests in that one statement. Only when some id is not theirs
@@ -255,7 +262,8 @@ async function decide(
     const grant = row && grantOf(row);
     if (!row || !grant || (ref.type && ref.type !== row.type)) throw notFound();
     // A member never reaches the owner's trash: what is trashed in a team folder is gone for them.
-    if (!stateMatches(row, grant.team ? 'live' : state)) throw notFound();
+    if (grant.team && row.trashedBy !== null) throw notFound();
+    if (!stateMatches(row, state)) throw notFound();
     via.set(row.id, grant);
   }
   if (ids.some((id) => refusedOn(actor, action, { id }))) {
@@ -267,7 +275,7 @@ async function decide(
       throw forbidden('The team folder itself is renamed, moved or removed by its owner only.');
     }
   }
-  return { rows: ids.map((id) => byId.get(id) as LoadedItem), ancestry };
+  return { rows: ids.map((id) => byId.get(id) as LoadedItem), ancestry, via };
 }
 
 export async function authorizeOne(
@@ -285,10 +293,38 @@ export async function authorizeOne(
 /** A folder as the policy loaded it, with its whole path from the owner's root (itself last). */
 export type LoadedFolder = LoadedItem & { path: { id: string; name: string }[] };
 
+/** The grant through which the actor reaches the top of its own tree (an owner's root, a link's folder). */
+const topGrant = (actor: Actor): Grant => grantsOf(actor)[0] as Grant;
+
+/** Whether two decisions came through the same grant: the same owner's tree, from the same folder. */
+const sameGrant = (a: Grant, b: Grant) => a.ownerId === b.ownerId && a.rootId === b.rootId;
+
+/** `authorizeFolder`, also answering the grant through which the folder is reached. */
+async function decideFolder(
+  db: Db,
+  actor: Actor,
+  action: Action,
+  id: string | null | undefined,
+  opts: AccessOptions = {},
+): Promise<{ folder: LoadedFolder | null; grant: Grant }> {
+  const target = id && id !== 'all' ? id : scopeOf(actor).rootId;
+  if (target === null) {
+    requireCapability(actor, action);
+    return { folder: null, grant: topGrant(actor) };
+  }
+  const { rows, ancestry, via } = await decide(db, actor, action, [{ id: target }], opts);
+  const [row] = rows;
+  const grant = row && via.get(row.id);
+  if (!row || !ancestry || !grant) throw notFound();
+  if (row.type !== 'folder') throw notFound();
+  return { folder: { ...row, path: ancestry.pathTo(row.id) }, grant };
+}
+
 /**
  * The folder to list or add to: `null`/`'all'` is the top of the actor's tree (null for an owner's
  * root, the shared folder for a link). Files are not folders: 404. Its path comes from the same
- * walk that decided access.
+ * walk that decided access. What is added to it belongs to its owner (`scopeIn`), who may not be
+ * the actor: a team folder's content is its owner's (ADR 0029).
  */
 export async function authorizeFolder(
   db: Db,
@@ -297,16 +333,7 @@ export async function authorizeFolder(
   id: string | null | undefined,
   opts: AccessOptions = {},
 ): Promise<LoadedFolder | null> {
-  const target = id && id !== 'all' ? id : scopeOf(actor).rootId;
-  if (target === null) {
-    requireCapability(actor, action);
-    return null;
-  }
-  const { rows, ancestry } = await decide(db, actor, action, [{ id: target }], opts);
-  const [row] = rows;
-  if (!row || !ancestry) throw notFound();
-  if (row.type !== 'folder') throw notFound();
-  return { ...row, path: ancestry.pathTo(row.id) };
+  return (await decideFolder(db, actor, action, id, opts)).folder;
 }
 
 /**
@@ -314,9 +341,10 @@ export async function authorizeFolder(
  * contents and loads them, in one statement whatever their number. The folder is decided as any
  * folder the actor names (`null`: the top of its tree; 404 when unknown, trashed or a file), and
  * the capability comes first, as for explicit ids. What lies directly in a folder belongs to the
- * folder's owner and sits inside any link subtree the folder is in, so it is known through the same
- * grant; and it is never a link's own item, which is the folder or above it. Ids in `except` that
- * are not in the folder change nothing and tell nothing.
+ * folder's owner and sits inside any link or team subtree the folder is in, so it is known through
+ * the same grant, which must allow `action` (a `can_view` member sees a team folder but trashes
+ * nothing in it); and it is never a link's or a team's own folder, which is the folder or above it.
+ * Ids in `except` that are not in the folder change nothing and tell nothing.
  */
 export async function authorizeContents(
   db: Db,
@@ -325,8 +353,20 @@ export async function authorizeContents(
   folderId: string | null,
   except: readonly string[],
 ): Promise<{ folder: LoadedFolder | null; rows: LoadedItem[] }> {
+  const { folder, rows } = await decideContents(db, actor, action, folderId, except);
+  return { folder, rows };
+}
+
+async function decideContents(
+  db: Db,
+  actor: Actor,
+  action: Action,
+  folderId: string | null,
+  except: readonly string[],
+): Promise<{ folder: LoadedFolder | null; rows: LoadedItem[]; grant: Grant }> {
   requireCapability(actor, action);
-  const folder = await authorizeFolder(db, actor, 'view', folderId);
+  const { folder, grant } = await decideFolder(db, actor, 'view', folderId);
+  if (!grant.actions.has(action)) throw forbidden();
   const ownerId = folder?.ownerId ?? homeOf(actor).id;
   // Two texts, so that each may use the index on (owner, parent): `is not distinct from` cannot.
   const atRoot = folder === null;
@@ -345,7 +385,104 @@ export async function authorizeContents(
       .prepare(atRoot ? 'contentsOfRoot' : 'contentsOf'),
   );
   const rows = await query.execute({ owner: ownerId, parent: folder?.id, except: arrayParam(except) });
-  return { folder, rows: rows.map((r) => ({ ...r, trashedBy: null })) };
+  return { folder, rows: rows.map((r) => ({ ...r, trashedBy: null })), grant };
+}
+
+/**
+ * A move, decided as a whole: `create` on the destination (null: the top of the actor's tree) and
+ * `move` on every item, the items named or a folder's contents but some. Source and destination
+ * must be reached through the same grant (ADR 0029): an owner moves freely in their tree (into a
+ * team folder shares, out of it unshares); a member moves only within the team folder, so moving
+ * out of it, into another team, or their own items into it is refused (`teams.move_across`, 403).
+ * A team folder, or a folder holding one, never goes into a team folder (`teams.nested`).
+ */
+export async function authorizeMove(
+  db: Db,
+  actor: Actor,
+  toId: string | null,
+  selection: { items: readonly { id: string; type?: 'folder' | 'file' }[] } | { allIn: string | null; except: readonly string[] },
+): Promise<{ target: LoadedFolder | null; rows: LoadedItem[] }> {
+  const to = await decideFolder(db, actor, 'create', toId);
+  let rows: LoadedItem[];
+  let from: Grant[];
+  if ('items' in selection) {
+    const decided = await decide(db, actor, 'move', selection.items, {});
+    rows = decided.rows;
+    from = [...decided.via.values()];
+  } else {
+    const contents = await decideContents(db, actor, 'move', selection.allIn, selection.except);
+    rows = contents.rows;
+    from = [contents.grant];
+  }
+  if (from.some((g) => !sameGrant(g, to.grant))) throw moveAcross();
+  if (to.folder) await assertNotNested(db, to.folder, rows);
+  return { target: to.folder, rows };
+}
+
+/**
+ * Team folders do not nest: a team folder, or a folder with one below it, may not go into a team
+ * folder. One look-up of the owner's team folders (none for most owners) and, only when the
+ * destination lies in one and folders move, one walk up from them.
+ */
+async function assertNotNested(db: Db, target: LoadedFolder, movers: readonly ItemRow[]) {
+  const folders = movers.filter((m) => m.type === 'folder');
+  if (!folders.length) return;
+  const teams = await db
+    .select({ id: teamFolders.folderId })
+    .from(teamFolders)
+    .where(eq(teamFolders.ownerId, target.ownerId));
+  const teamIds = new Set(teams.map((t) => t.id));
+  if (!target.path.some((p) => teamIds.has(p.id))) return;
+  const above = await ancestryOf(db, [...teamIds]);
+  if (folders.some((f) => [...teamIds].some((t) => above.isWithin(t, f.id)))) throw teamNested();
+}
+
+/**
+ * The scope of what the actor adds to `folder` (loaded by the policy; null: the top of the actor's
+ * tree): the folder's owner's tree, lock and storage, with the actor as its creator. For a member
+ * adding to a team folder, that is the team folder's owner (ADR 0029).
+ */
+export function scopeIn(
+  actor: Actor,
+  folder: Pick<ItemRow, 'ownerId'> | null,
+  locked?: readonly string[],
+): Scope {
+  const base = scopeOf(actor);
+  const scope = folder ? { ...base, ownerId: folder.ownerId } : base;
+  // `locked`: the trees the transaction holds. A folder of another tree (which cannot happen, as an
+  // item never changes owner) must not be written to without its owner's lock.
+  if (locked && !locked.includes(scope.ownerId)) throw notFound();
+  return scope;
+}
+
+/**
+ * Locks the trees a request naming `ids` may change, before the policy decides (`withTreeLockFor`):
+ * the actor's own tree, and the trees of the named items that the actor reaches through a team
+ * membership (a team folder's content is its owner's: ADR 0029). A link reaches its owner's tree
+ * only. One statement, as the single lock was: owners in the order of their ids, so two requests
+ * locking overlapping trees cannot deadlock. This only says which trees to hold still; what may be
+ * done is decided inside the lock. Answers the owners locked.
+ */
+export async function lockTreesOf(db: Db, actor: Actor, ids: readonly (string | null | undefined)[]): Promise<string[]> {
+  const home = homeOf(actor).id;
+  const named = actor.kind === 'link' ? [] : [...new Set(ids.filter((id): id is string => !!id && id !== 'all'))];
+  const query = preparedOn(db, 'lockTreesOf', () =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        sql`${users.id} = ${sql.placeholder('home')}::uuid or ${users.id} in (
+          select i.owner_id from ${items} i
+          join ${teamFolders} tf on tf.owner_id = i.owner_id
+          join ${teamMembers} m on m.folder_id = tf.folder_id and m.user_id = ${sql.placeholder('home')}::uuid
+          where i.id = any(${sql.placeholder('ids')}::uuid[]))`,
+      )
+      .orderBy(users.id)
+      .for('update')
+      .prepare('lockTreesOf'),
+  );
+  const rows = await query.execute({ home, ids: arrayParam(named) });
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -375,10 +512,53 @@ export function navigationScope(actor: Actor): NavigationScope {
 
 /**
  * The filters of a signed-in user's listings across folders (latest files, search, favourites,
- * shared items, the trash): the same grants as `authorize`, as SQL conditions on `items`.
+ * shared items, the trash): the same grants as `authorize`, as SQL conditions on `items`. This one
+ * is the user's own tree only (their shares, their trash); `visibleLiveItemsFor` adds the teams.
  */
 export const visibleLiveItems = (viewerId: string): SQL =>
   and(eq(items.ownerId, viewerId), isNull(items.deletedAt), notInTrashedFolder(viewerId)) as SQL;
+
+/** What a user sees across folders, as a filter on `items`, and the folders of their teams' live subtrees. */
+export interface VisibleItems {
+  where: SQL;
+  /** A subquery of the live folders of the user's team subtrees (team folders included); null without teams. */
+  teamFolders: SQL | null;
+}
+
+/**
+ * The live items a user sees across folders (latest, search, favourites): their own, and those of
+ * the team folders they are a member of (ADR 0029) — each live team folder (neither it nor a folder
+ * above it in the trash) and what lies live below it. Their memberships are read first (one
+ * indexed query); a user without any gets `visibleLiveItems` unchanged, so their listings cost what
+ * they did. With memberships, one walk up from the team folders keeps the live ones, and the filter
+ * adds their subtrees' live items, walked down from them once per statement (`items_parent_idx`).
+ */
+export async function visibleLiveItemsFor(db: Db, viewerId: string): Promise<VisibleItems> {
+  const own = visibleLiveItems(viewerId);
+  const teams = await teamGrantsOf(db, viewerId);
+  if (!teams.length) return { where: own, teamFolders: null };
+  const ancestry = await ancestryOf(
+    db,
+    teams.map((t) => t.rootId as string),
+  );
+  const live = teams.filter((t) => t.rootId && ancestry.has(t.rootId) && ancestry.trashedBy(t.rootId) === null);
+  if (!live.length) return { where: own, teamFolders: null };
+  const roots = arrayParam(live.map((t) => t.rootId as string));
+  const owners = arrayParam([...new Set(live.map((t) => t.ownerId))]);
+  const teamFolderIds = sql`(
+    with recursive t(id) as (
+      select id from items where id = any(${roots}::uuid[])
+      union all
+      select i.id from items i join t on i.parent_id = t.id where i.type = 'folder' and i.deleted_at is null
+    )
+    select id from t)`;
+  const inTeams = and(
+    sql`${items.ownerId} = any(${owners}::uuid[])`,
+    isNull(items.deletedAt),
+    or(sql`${items.id} = any(${roots}::uuid[])`, sql`${items.parentId} in ${teamFolderIds}`),
+  ) as SQL;
+  return { where: or(own, inTeams) as SQL, teamFolders: teamFolderIds };
+}
 
 /** What the user's trash shows at its top: the items they trashed (not what is in the trash through them). */
 export const visibleTrashTops = (viewerId: string): SQL =>

@@ -2,7 +2,7 @@ import type { SortDirection, SortField } from '@filestore/contract';
 import { and, count, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedOn } from '../../lib/db/prepared.js';
 import type { Db } from '../../lib/db/database.js';
-import { visibleLiveItems, visibleTrashTops } from './access.js';
+import { visibleLiveItemsFor, visibleTrashTops } from './access.js';
 import { filesInTrashedFolders } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { invalidCursor } from './files.errors.js';
@@ -284,15 +284,24 @@ export async function filteredPhase(
 
 /**
  * Every live file the user may see, newest first (`items_latest_idx`), skipping those in a trashed
- * folder (the filter is the access policy's). The total is the unmarked files less those below
- * trashed folders (one walk of those).
+ * folder (the filter is the access policy's), with those of the team folders they are a member of
+ * (ADR 0029). The total is the unmarked files less those below trashed folders (one walk of those),
+ * plus the live files of the teams' live folders.
  */
 export async function latestPhases(db: Db, viewerId: string): Promise<Phase[]> {
   const unmarked = and(eq(items.ownerId, viewerId), isNull(items.deletedAt), eq(items.type, 'file'));
+  const visible = await visibleLiveItemsFor(db, viewerId);
   const [counted] = await db.select({ n: count() }).from(items).where(unmarked);
   const hidden = (await filesInTrashedFolders(db, viewerId)).reduce((n, c) => n + c.files, 0);
-  const where = and(visibleLiveItems(viewerId), eq(items.type, 'file'));
-  return [phase(db, Math.max((counted?.n ?? 0) - hidden, 0), { where, keys: [key.created], direction: 'DESC' })];
+  const [team] = visible.teamFolders
+    ? await db
+        .select({ n: count() })
+        .from(items)
+        .where(and(sql`${items.parentId} in ${visible.teamFolders}`, isNull(items.deletedAt), eq(items.type, 'file')))
+    : [];
+  const where = and(visible.where, eq(items.type, 'file'));
+  const total = Math.max((counted?.n ?? 0) - hidden, 0) + (team?.n ?? 0);
+  return [phase(db, total, { where, keys: [key.created], direction: 'DESC' })];
 }
 
 async function trashPhases(

@@ -25,3 +25,14 @@ export const invalidCursor = () => validationFailed({ cursor: ['This cursor is n
 
 /** A share link made for viewing: every write through it answers this, whatever it names. */
 export const readOnlyLink = () => new AppError(403, 'share.read_only', 'This link only lets you view and download.');
+
+/** A move whose items and destination are not reached through the same grant (ADR 0029). */
+export const moveAcross = () =>
+  new AppError(
+    403,
+    'teams.move_across',
+    'Items can be moved within a team folder only: not out of it, into another team, or from your own files into it.',
+  );
+
+export const teamNested = () =>
+  new AppError(409, 'teams.nested', 'A team folder cannot be placed inside another team folder.');

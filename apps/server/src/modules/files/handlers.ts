@@ -14,6 +14,7 @@ import type {
 import { selectionOf, UNDO_ITEMS_MAX } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { readSettings } from '../settings/index.js';
+import { findUserById, fullName } from '../users/index.js';
 import {
   authorizeFolder,
   homeOf,
@@ -213,17 +214,37 @@ const removedMessage = ({ trashed, deleted }: { trashed: number; deleted: number
       ? 'The items were deleted forever.'
       : 'The items were removed.';
 
+/**
+ * What tells the client that items went to someone else's trash (a member's trash in a team folder
+ * goes to its owner's: ADR 0029), so it can say so and offer no Undo.
+ */
+async function trashedToOwner(ctx: AppContext, ownerId: string | null): Promise<Pick<RemoveResponse, 'meta'>> {
+  if (!ownerId) return {};
+  const owner = await findUserById(ctx.db, ownerId);
+  return owner ? { meta: { trashed_to_owner: { id: owner.id, name: fullName(owner) } } } : {};
+}
+
 /** The items named, or a whole folder's contents but some (ADR 0018). */
 export async function removeAs(ctx: AppContext, actor: Actor, body: RemoveRequest): Promise<RemoveResponse> {
   const selection = selectionOf(body);
   if ('items' in selection) {
-    return { type: 'success', message: removedMessage(await removeItems(ctx, actor, selection.items)) };
+    const counts = await removeItems(ctx, actor, selection.items);
+    return { type: 'success', message: removedMessage(counts), ...(await trashedToOwner(ctx, counts.trashedToOwner)) };
   }
   const counts = await removeContents(ctx, actor, selection, body.force_delete ?? false);
-  // The owner's app offers Undo for what a whole folder sent to the trash (a link's holder has none).
+  // The owner's app offers Undo for what a whole folder sent to the trash (a link's holder has none,
+  // nor a member, whose trash is the team folder's owner's).
   const undo =
-    actor.kind === 'user' && counts.trashedItems && counts.trashedItems.length <= UNDO_ITEMS_MAX
+    actor.kind === 'user' &&
+    !counts.trashedToOwner &&
+    counts.trashedItems &&
+    counts.trashedItems.length <= UNDO_ITEMS_MAX
       ? { trashed: counts.trashedItems }
       : {};
-  return { type: 'success', message: removedMessage(counts), ...undo };
+  return {
+    type: 'success',
+    message: removedMessage(counts),
+    ...undo,
+    ...(await trashedToOwner(ctx, counts.trashedToOwner)),
+  };
 }

@@ -4,7 +4,11 @@ export {
   authorize,
   authorizeContents,
   authorizeFolder,
+  authorizeMove,
   authorizeOne,
+  lockTreesOf,
+  scopeIn,
+  visibleLiveItemsFor,
   can,
   homeOf,
   presentingFor,
@@ -61,7 +65,8 @@ export { filteredPhase } from './browse.repository.js';
 export { subtreeFolderTree } from './navigation.js';
 export { createFolder } from './organise.usecases.js';
 export { readPage, type KeyedRow, type Phase } from './paging.js';
-export { withTreeLock } from './tree.js';
+export { withTreeLock, withTreeLockFor } from './tree.js';
+export { publishItemsChanged } from './items-changed.js';
 export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } from './blob-keys.js';
 export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';

@@ -8,15 +8,15 @@ import {
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import { publishItemsChanged } from '../realtime/index.js';
+import { publishItemsChanged } from './items-changed.js';
 import type { Settings } from '../settings/index.js';
-import { restrictionsFor } from '../users/index.js';
-import { authorize, authorizeContents, authorizeFolder, homeOf, scopeOf, type Actor } from './access.js';
+import { findUserById, restrictionsFor } from '../users/index.js';
+import { authorize, authorizeFolder, authorizeMove, homeOf, scopeIn, type Actor } from './access.js';
 import { folderCreationRestricted, folderTooDeep, isTreeGuardRefusal, moveIntoItself } from './files.errors.js';
 import { assertRoomBelow, folderPath, insertItem, subtreeHeight } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, extensionOf, retryOnNameClash } from './names.js';
-import { applyCounts, countsByParent, withTreeLock } from './tree.js';
+import { applyCounts, countsByParent, withTreeLockFor } from './tree.js';
 
 export async function createFolder(
   db: Db,
@@ -24,10 +24,15 @@ export async function createFolder(
   settings: Settings,
   req: CreateFolderRequest,
 ): Promise<ItemRow> {
-  const scope = scopeOf(actor);
-  return withTreeLock(db, scope.ownerId, async (tx) => {
+  return withTreeLockFor(db, actor, [req.parent_id], async (tx) => {
     const parent = await authorizeFolder(tx, actor, 'create', req.parent_id ?? null);
-    const restrictions = restrictionsFor(homeOf(actor), settings);
+    // In a team folder, the folder is its owner's (ADR 0029); the actor is its creator.
+    const scope = scopeIn(actor, parent);
+    // What the owner of the tree may do decides, as for uploads: a team folder's owner's.
+    const home = homeOf(actor);
+    const owner = scope.ownerId === home.id ? home : await findUserById(tx, scope.ownerId);
+    if (!owner) throw notFound();
+    const restrictions = restrictionsFor(owner, settings);
     if (!restrictions.canCreateFolder) throw folderCreationRestricted(restrictions.reason);
     await assertRoomBelow(tx, parent?.id ?? null, 1);
     await publishItemsChanged(tx, [{ ownerId: scope.ownerId, folderId: parent?.id ?? null }]);
@@ -63,7 +68,7 @@ function renamePatch(item: ItemRow, req: RenameRequest): Partial<ItemRow> {
 /** Name, colour and emoji; a name taken in the folder gets the first free suffix. */
 export async function renameItem(db: Db, actor: Actor, id: string, req: RenameRequest): Promise<ItemRow> {
   // Under the tree lock, like moves: the folder the name is checked in cannot change meanwhile.
-  return withTreeLock(db, scopeOf(actor).ownerId, async (locked) => {
+  return withTreeLockFor(db, actor, [id], async (locked) => {
     const [item] = await authorize(locked, actor, 'rename', [{ id, type: req.type }]);
     if (!item) throw notFound();
     const patch = renamePatch(item, req);
@@ -109,13 +114,11 @@ export async function moveItems(
   toId: string | null,
   selection: Selection<ItemRef>,
 ): Promise<ItemRow[]> {
-  const ownerId = scopeOf(actor).ownerId;
-  const ids = await withTreeLock(db, ownerId, async (tx) => {
-    const target = await authorizeFolder(tx, actor, 'create', toId);
-    const rows =
-      'items' in selection
-        ? await authorize(tx, actor, 'move', selection.items)
-        : (await authorizeContents(tx, actor, 'move', selection.allIn, selection.except)).rows;
+  const named = 'items' in selection ? selection.items.map((r) => r.id) : [selection.allIn];
+  const ids = await withTreeLockFor(db, actor, [toId, ...named], async (tx) => {
+    // Source and destination decided by the same grant: one owner's tree (ADR 0029).
+    const { target, rows } = await authorizeMove(tx, actor, toId, selection);
+    const ownerId = scopeIn(actor, target).ownerId;
     const targetId = target?.id ?? null;
     const moving = new Set(rows.map((r) => r.id));
     const path = target ? await folderPath(tx, target.id) : [];

@@ -13,6 +13,8 @@ import {
 } from '../../../test/harness.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { searchItemsQuery } from './search.repository.js';
+import { visibleLiveItemsFor } from './access.js';
+import { teamFolders, teamMembers } from './teams.table.js';
 
 describe('search', () => {
   let server: TestServer;
@@ -113,5 +115,31 @@ describe('search', () => {
       .join('\n');
     expect(plan).toContain('hashed SubPlan');
     expect(plan).not.toContain('item_trashed_by');
+  });
+
+  it('reads the same indexes for a team member, whose results add the team’s live subtree', async () => {
+    const team = await seedFolder(server, ownerId, { name: 'Team' });
+    const inner = await seedFolder(server, ownerId, { name: 'Inner', parentId: team.id });
+    await seedFile(server, ownerId, { name: 'teamdoc.pdf', parentId: inner.id });
+    await seedFile(server, ownerId, { name: 'teamdoc-private.pdf' });
+    await server.ctx.db.insert(teamFolders).values({ folderId: team.id, ownerId });
+    await server.ctx.db.insert(teamMembers).values({ folderId: team.id, userId: otherId, permission: 'can_view' });
+    await server.ctx.db.execute(sql`analyze items`);
+    expect(await search(other, 'teamdoc')).toEqual(['teamdoc.pdf']);
+    expect(await search(other, 'Te')).toEqual(['Team', 'teamdoc.pdf']);
+    const { where } = await visibleLiveItemsFor(server.ctx.db, otherId);
+    for (const [query, index] of [
+      ['scan', 'Bitmap Index Scan on items_name_trgm_idx'],
+      ['teamdoc', 'Bitmap Index Scan on items_name_trgm_idx'],
+      ['sc', 'items_name_prefix_idx'],
+    ] as const) {
+      const q = searchItemsQuery(server.ctx.db, otherId, query, where);
+      const plan = rowsOf<{ 'QUERY PLAN': string }>(await server.ctx.db.execute(sql`explain ${q.getSQL()}`))
+        .map((r) => r['QUERY PLAN'])
+        .join('\n');
+      expect(plan, `${query}\n${plan}`).toContain(index);
+    }
+    // Without a membership, the filter is the owner's own, unchanged.
+    expect((await visibleLiveItemsFor(server.ctx.db, ownerId)).teamFolders).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { and, sql } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { visibleLiveItems } from './access.js';
+import { visibleLiveItems, visibleLiveItemsFor } from './access.js';
 import { items, type ItemRow } from './items.table.js';
 
 export const SEARCH_LIMIT = 20;
@@ -14,7 +14,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
  * matches in a trashed folder are left out by a hash look-up of the trashed folders, found once). Folders first, then exact, then prefix matches, then
  * the shortest names: the closest to what was typed.
  */
-export function searchItemsQuery(db: Db, viewerId: string, query: string) {
+export function searchItemsQuery(db: Db, viewerId: string, query: string, visible: SQL = visibleLiveItems(viewerId)) {
   const escaped = escapeLike(query);
   // Trigrams need three characters; one or two letters match the start of names, through the
   // owner's prefix index, so a short query never reads every user's names.
@@ -22,7 +22,7 @@ export function searchItemsQuery(db: Db, viewerId: string, query: string) {
   return db
     .select()
     .from(items)
-    .where(and(visibleLiveItems(viewerId), sql`lower(${items.name}) like lower(${pattern})`))
+    .where(and(visible, sql`lower(${items.name}) like lower(${pattern})`))
     .orderBy(
       sql`${items.type} = 'file'`,
       sql`lower(${items.name}) = lower(${query}) desc`,
@@ -34,6 +34,7 @@ export function searchItemsQuery(db: Db, viewerId: string, query: string) {
     .limit(SEARCH_LIMIT);
 }
 
+/** `searchItemsQuery` over what the user sees: their own items and their team folders' (ADR 0029). */
 export async function searchItems(db: Db, viewerId: string, query: string): Promise<ItemRow[]> {
-  return searchItemsQuery(db, viewerId, query);
+  return searchItemsQuery(db, viewerId, query, (await visibleLiveItemsFor(db, viewerId)).where);
 }

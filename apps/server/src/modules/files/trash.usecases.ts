@@ -3,13 +3,15 @@ import { inArray } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../../lib/db/database.js';
 import type { JobRunner } from '../../lib/jobs.js';
-import { publishEvent, publishItemsChanged } from '../realtime/index.js';
+import { publishEvent } from '../realtime/index.js';
+import { publishItemsChanged } from './items-changed.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
 import {
   authorize,
   authorizeContents,
   can,
   requireCapability,
+  scopeIn,
   scopeOf,
   type Actor,
   type LoadedItem,
@@ -19,7 +21,7 @@ import { selectedAncestors } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { allocateNames, retryOnNameClash } from './names.js';
 import { deleteAllTrashed, deleteSubtrees, restoreTops, trashSubtrees, type DeletedFile } from './trash.repository.js';
-import { applyCounts, countedInParent, type CountDeltas, withTreeLock } from './tree.js';
+import { applyCounts, countedInParent, type CountDeltas, withTreeLock, withTreeLockFor } from './tree.js';
 import { thumbnailKeys } from './blob-keys.js';
 
 export interface FilesDeps {
@@ -52,12 +54,12 @@ function below(above: SelectedAbove, row: ItemRow, test: (id: string) => boolean
  * trash but not delete forever (someone holding a link) only ever trashes: what they remove waits
  * in the owner's trash, who can restore it.
  */
-export async function removeItems(deps: FilesDeps, actor: Actor, requested: RemovedItem[]) {
-  const ownerId = scopeOf(actor).ownerId;
+export async function removeItems(deps: FilesDeps, actor: Actor, requested: RemovedItem[]): Promise<RemovedCounts> {
   const forever = can(actor, 'delete');
   const refs = forever ? requested : requested.map((r) => ({ ...r, force_delete: false }));
   const forceIds = new Set(refs.filter((r) => r.force_delete).map((r) => r.id));
-  const { files, trashed, deleted } = await withTreeLock(deps.db, ownerId, async (tx) => {
+  const ids = refs.map((r) => r.id);
+  const { files, trashed, deleted, trashedIn } = await withTreeLockFor(deps.db, actor, ids, async (tx) => {
     const deleting = refs.filter((r) => r.force_delete);
     const toDelete = deleting.length ? await authorize(tx, actor, 'delete', deleting, { state: 'any' }) : [];
     const toTrash = await authorize(
@@ -74,17 +76,50 @@ export async function removeItems(deps: FilesDeps, actor: Actor, requested: Remo
     const trashIds = new Set(toTrash.map((r) => r.id));
     const deleteRoots = toDelete.filter((r) => !below(ancestors, r, (a) => forceIds.has(a)));
     const trashRoots = toTrash.filter((r) => !below(ancestors, r, (a) => forceIds.has(a) || trashIds.has(a)));
-    const gone = await deleteSubtrees(tx, ownerId, deleteRoots);
-    await queueBlobsOf(tx, gone);
-    await trashSubtrees(tx, ownerId, trashRoots);
+    // Each item in its owner's tree: what a member removes in a team folder is its owner's (ADR 0029).
+    let gone = 0;
+    for (const ownerId of new Set([...deleteRoots, ...trashRoots].map((r) => r.ownerId))) {
+      const deletedFiles = await deleteSubtrees(
+        tx,
+        ownerId,
+        deleteRoots.filter((r) => r.ownerId === ownerId),
+      );
+      await queueBlobsOf(tx, deletedFiles);
+      gone += deletedFiles.length;
+      await trashSubtrees(
+        tx,
+        ownerId,
+        trashRoots.filter((r) => r.ownerId === ownerId),
+      );
+    }
     await publishItemsChanged(
       tx,
-      [...deleteRoots, ...trashRoots].map((r) => ({ ownerId, folderId: r.parentId })),
+      [...deleteRoots, ...trashRoots].map((r) => ({ ownerId: r.ownerId, folderId: r.parentId })),
     );
-    return { files: gone.length, trashed: trashRoots.length, deleted: deleteRoots.length };
+    return {
+      files: gone,
+      trashed: trashRoots.length,
+      deleted: deleteRoots.length,
+      trashedIn: trashRoots.map((r) => r.ownerId),
+    };
   });
   if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
-  return { trashed, deleted };
+  return { trashed, deleted, trashedToOwner: othersTrash(actor, trashedIn) };
+}
+
+/** What a removal did: counts, and whose trash got items the actor may not reach (a team folder's owner's). */
+export interface RemovedCounts {
+  trashed: number;
+  deleted: number;
+  trashedItems?: ItemRef[];
+  /** The owner whose trash got items, when not the actor's own tree (a member's trash in a team folder). */
+  trashedToOwner: string | null;
+}
+
+/** The owner of the trash items went to, when a user put them in someone else's (a team folder's owner's). */
+function othersTrash(actor: Actor, owners: readonly string[]): string | null {
+  if (actor.kind !== 'user') return null;
+  return owners.find((o) => o !== actor.user.id) ?? null;
 }
 
 type RemovedItem = NonNullable<RemoveRequest['items']>[number];
@@ -99,27 +134,33 @@ export async function removeContents(
   actor: Actor,
   selection: Exclude<Selection<RemovedItem>, { items: RemovedItem[] }>,
   forceDelete: boolean,
-) {
-  const ownerId = scopeOf(actor).ownerId;
+): Promise<RemovedCounts> {
   const forever = forceDelete && can(actor, 'delete');
-  const { files, removed } = await withTreeLock(deps.db, ownerId, async (tx) => {
+  const { files, removed, ownerId } = await withTreeLockFor(deps.db, actor, [selection.allIn], async (tx) => {
     const action = forever ? 'delete' : 'trash';
-    const { rows } = await authorizeContents(tx, actor, action, selection.allIn, selection.except);
+    const { folder, rows } = await authorizeContents(tx, actor, action, selection.allIn, selection.except);
+    // The folder's owner's tree: a team folder's content is its owner's (ADR 0029).
+    const { ownerId } = scopeIn(actor, folder);
     if (rows.length) await publishItemsChanged(tx, [{ ownerId, folderId: selection.allIn }]);
     if (!forever) {
       await trashSubtrees(tx, ownerId, rows);
-      return { files: 0, removed: rows };
+      return { files: 0, removed: rows, ownerId };
     }
     const gone = await deleteSubtrees(tx, ownerId, rows);
     await queueBlobsOf(tx, gone);
-    return { files: gone.length, removed: rows };
+    return { files: gone.length, removed: rows, ownerId };
   });
   if (files) deps.jobs.trigger(BLOB_DELETIONS_JOB);
   // What went to the trash, for an Undo (ADR 0023).
   const refs = removed.map((r) => ({ id: r.id, type: r.type }));
   return forever
-    ? { trashed: 0, deleted: removed.length }
-    : { trashed: removed.length, deleted: 0, trashedItems: refs };
+    ? { trashed: 0, deleted: removed.length, trashedToOwner: null }
+    : {
+        trashed: removed.length,
+        deleted: 0,
+        trashedItems: refs,
+        trashedToOwner: removed.length ? othersTrash(actor, [ownerId]) : null,
+      };
 }
 
 export async function emptyTrash(deps: FilesDeps, actor: Actor) {

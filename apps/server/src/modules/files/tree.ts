@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { adjustChildCounts } from './items.repository.js';
 import type { ItemRow } from './items.table.js';
+import { lockTreesOf, type Actor } from './access.js';
 import { users } from '../users/index.js';
 
 /**
@@ -16,6 +17,21 @@ export async function withTreeLock<T>(db: Db, ownerId: string, work: (tx: Db) =>
     await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
     return work(tx);
   });
+}
+
+/**
+ * `withTreeLock` for a request of `actor` naming `ids` (items it changes, folders it adds to; null
+ * for the top of its tree): the actor's own tree and the team owners' trees those ids lie in are
+ * locked in one statement (`lockTreesOf`), so what a member changes in a team folder is serialised
+ * with its owner's own changes. `work` gets the owners locked.
+ */
+export async function withTreeLockFor<T>(
+  db: Db,
+  actor: Actor,
+  ids: readonly (string | null | undefined)[],
+  work: (tx: Db, owners: readonly string[]) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => work(tx, await lockTreesOf(tx, actor, ids)));
 }
 
 export type CountDeltas = Map<string | null, { folders: number; files: number }>;

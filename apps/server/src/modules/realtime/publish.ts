@@ -27,23 +27,5 @@ export async function publishEach<N extends RealtimeEventName>(
   await db.insert(outboxEvents).values(events.map(({ userId, payload }) => ({ userId, name, payload })));
 }
 
-/**
- * `items.changed` for the owners of the listings a transaction changed (folder id, or null for the
- * owner's top level): one row per owner, its folders without repeats. Call it once per transaction.
- */
-export async function publishItemsChanged(
-  db: Db,
-  changes: Iterable<{ ownerId: string; folderId: string | null }>,
-): Promise<void> {
-  const byOwner = new Map<string, Set<string | null>>();
-  for (const { ownerId, folderId } of changes) {
-    let folders = byOwner.get(ownerId);
-    if (!folders) byOwner.set(ownerId, (folders = new Set()));
-    folders.add(folderId);
-  }
-  await publishEach(
-    db,
-    'items.changed',
-    [...byOwner].map(([userId, folders]) => ({ userId, payload: { folders: [...folders] } })),
-  );
-}
+// `items.changed` is published by the files module (`publishItemsChanged`): it alone knows who sees a
+// folder (its owner and, in a team folder, every member; ADR 0029).

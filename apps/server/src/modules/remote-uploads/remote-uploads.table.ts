@@ -9,7 +9,11 @@ import { users } from '../users/users.table.js';
  */
 export const remoteUploadBatches = pgTable('remote_upload_batches', {
   id: uuid('id').primaryKey().defaultRandom(),
-  /** Whose storage the files go to: the events and the notification go to them. */
+  /**
+   * Who is told (the events and the notification): the user who asked, or a link's owner. The files
+   * go to the folder's owner, decided by the access policy when each URL is stored: for a team
+   * member, the team folder's owner, and only while they are still a member (ADR 0029).
+   */
   ownerId: uuid('owner_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

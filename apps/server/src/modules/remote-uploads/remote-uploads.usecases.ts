@@ -56,6 +56,7 @@ export async function startRemoteUpload(
   const parentId = parent?.id ?? null;
   await admitUpload(ctx, actor, { parentId, size: undefined, sessionId: null });
   const batch = await insertBatch(ctx.db, {
+    // Told of the progress: the user who asked (a member's files still go to the team's owner).
     ownerId: homeOf(actor).id,
     actorKey: scopeOf(actor).actorKey,
     linkToken,

@@ -127,7 +127,8 @@ async function startSession(
     // The reservation and the check that admits it happen under the owner's lock, so two first
     // chunks racing for the last free bytes cannot both get them.
     session = await ctx.db.transaction(async (tx) => {
-      const owner = await lockOwner(tx, scope.ownerId);
+      // The folder's owner's storage (a team folder's owner's for a member: ADR 0029).
+      const owner = await lockOwner(tx, admitted.ownerId);
       if (!owner) throw uploadNotFound();
       const reserved = await reservedBytes(tx, owner.id, fields.upload_id);
       assertMayStore({ owner, settings, reserved }, fields.size);
@@ -135,7 +136,7 @@ async function startSession(
         id: fields.upload_id,
         actorKey: scope.actorKey,
         creatorId: scope.creatorId,
-        ownerId: scope.ownerId,
+        ownerId: admitted.ownerId,
         fileId,
         parentId,
         name: fields.name,
@@ -331,6 +332,7 @@ async function finishSession(
         mimetype: session.contentType,
         size: session.size,
         sessionId: session.id,
+        ownerId: session.ownerId,
       },
       admitted,
     );

@@ -13,20 +13,21 @@ import {
   insertItem,
   presentItem,
   presentingFor,
+  publishItemsChanged,
+  scopeIn,
   scopeOf,
   type Actor,
   type ItemRow,
   type LoadedFolder,
   type NewFile,
 } from '../files/index.js';
-import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { crashPoint } from './crash-point.js';
 import type { StoredBlob } from './store-file.js';
 import { assertMayStore, assertTypeAllowed, type TypeFacts } from './upload-policy.js';
-import { lockOwners, reservedBytesOf } from './upload-sessions.repository.js';
+import { lockUploadOwners, reservedBytesOf } from './upload-sessions.repository.js';
 
 /** The most files one transaction makes; more waiting go in the next. */
 const MAX_BATCH = 64;
@@ -41,8 +42,8 @@ export const GATHER_MS = 10;
 /** A whole file stored durably as a blob, waiting for the transaction that makes it a file of the tree. */
 export interface BatchedFile {
   actor: Actor;
-  /** Without a session: a file sent in one request. */
-  blob: StoredBlob & { sessionId: null };
+  /** Without a session: a file sent in one request; whose storage it goes to is decided with its folder. */
+  blob: Omit<StoredBlob, 'ownerId'> & { sessionId: null };
   /** What the bytes were recognised as: checked against the blocked types of the batch's settings. */
   type: TypeFacts;
 }
@@ -194,8 +195,13 @@ export function fileBatches(ctx: AppContext): FileBatches {
 async function makeFiles(ctx: AppContext, files: readonly BatchedFile[]): Promise<Outcome[]> {
   return ctx.db.transaction(async (tx) => {
     const scopes = files.map((f) => scopeOf(f.actor));
-    const ownerIds = [...new Set(scopes.map((s) => s.ownerId))].sort();
-    const [settings, owners] = [await readSettings(tx), await lockOwners(tx, ownerIds)];
+    const homes = [...new Set(scopes.map((s) => s.ownerId))].sort();
+    // A member's file goes to the team folder's owner (ADR 0029): those trees are locked too.
+    const members = [...new Set(files.flatMap((f) => (f.actor.kind === 'user' ? [f.actor.user.id] : [])))];
+    const folderIds = [...new Set(files.flatMap((f) => (f.blob.parentId ? [f.blob.parentId] : [])))];
+    const settings = await readSettings(tx);
+    const owners = await lockUploadOwners(tx, homes, members, folderIds);
+    const ownerIds = owners.map((o) => o.id);
     // Read after the owners are locked: a session reserving bytes meanwhile waited for the lock.
     const reserved = await reservedBytesOf(tx, ownerIds);
     const ownerById = new Map(owners.map((o) => [o.id, o]));
@@ -211,12 +217,13 @@ async function makeFiles(ctx: AppContext, files: readonly BatchedFile[]): Promis
 
     const outcomes: (Outcome | { pending: NewFile; parent: LoadedFolder | null })[] = [];
     for (const [i, file] of files.entries()) {
-      const scope = scopes[i] as (typeof scopes)[number];
       const { blob } = file;
       try {
+        const parent = await folderFor(file, (scopes[i] as (typeof scopes)[number]).actorKey);
+        // The folder's owner's tree and storage: a team folder's owner's for a member (ADR 0029).
+        const scope = scopeIn(file.actor, parent, ownerIds);
         const owner = ownerById.get(scope.ownerId);
         if (!owner) throw notFound();
-        const parent = await folderFor(file, scope.actorKey);
         assertTypeAllowed(settings, file.type);
         // The bytes of the files before this one in the batch count as used already.
         const used = { ...owner, storageUsed: owner.storageUsed + (added.get(owner.id) ?? 0) };

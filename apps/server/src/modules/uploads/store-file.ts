@@ -12,11 +12,11 @@ import {
   authorizeOne,
   presentItem,
   presentingFor,
-  scopeOf,
+  publishItemsChanged,
+  scopeIn,
   type Actor,
   type LoadedItem,
 } from '../files/index.js';
-import { publishItemsChanged } from '../realtime/index.js';
 import { readSettings } from '../settings/index.js';
 import { restrictionsFor } from '../users/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
@@ -43,6 +43,8 @@ export interface StoredBlob {
   size: number;
   /** The session the bytes came through; it is marked done in the same transaction. */
   sessionId: string | null;
+  /** Whose storage the file goes to (the folder's owner, as admitted), whose tree is locked. */
+  ownerId: string;
 }
 
 /**
@@ -60,7 +62,6 @@ export async function storeFile(
   blob: StoredBlob,
   admitted?: Pick<Admission, 'settings' | 'readAt'>,
 ): Promise<ItemResource> {
-  const scope = scopeOf(actor);
   const extension = extensionOf(blob.name);
   let row;
   // The folder the transaction loaded, to present the new file with its parent's name.
@@ -71,7 +72,7 @@ export async function storeFile(
     const settings =
       admitted && Date.now() - admitted.readAt <= SETTINGS_REUSE_MS ? admitted.settings : await readSettings(ctx.db);
     row = await ctx.db.transaction(async (tx) => {
-      const owner = await lockOwner(tx, scope.ownerId);
+      const owner = await lockOwner(tx, blob.ownerId);
       if (!owner) throw notFound();
       if (blob.sessionId) {
         const session = await findSession(tx, blob.sessionId);
@@ -81,6 +82,8 @@ export async function storeFile(
       }
       const parent = await authorizeFolder(tx, actor, 'upload', blob.parentId);
       loaded.parent = parent;
+      // The file is the folder's owner's (a team folder's owner's: ADR 0029), whose tree is locked.
+      const scope = scopeIn(actor, parent, [owner.id]);
       const reserved = await reservedBytes(tx, owner.id, blob.sessionId);
       assertMayStore({ owner, settings, reserved }, blob.size);
       // Folders an upload creates are folders like any other: the same restriction applies.

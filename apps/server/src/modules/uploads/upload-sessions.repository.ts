@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, like, lt, ne, notLike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { items } from '../files/index.js';
+import { items, teamFolders, teamMembers } from '../files/index.js';
+import { arrayParam } from '../../lib/db/prepared.js';
 import { users, type UserRow } from '../users/index.js';
 import { uploadSessions, type StoredPart, type UploadSessionRow } from './upload-sessions.table.js';
 
@@ -234,6 +235,33 @@ export async function lockOwners(db: Db, ownerIds: readonly string[]): Promise<U
     .select()
     .from(users)
     .where(inArray(users.id, [...ownerIds]))
+    .orderBy(users.id)
+    .for('update');
+}
+
+/**
+ * `lockOwners` for a batch of uploads into `folderIds` by users `homes`: their own rows and the rows
+ * of the team folders' owners those folders belong to (where the members' files go: ADR 0029), in
+ * one statement, in the order of their ids. Only owners of a team some of `homes` are members of
+ * are locked; the access policy decides each folder after.
+ */
+export async function lockUploadOwners(
+  db: Db,
+  homes: readonly string[],
+  memberIds: readonly string[],
+  folderIds: readonly string[],
+): Promise<UserRow[]> {
+  if (!memberIds.length || !folderIds.length) return lockOwners(db, homes);
+  return db
+    .select()
+    .from(users)
+    .where(
+      sql`${users.id} = any(${arrayParam([...homes])}::uuid[]) or ${users.id} in (
+        select i.owner_id from ${items} i
+        join ${teamFolders} tf on tf.owner_id = i.owner_id
+        join ${teamMembers} m on m.folder_id = tf.folder_id and m.user_id = any(${arrayParam([...memberIds])}::uuid[])
+        where i.id = any(${arrayParam([...folderIds])}::uuid[]))`,
+    )
     .orderBy(users.id)
     .for('update');
 }
