@@ -21,6 +21,7 @@ import {
   filteredPhase,
   listing,
   presentingFor,
+  publishItemsChanged,
   subtreeFolderTree,
   teamFolders,
   teamMembers,
@@ -29,7 +30,7 @@ import {
   type LoadedFolder,
   type UserActor,
 } from '../files/index.js';
-import { publishEach, publishItemsChanged } from '../realtime/index.js';
+import { publishEach } from '../realtime/index.js';
 import { readSettings, type Settings } from '../settings/index.js';
 import { restrictionsFor, type UserRow } from '../users/index.js';
 import { assertMayInvite, inviteMembers, withdrawInvitations, type AfterCommit } from './invitations.js';
