@@ -111,7 +111,7 @@ function InviteeActions({ invitation, id }: { invitation: Invitation; id: string
   return (
     <div className="space-y-4">
       {error && <Notice tone="error">{error}</Notice>}
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2">
         <Button
           block
           loading={busy === 'accept'}
@@ -156,7 +156,7 @@ function OtherAccount({ invitation, id }: { invitation: Invitation; id: string }
   return (
     <div className="space-y-4">
       <Notice tone="info">{t('invitation.other_account', { current: user?.attributes.email ?? '', email })}</Notice>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2">
         <Button
           block
           loading={busy}
@@ -193,7 +193,7 @@ function GuestActions({ invitation, id }: { invitation: Invitation; id: string }
   return (
     <div className="space-y-4">
       <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('invitation.guest_join', { email })}</p>
-      <div className="flex flex-col gap-2 sm:flex-row">
+      <div className="flex flex-col gap-2">
         <Link to={authLink('sign-up', id, email)} className={`${primaryLinkClass} w-full`}>
           <UserPlus className="size-4" aria-hidden />
           {t('invitation.join')}

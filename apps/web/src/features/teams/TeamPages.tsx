@@ -8,6 +8,7 @@ import { useUploadActions } from '../uploads';
 import { useItemActions } from '../files/actions';
 import { FileBrowser } from '../files/browser/FileBrowser';
 import { useFilesSource } from '../files/browser/source';
+import { useBrowser } from '../files/browser/store';
 import { useListing } from '../files/files.api';
 import { isFolder } from '../files/items';
 import { RestrictionBar } from '../files/RestrictionBar';
@@ -54,10 +55,10 @@ function TeamBar({ team }: { team: TeamFolderResource }) {
   return (
     <div className="flex shrink-0 flex-wrap items-center gap-x-4 gap-y-2 border-b border-neutral-200 px-3 py-2.5 sm:px-5 dark:border-neutral-800/80">
       <div className="flex min-w-0 flex-1 items-center gap-3">
-        <MemberStack people={people} max={5} size={28} />
+        <MemberStack people={people} max={4} size={28} />
         <p className="min-w-0 text-sm text-neutral-600 dark:text-neutral-400">
           <span className="sr-only">{membersLabel(t, people)}. </span>
-          <span className="inline-flex items-center gap-1.5 font-medium text-neutral-800 dark:text-neutral-200">
+          <span className="inline-flex items-center gap-1.5 font-medium whitespace-nowrap text-neutral-800 dark:text-neutral-200">
             <RoleIcon className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
             {t(`teams.role_line.${role}`)}
           </span>
@@ -182,6 +183,9 @@ function TeamScreen({ location }: { location: TeamLocation }) {
 function NewTeamFab() {
   const { t } = useTranslation();
   const actions = useTeamActions();
+  // The selection's action bar takes its place while something is selected.
+  const hidden = useBrowser((s) => s.selected.size > 0);
+  if (hidden) return null;
   return (
     <div className="fixed right-4 bottom-[calc(1.25rem+var(--overlay-bottom,0px))] z-20 md:hidden">
       <button

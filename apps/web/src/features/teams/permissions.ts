@@ -45,6 +45,8 @@ const teamNeeds: Record<string, SourceAction | 'owner' | null> = {
 
 export function teamAllowsMenuEntry(team: TeamSourceInfo, id: string): boolean {
   if (!(id in teamNeeds)) return false;
+  // Upload requests make a folder inside the one on screen: the top of a screen is no folder.
+  if (id === 'request-files' && !team.folderId) return false;
   const need = teamNeeds[id];
   if (need === null || need === undefined) return true;
   if (need === 'owner') return isTeamOwner(team);

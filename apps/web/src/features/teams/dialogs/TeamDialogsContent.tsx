@@ -127,6 +127,7 @@ function CreateTeamFolderDialog() {
       <ItemForm
         initial={{ name: t('teams.default_name'), emoji: null, color: null }}
         folder
+        stickyFooter
         submitLabel={t('teams.create_submit')}
         serverError={nameError}
         onSubmit={submit}
@@ -184,7 +185,7 @@ function ConvertDialog({ folder }: { folder: TeamTarget }) {
         <FolderBadge folder={folder} />
         {editor}
         <Notice tone="info">{t('teams.convert_note')}</Notice>
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+        <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 bg-white px-6 py-4 sm:flex-row sm:justify-end dark:bg-neutral-900">
           <Button variant="secondary" onClick={close}>
             {t('files.cancel')}
           </Button>
@@ -358,7 +359,7 @@ export function UpdateTeamForm({
         </section>
       )}
       {editor}
-      <div className="flex flex-col-reverse gap-2 border-t border-neutral-200 pt-5 sm:flex-row sm:items-center sm:justify-end dark:border-neutral-800">
+      <div className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t border-neutral-200 bg-white px-6 py-4 sm:flex-row sm:items-center sm:justify-end dark:border-neutral-800 dark:bg-neutral-900">
         <Button
           variant="ghost"
           onClick={onDissolve}
