@@ -66,7 +66,8 @@ export interface RelationshipLoader {
   load(db: Db, rows: readonly ItemRow[], viewerId: string): Promise<Map<string, Partial<ExtraRelationships>>>;
   /**
    * One JSON value (or null) for the item whose id `itemId` (an SQL expression) names: a listed
-   * row (`row`, once per row) or the folder listed (`parent`, the same on every row, computed once).
+   * row (`row`, once per row; the statement reads it from `items`, so its other columns may be
+   * used) or the folder listed (`parent`, the same on every row, computed once).
    */
   column(itemId: SQL, of: 'row' | 'parent'): SQL;
   /**

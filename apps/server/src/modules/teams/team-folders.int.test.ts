@@ -572,6 +572,21 @@ describe('team folders API', () => {
       );
     });
 
+    it('dissolves a team folder its owner put in the trash', async () => {
+      const made = teamFolderResource.parse(
+        (await client.owner.post('/api/teams/folders', { name: 'Old team' })).json(),
+      );
+      await db().insert(teamMembers).values({ folderId: made.data.id, userId: id.viewer, permission: 'can_view' });
+      const trashed = await client.owner.post('/api/remove', { items: [{ id: made.data.id, type: 'folder' }] });
+      expect(trashed.status, trashed.body).toBe(200);
+      // Gone for the member, who cannot leave it either; its owner can still end the team.
+      expect((await client.viewer.request('DELETE', `/api/teams/folders/${made.data.id}/leave`)).status).toBe(404);
+      const res = await client.owner.request('DELETE', `/api/teams/folders/${made.data.id}`);
+      expect(res.status, res.body).toBe(200);
+      expect(await db().select().from(teamFolders).where(eq(teamFolders.folderId, made.data.id))).toEqual([]);
+      expect(await db().select().from(teamMembers).where(eq(teamMembers.folderId, made.data.id))).toEqual([]);
+    });
+
     it('leaves the folder where it is as a plain folder and ends every member’s access at once', async () => {
       const told = (await ended()).length;
       const res = await client.owner.request('DELETE', `/api/teams/folders/${team.id}`);

@@ -145,6 +145,16 @@ async function invite(
   return inviteMembers(tx, ctx, { folder, inviter: owner, invitations });
 }
 
+/**
+ * The invitations' work after the commit (mails): the team is made and answered whatever happens to
+ * a mail, which the invitations side reports on its own.
+ */
+async function afterCommit(ctx: AppContext, after: AfterCommit, folder: ItemRow) {
+  await after().catch((error: unknown) =>
+    ctx.log.error({ err: error, folderId: folder.id }, 'could not finish sending team invitations'),
+  );
+}
+
 /** `POST /api/teams/folders`: a new folder at the top of the owner's tree, as a team folder with its invitations. */
 export async function createTeamFolder(
   ctx: AppContext,
@@ -164,7 +174,7 @@ export async function createTeamFolder(
     await tx.insert(teamFolders).values({ folderId: folder.id, ownerId: user.id });
     return { folder, after: await invite(tx, ctx, user, folder, body.invitations) };
   });
-  await after();
+  await afterCommit(ctx, after, folder);
   return presentTeamFolder(ctx, folder, user.id, 'owner');
 }
 
@@ -203,13 +213,21 @@ export async function convertToTeamFolder(
     ]);
     return { folder, after: await invite(tx, ctx, user, folder, body.invitations) };
   });
-  await after();
+  await afterCommit(ctx, after, folder);
   return presentTeamFolder(ctx, folder, user.id, 'owner');
 }
 
-/** A team folder of the user's own (manage: members 403, strangers 404), under their tree lock. */
-async function ownTeamFolder(tx: Db, user: UserRow, id: string): Promise<{ folder: LoadedFolder; team: TeamRef }> {
-  const folder = await authorizeFolder(tx, userActor(user), 'manage', id);
+/**
+ * A team folder of the user's own (manage: members 403, strangers 404), under their tree lock;
+ * `any` also in their trash (a trashed team folder can still be dissolved).
+ */
+async function ownTeamFolder(
+  tx: Db,
+  user: UserRow,
+  id: string,
+  state: 'live' | 'any' = 'live',
+): Promise<{ folder: LoadedFolder; team: TeamRef }> {
+  const folder = await authorizeFolder(tx, userActor(user), 'manage', id, { state });
   if (!folder) throw notFound();
   const team = await teamFolderOf(tx, folder.id);
   if (!team) throw notTeamFolder();
@@ -306,7 +324,7 @@ export async function updateTeamFolder(
     );
     return { folder, after };
   });
-  await after();
+  await afterCommit(ctx, after, folder);
   return presentTeamFolder(ctx, folder, user.id, 'owner');
 }
 
@@ -317,7 +335,7 @@ export async function updateTeamFolder(
  */
 export async function dissolveTeam(ctx: AppContext, user: UserRow, id: string): Promise<void> {
   await withTreeLock(ctx.db, user.id, async (tx) => {
-    const { folder } = await ownTeamFolder(tx, user, id);
+    const { folder } = await ownTeamFolder(tx, user, id, 'any');
     const members = (await membersOf(tx, [folder.id])).map((m) => m.user.id);
     await withdrawInvitations(tx, folder.id, null);
     await tx.delete(teamMembers).where(eq(teamMembers.folderId, folder.id));

@@ -137,9 +137,12 @@ export async function teamsAbove(
   return found;
 }
 
-/** `teamsAbove`'s answer for one row as a column of a listing: the row itself, when it is a team folder. */
-export const teamFolderColumn = (itemId: SQL): SQL =>
-  sql`(select json_build_array(t.folder_id, t.owner_id) from ${teamFolders} t where t.folder_id = ${itemId})`;
+/**
+ * `teamsAbove`'s answer for one row as a column of a listing: the row itself, when it is a team
+ * folder. Files are never looked up (a listing's rows are read from `items`, whose `type` is theirs).
+ */
+export const teamFolderColumn = (itemId: SQL): SQL => sql`case when ${items.type} = 'folder' then
+  (select json_build_array(t.folder_id, t.owner_id) from ${teamFolders} t where t.folder_id = ${itemId}) end`;
 
 /**
  * The team folder the folder listed is or lies in, as a column computed once per statement (its id
