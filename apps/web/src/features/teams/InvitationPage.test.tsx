@@ -46,7 +46,7 @@ const me = (email: string) => ({
 
 function show() {
   const result = renderApp(<InvitationView id="inv-1" />);
-  act(() => result.client.setQueryData(configQueryKey, { ...testConfig, userRegistration: true }));
+  void act(() => result.client.setQueryData(configQueryKey, { ...testConfig, userRegistration: true }));
   return result;
 }
 

@@ -132,7 +132,7 @@ function mock(extra: Routes = {}, me = user(), plan: 'none' | 'fixed' = 'none') 
     ...extra,
   });
   const result = renderApp(<TeamDialogs />);
-  act(() => result.client.setQueryData(configQueryKey, { ...testConfig, subscriptionType: plan }));
+  void act(() => result.client.setQueryData(configQueryKey, { ...testConfig, subscriptionType: plan }));
   return result;
 }
 
