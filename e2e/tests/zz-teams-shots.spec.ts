@@ -107,6 +107,7 @@ test('team screens, light, dark and phone', async ({ browser }) => {
     await expect(page.getByRole('option', { name: 'Launch plan', exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Got it' }).click({ timeout: 1500 }).catch(() => undefined);
     await page.getByRole('option', { name: 'Launch plan', exact: true }).click();
+    if (v.name !== 'phone') await page.getByRole('button', { name: 'Details' }).click();
     await shot('01-team-folders');
     await page.goto(`/platform/team-folders/${teamId}`);
     await expect(page.getByText('You own this team')).toBeVisible();

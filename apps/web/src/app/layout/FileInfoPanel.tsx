@@ -47,7 +47,7 @@ function OneItem({ item }: { item: Item }) {
   const parent = item.relationships.parent?.data;
   const source = useFilesSource();
   // At the top of a team screen an item's parent lies in its owner's tree: the screen is where it is.
-  const atTeamTop = !!source.team && context === 'teams';
+  const atTeamTop = !!source.team && (context === 'teams' || !parent);
   const members = item.relationships.members?.data ?? [];
   const creator = item.relationships.creator?.data ?? null;
   const team = item.relationships.team?.data ?? null;

@@ -148,7 +148,7 @@ function FileToolbar() {
           onClick={() => teamActions.create()}
           icon={<FolderPlus className="size-4.5" aria-hidden />}
         >
-          <span className="@max-5xl:sr-only">{t('teams.create_title')}</span>
+          <span className="@max-6xl:sr-only">{t('teams.create_title')}</span>
         </Button>
       )}
       <SearchField crowded />
