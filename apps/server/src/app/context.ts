@@ -17,7 +17,7 @@ import type { RelationshipLoader } from '../modules/files/index.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
 import { seedDefaultPages } from '../modules/pages/index.js';
 import { createStorageDriver, type StorageDriver } from '../modules/storage/index.js';
-import { adminExists } from '../modules/users/index.js';
+import { adminExists, type UserRow } from '../modules/users/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -51,6 +51,8 @@ export class AppContext {
   }>();
   /** Relationships other modules add to the items their owner sees; set by `buildHttpApp`. */
   itemRelationships: readonly RelationshipLoader[] = [];
+  /** What other modules do for a new account, in the transaction that creates it; set by `buildHttpApp`. */
+  userCreated: readonly ((tx: Db, user: UserRow) => Promise<void>)[] = [];
 
   constructor(
     readonly config: AppConfigFile,

@@ -21,7 +21,7 @@ import { setupRoutes } from '../modules/setup/index.js';
 import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
-import { teamRelationships, teamsModule } from '../modules/teams/index.js';
+import { notifyPendingInvitations, teamRelationships, teamsModule } from '../modules/teams/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
 import { uploadsRoutes } from '../modules/uploads/index.js';
 import { usageRoutes } from '../modules/usage/index.js';
@@ -55,6 +55,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
 
   // What other modules add to the items an owner sees; the files module knows none of them.
   ctx.itemRelationships = [sharedRelationships(ctx), teamRelationships(ctx)];
+  // A new account's pending team invitations reach its notifications (the teams module sits above auth).
+  ctx.userCreated = [notifyPendingInvitations];
 
   app.decorateRequest('user', null);
   app.addHook('onRequest', csrfHook(ctx));

@@ -66,14 +66,20 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     }
     const { name, email, password } = request.body;
     const verificationRequired = settings.user_verification;
-    const user = await insertUser(ctx.db, {
-      email,
-      name,
-      passwordHash: await hashPassword(password),
-      role: 'user',
-      verified: !verificationRequired,
-      themeMode: settings.default_theme_mode,
-      emojiType: settings.default_emoji,
+    const passwordHash = await hashPassword(password);
+    const user = await ctx.db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        email,
+        name,
+        passwordHash,
+        role: 'user',
+        verified: !verificationRequired,
+        themeMode: settings.default_theme_mode,
+        emojiType: settings.default_emoji,
+      });
+      // Other modules' part of a new account (team invitations waiting for this email).
+      for (const hook of ctx.userCreated) await hook(tx, created);
+      return created;
     });
     if (verificationRequired) await sendVerificationMail(ctx, user);
     else await startSession(ctx, request, reply, user.id);

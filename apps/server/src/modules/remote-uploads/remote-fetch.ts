@@ -1,4 +1,6 @@
-import { Agent, buildConnector, request, type Dispatcher } from 'undici';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP } from 'node:net';
 import { AppError } from '../../lib/errors.js';
 import { formatBytes } from '../../lib/format.js';
 import { checkedAddress, type RemoteNetwork } from './address-guard.js';
@@ -27,6 +29,8 @@ export interface RemoteResponse {
   body: AsyncIterable<Buffer>;
   /** Why the body was stopped, if this code stopped it (the storage driver may wrap the error). */
   failure(): AppError | null;
+  /** Drops the connection (harmless once the body was read to its end). */
+  close(): void;
 }
 
 export const fetchFailed = (message: string) => new AppError(422, 'remote_upload.fetch_failed', message);
@@ -38,51 +42,64 @@ const overCap = (max: number) =>
     limit_formatted: formatBytes(max),
   });
 
+/** Spec: a connection that sends nothing for this long is given up (the whole download has its own limit). */
+const IDLE_MS = 60_000;
+
 /**
- * A dispatcher whose every connection goes to an address `checkedAddress` approved: the host is
- * resolved here, once, and the socket opened to that address (with the name kept for TLS), so
- * nothing resolves it a second time. A refused address fails the request before any socket exists.
+ * One GET, over a connection of its own to the address `checkedAddress` approved: the host is
+ * resolved here, once, and the socket opened to that address (the name kept for the Host header and
+ * for TLS, whose certificate is checked against the name), so nothing resolves it a second time and
+ * a refused address fails before any socket exists.
+ *
+ * On `node:http` rather than undici (ADR 0030): undici copies every chunk from its WebAssembly
+ * parser into a new buffer, which doubled the garbage a 1 GiB download leaves between collections
+ * (~77 MB of RSS added against ~37 MB for `node:http`, same file, same machine).
  */
-export function guardedAgent(network: RemoteNetwork, allowPrivate: boolean): Agent {
-  const connect = buildConnector({ timeout: 10_000 });
-  return new Agent({
-    connections: 1,
-    keepAliveTimeout: 1_000,
-    connect(options, callback) {
-      const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-      checkedAddress(network, allowPrivate, options.hostname, port).then(
-        (address) =>
-          connect(
-            { ...options, hostname: address, servername: options.servername ?? serverNameOf(options.hostname) },
-            callback,
-          ),
-        (error: Error) => callback(error, null),
-      );
-    },
+async function get(url: URL, rules: FetchRules): Promise<IncomingMessage> {
+  const secure = url.protocol === 'https:';
+  const port = Number(url.port) || (secure ? 443 : 80);
+  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
+  const address = await checkedAddress(rules.network, rules.allowPrivate, host, port);
+  rules.signal.throwIfAborted();
+  return new Promise<IncomingMessage>((resolve, reject) => {
+    const request = (secure ? https : http).request({
+      host: address,
+      port,
+      path: `${url.pathname}${url.search}`,
+      method: 'GET',
+      // A connection of its own, closed with the response: never pooled, never reused for another host.
+      agent: false,
+      servername: secure && !isIP(host) ? host : undefined,
+      signal: rules.signal,
+      timeout: IDLE_MS,
+      headers: {
+        host: url.host,
+        accept: '*/*',
+        'accept-encoding': 'identity',
+        'user-agent': 'filestore-remote-upload',
+      },
+    });
+    request.once('timeout', () => request.destroy(fetchFailed('The server stopped sending.')));
+    request.once('response', resolve);
+    request.once('error', reject);
+    request.end();
   });
 }
 
-/** SNI names a host, never an address. */
-const serverNameOf = (host: string) => (/^[\d.]+$/.test(host) || host.includes(':') ? undefined : host);
-
 /**
- * GETs `url` through the guarded dispatcher, following at most MAX_REDIRECTS redirects (http and
- * https only), and hands back a 2xx response whose body is counted against the cap. The caller
- * consumes or drops the body and closes `dispatcher`.
+ * GETs `url` through the address guard, following at most MAX_REDIRECTS redirects (http and https
+ * only), and hands back a 2xx response whose body is counted against the cap. The caller consumes
+ * the body or calls `close`.
  */
-export async function openRemote(dispatcher: Dispatcher, url: string, rules: FetchRules): Promise<RemoteResponse> {
+export async function openRemote(url: string, rules: FetchRules): Promise<RemoteResponse> {
   let current = new URL(url);
   for (let hop = 0; ; hop++) {
-    const response = await request(current, {
-      dispatcher,
-      method: 'GET',
-      signal: rules.signal,
-      headers: { accept: '*/*', 'accept-encoding': 'identity', 'user-agent': 'filestore-remote-upload' },
-    });
-    if (REDIRECTS.has(response.statusCode)) {
-      await response.body.dump().catch(() => undefined);
+    const response = await get(current, rules);
+    const status = response.statusCode ?? 0;
+    if (REDIRECTS.has(status)) {
+      response.destroy();
       const location = header(response.headers.location);
-      if (!location) throw fetchFailed(`The server answered ${response.statusCode} without saying where to go.`);
+      if (!location) throw fetchFailed(`The server answered ${status} without saying where to go.`);
       if (hop >= MAX_REDIRECTS) throw fetchFailed(`More than ${MAX_REDIRECTS} redirects.`);
       const next = new URL(location, current);
       if (next.protocol !== 'http:' && next.protocol !== 'https:') {
@@ -91,22 +108,21 @@ export async function openRemote(dispatcher: Dispatcher, url: string, rules: Fet
       current = next;
       continue;
     }
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      await response.body.dump().catch(() => undefined);
-      throw fetchFailed(`The server answered ${response.statusCode}.`);
+    if (status < 200 || status >= 300) {
+      response.destroy();
+      throw fetchFailed(`The server answered ${status}.`);
     }
     const declared = Number(header(response.headers['content-length']));
     const size =
       header(response.headers['content-length']) !== null && Number.isSafeInteger(declared) ? declared : undefined;
     if (size !== undefined && size > rules.maxBytes) {
-      await response.body.dump({ limit: 0 }).catch(() => undefined);
+      response.destroy();
       throw overCap(rules.maxBytes);
     }
     let failure: AppError | null = null;
-    const source = response.body;
     async function* capped(): AsyncGenerator<Buffer> {
       let bytes = 0;
-      for await (const chunk of source as AsyncIterable<Buffer>) {
+      for await (const chunk of response as AsyncIterable<Buffer>) {
         bytes += chunk.length;
         if (bytes > rules.maxBytes) {
           failure = overCap(rules.maxBytes);
@@ -114,6 +130,9 @@ export async function openRemote(dispatcher: Dispatcher, url: string, rules: Fet
         }
         yield chunk;
       }
+      // A body cut short (the connection closed before content-length) ends the iteration early.
+      if (size !== undefined && bytes !== size)
+        throw fetchFailed('The connection closed before the whole file arrived.');
     }
     return {
       url: current,
@@ -122,6 +141,7 @@ export async function openRemote(dispatcher: Dispatcher, url: string, rules: Fet
       contentDisposition: header(response.headers['content-disposition']),
       body: capped(),
       failure: () => failure,
+      close: () => response.destroy(),
     };
   }
 }

@@ -78,6 +78,12 @@ describe('remote upload', () => {
         res.on('close', () => clearInterval(timer));
         return;
       }
+      case '/cut':
+        // Declares more than it sends, then drops the connection.
+        res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': 100_000 });
+        res.write(Buffer.alloc(1000, 3));
+        setTimeout(() => res.socket?.destroy(), 20);
+        return;
       case '/missing':
         res.writeHead(404);
         return res.end();
@@ -247,6 +253,20 @@ describe('remote upload', () => {
     expect(note?.title).toBe('Remote upload finished with failures');
     expect(note?.description).toContain(`${url('/script.txt')}: Files of type`);
     await server.ctx.db.delete(notifications).where(eq(notifications.userId, ownerId));
+  });
+
+  it('fails a download whose connection closes before the declared length, and keeps nothing', async () => {
+    const batch = await start([url('/cut'), url('/files/Quarterly%20plan.txt')]);
+    const done = await finished(owner, batch.id);
+    expect(done).toMatchObject({ processed: 2, failed: 1 });
+    expect(done.failures).toHaveLength(1);
+    expect(done.failures[0]?.url).toBe(url('/cut'));
+    const files = await filesOfOwner();
+    expect(files.map((f) => f.name)).toEqual(['Quarterly plan.txt']);
+    const [used] = rowsOf<{ storage_used: number }>(
+      await server.ctx.db.execute(sql`select storage_used from users where id = ${ownerId}`),
+    );
+    expect(Number(used?.storage_used)).toBe(PLAIN.length);
   });
 
   it('checks the quota while the bytes arrive', async () => {

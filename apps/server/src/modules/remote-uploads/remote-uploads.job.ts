@@ -8,7 +8,7 @@ import { publishEvent } from '../realtime/index.js';
 import { ChunkBody, uploadWholeFile } from '../uploads/index.js';
 import { findUserById } from '../users/index.js';
 import { defaultNetwork, type RemoteNetwork } from './address-guard.js';
-import { fetchFailed, guardedAgent, openRemote, timedOut, type RemoteResponse } from './remote-fetch.js';
+import { fetchFailed, openRemote, timedOut, type RemoteResponse } from './remote-fetch.js';
 import { remoteFileName } from './remote-name.js';
 import {
   claimUrl,
@@ -69,11 +69,10 @@ export function remoteUploadsJob(
     claim: ClaimedUrl,
   ): Promise<{ outcome: UrlOutcome; file: CreatedFile | null }> {
     const signal = AbortSignal.timeout(timeoutMs);
-    const agent = guardedAgent(network, env.REMOTE_UPLOAD_ALLOW_PRIVATE);
     let response: RemoteResponse | null = null;
     try {
       const { actor, stored } = await actorOf(batch);
-      response = await openRemote(agent, claim.url, {
+      response = await openRemote(claim.url, {
         network,
         allowPrivate: env.REMOTE_UPLOAD_ALLOW_PRIVATE,
         maxBytes: env.REMOTE_UPLOAD_MAX_MB * MB,
@@ -97,7 +96,7 @@ export function remoteUploadsJob(
       if (!(error instanceof AppError)) ctx.log.info({ err: error, url: claim.url }, 'remote upload failed');
       return { outcome: { errorCode: reason.code, error: reason.message }, file: null };
     } finally {
-      await agent.destroy().catch(() => undefined);
+      response?.close();
     }
   }
 

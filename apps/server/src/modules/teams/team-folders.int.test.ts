@@ -23,6 +23,7 @@ import {
 } from '../../../test/harness.js';
 import { insertItem, items, teamFolders, teamMembers, type ItemRow } from '../files/index.js';
 import { outboxEvents } from '../realtime/index.js';
+import { writeSettings } from '../settings/index.js';
 import { teamInvitations } from './team-invitations.table.js';
 
 /**
@@ -621,6 +622,113 @@ describe('team folders API', () => {
       // Converting it again works: it is a plain folder.
       const again = await client.owner.post(`/api/teams/folders/${team.id}/convert`, { invitations: [] });
       expect(again.status, again.body).toBe(201);
+    });
+  });
+
+  describe('invitations through the team-folder API', () => {
+    const pending = async (folderId: string) =>
+      (await db().select().from(teamInvitations).where(eq(teamInvitations.folderId, folderId)))
+        .map((i) => [i.email, i.permission, i.status])
+        .sort();
+    afterAll(() => writeSettings(db(), { subscription_type: 'none', default_max_team_member: 10 }));
+
+    it('invites with a new team folder, in the same transaction, and mails after commit', async () => {
+      const mails = server.outbox().length;
+      const res = await client.owner.post('/api/teams/folders', {
+        name: 'Invited team',
+        invitations: [
+          { email: 'new@example.com', permission: 'can_view' },
+          { email: 'stranger@example.com', permission: 'can_edit' },
+        ],
+      });
+      expect(res.status, res.body).toBe(201);
+      const made = teamFolderResource.parse(res.json());
+      expect(made.data.relationships.invitations.data.map((i) => i.data.attributes.email).sort()).toEqual([
+        'new@example.com',
+        'stranger@example.com',
+      ]);
+      expect(await pending(made.data.id)).toEqual([
+        ['new@example.com', 'can_view', 'pending'],
+        ['stranger@example.com', 'can_edit', 'pending'],
+      ]);
+      expect(server.outbox().length).toBe(mails + 2);
+
+      // PATCH: one kept with another permission, one left out (withdrawn), one new.
+      const patched = await client.owner.request('PATCH', `/api/teams/folders/${made.data.id}`, {
+        members: [],
+        invitations: [
+          { email: 'new@example.com', permission: 'can_edit' },
+          { email: 'third@example.com', permission: 'can_view' },
+        ],
+      });
+      expect(patched.status, patched.body).toBe(200);
+      expect(
+        teamFolderResource
+          .parse(patched.json())
+          .data.relationships.invitations.data.map((i) => [i.data.attributes.email, i.data.attributes.permission])
+          .sort(),
+      ).toEqual([
+        ['new@example.com', 'can_edit'],
+        ['third@example.com', 'can_view'],
+      ]);
+      expect(await pending(made.data.id)).toEqual([
+        ['new@example.com', 'can_edit', 'pending'],
+        ['stranger@example.com', 'can_edit', 'withdrawn'],
+        ['third@example.com', 'can_view', 'pending'],
+      ]);
+
+      // Dissolving withdraws what is still pending.
+      expect((await client.owner.request('DELETE', `/api/teams/folders/${made.data.id}`)).status).toBe(200);
+      expect((await pending(made.data.id)).map((i) => i[2])).toEqual(['withdrawn', 'withdrawn', 'withdrawn']);
+    });
+
+    it('converts with invitations', async () => {
+      const folder = await seedFolder(server, id.owner, { name: 'To convert' });
+      const res = await client.owner.post(`/api/teams/folders/${folder.id}/convert`, {
+        invitations: [{ email: 'viewer@example.com', permission: 'can_view' }],
+      });
+      expect(res.status, res.body).toBe(201);
+      expect(await pending(folder.id)).toEqual([['viewer@example.com', 'can_view', 'pending']]);
+    });
+
+    it('creates nothing when an invitation is refused (the owner’s own email, the member limit)', async () => {
+      await expectRefused(
+        client.owner,
+        'POST',
+        '/api/teams/folders',
+        { name: 'Self', invitations: [{ email: 'owner@example.com', permission: 'can_edit' }] },
+        422,
+        'teams.invite_self',
+      );
+      await writeSettings(db(), { subscription_type: 'fixed', default_max_team_member: 1 });
+      await expectRefused(
+        client.stranger,
+        'POST',
+        '/api/teams/folders',
+        {
+          name: 'Too many',
+          invitations: [
+            { email: 'a@example.com', permission: 'can_edit' },
+            { email: 'b@example.com', permission: 'can_edit' },
+          ],
+        },
+        403,
+        'teams.member_limit',
+      );
+      const mine = await seedFolder(server, id.stranger, { name: 'Mine to convert' });
+      await expectRefused(
+        client.stranger,
+        'POST',
+        `/api/teams/folders/${mine.id}/convert`,
+        {
+          invitations: [
+            { email: 'a@example.com', permission: 'can_edit' },
+            { email: 'b@example.com', permission: 'can_edit' },
+          ],
+        },
+        403,
+        'teams.member_limit',
+      );
     });
   });
 });

@@ -2,11 +2,9 @@ import type {
   FolderResource,
   PersonSummary,
   TeamFolderResource,
-  TeamInvitationResource,
   TeamMemberResource,
   TeamRole,
 } from '@filestore/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
 import {
@@ -17,7 +15,7 @@ import {
   type PresentContext,
   type RelationshipLoader,
 } from '../files/index.js';
-import { fullName, users, type UserRow } from '../users/index.js';
+import { fullName, type UserRow } from '../users/index.js';
 import {
   enclosingTeamColumn,
   membersOf,
@@ -27,7 +25,7 @@ import {
   type MemberWithUser,
   type TeamOf,
 } from './teams.repository.js';
-import { teamInvitations } from './team-invitations.table.js';
+import { folderInvitations } from './invitation.presenter.js';
 
 /** A person as shown beside team items: avatars, members, "Uploaded by". */
 export const personSummary = (user: UserRow): PersonSummary => ({
@@ -158,55 +156,6 @@ export function teamRelationships(ctx: Pick<AppContext, 'db'>): RelationshipLoad
   };
 }
 
-/**
- * The folder's pending invitations as its owner sees them (`relationships.invitations`).
- * TODO(teams-invites): their `folderInvitations` presents the same; keep one once both are merged.
- */
-async function pendingInvitations(db: Db, folder: ItemRow): Promise<TeamInvitationResource[]> {
-  const rows = await db
-    .select({ invitation: teamInvitations, inviter: users })
-    .from(teamInvitations)
-    .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .where(and(eq(teamInvitations.folderId, folder.id), eq(teamInvitations.status, 'pending')))
-    .orderBy(teamInvitations.createdAt);
-  const emails = rows.map((r) => r.invitation.email.toLowerCase());
-  const existing = new Set(
-    emails.length
-      ? (
-          await db
-            .select({ email: users.email })
-            .from(users)
-            .where(inArray(sql`lower(${users.email})`, emails))
-        ).map((u) => u.email.toLowerCase())
-      : [],
-  );
-  return rows.map(({ invitation, inviter }) => ({
-    data: {
-      id: invitation.id,
-      type: 'invitation',
-      attributes: {
-        parent_id: invitation.folderId,
-        email: invitation.email,
-        color: invitation.color,
-        status: invitation.status,
-        permission: invitation.permission,
-        isExistedUser: existing.has(invitation.email.toLowerCase()),
-        created_at: invitation.createdAt.toISOString(),
-      },
-      relationships: {
-        inviter: { data: { id: inviter.id, type: 'user', attributes: personAttributes(inviter) } },
-        folder: {
-          data: {
-            id: folder.id,
-            type: 'folder',
-            attributes: { name: folder.name, color: folder.color, emoji: folder.emoji },
-          },
-        },
-      },
-    },
-  }));
-}
-
 const personAttributes = (user: UserRow) => {
   const { id: _id, ...attributes } = personSummary(user);
   return attributes;
@@ -237,7 +186,7 @@ export async function presentTeamFolder(
   if (presented.type !== 'folder') throw new Error('a team folder is a folder');
   const [members, invitations] = await Promise.all([
     teamPeople(ctx.db, folder),
-    role === 'owner' ? pendingInvitations(ctx.db, folder) : Promise.resolve([]),
+    role === 'owner' ? folderInvitations(ctx.db, folder.id) : Promise.resolve([]),
   ]);
   return {
     data: {

@@ -10,21 +10,45 @@ export function storageCapacity(user: Pick<UserRow, 'storageCapacity'>, settings
 }
 
 /**
- * The one place that decides what a user may do now. Today only the storage limit restricts;
- * billing joins through this function later, so callers never look at plans themselves.
+ * How many people a user may have in their teams (spec §5): -1 when nothing limits them. Only a
+ * fixed subscription limits (metered and none never block); then the user's own limit, else the
+ * `default_max_team_member` setting. Billing sets the user's limit from their plan later.
+ */
+export function teamMemberLimit(user: Partial<Pick<UserRow, 'maxTeamMembers'>>, settings: Settings): number {
+  if (settings.subscription_type !== 'fixed') return -1;
+  return user.maxTeamMembers ?? settings.default_max_team_member;
+}
+
+/**
+ * The invite rule of spec §5: `used` are the emails already counted against the user (the other
+ * people in their teams and their pending invitations, lower case), `adding` the emails they
+ * invite. An email already among `used` never counts twice.
+ */
+export function mayAddTeamMembers(limit: number, used: readonly string[], adding: readonly string[]): boolean {
+  if (limit === -1) return true;
+  return new Set([...used, ...adding.map((e) => e.toLowerCase())]).size <= limit;
+}
+
+/**
+ * The one place that decides what a user may do now. Today the storage limit and the team member
+ * limit restrict; billing joins through these functions later, so callers never look at plans
+ * themselves. `teamEmails`, when given, are the emails counted against the member limit: then
+ * `canInviteTeamMembers` says whether someone new fits (without them it is not decided here).
  */
 export function restrictionsFor(
-  user: Pick<UserRow, 'storageCapacity' | 'storageUsed'>,
+  user: Pick<UserRow, 'storageCapacity' | 'storageUsed'> & Partial<Pick<UserRow, 'maxTeamMembers'>>,
   settings: Settings,
+  teamEmails?: readonly string[],
 ): Restrictions {
   const capacity = storageCapacity(user, settings);
   const full = capacity !== null && user.storageUsed >= capacity;
+  const limit = teamMemberLimit(user, settings);
   return {
     canUpload: !full,
     canDownload: true,
     canCreateFolder: true,
     canCreateTeamFolder: true,
-    canInviteTeamMembers: true,
+    canInviteTeamMembers: teamEmails === undefined || limit === -1 || new Set(teamEmails).size < limit,
     reason: full ? 'You have reached your storage capacity. Free up space to upload again.' : null,
   };
 }

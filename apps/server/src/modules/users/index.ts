@@ -8,5 +8,5 @@ export {
   updateUser,
 } from './users.repository.js';
 export { presentUser } from './user.presenter.js';
-export { restrictionsFor, storageCapacity } from './entitlements.js';
+export { mayAddTeamMembers, restrictionsFor, storageCapacity, teamMemberLimit } from './entitlements.js';
 export { users, type UserRow } from './users.table.js';

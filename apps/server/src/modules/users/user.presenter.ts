@@ -1,7 +1,7 @@
 import type { FolderResource, UserNotifications, UserResource } from '@filestore/contract';
 import { formatBytes } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
-import { restrictionsFor, storageCapacity } from './entitlements.js';
+import { restrictionsFor, storageCapacity, teamMemberLimit } from './entitlements.js';
 import { fullName } from './users.repository.js';
 import type { UserRow } from './users.table.js';
 
@@ -11,7 +11,8 @@ const noNotifications: UserNotifications = { data: [], meta: { count: 0, capped:
 
 /**
  * `favourites`: the user's live starred folders (files module); `notifications`: their newest
- * read and unread ones with counts (notifications module). Empty where they are not needed.
+ * read and unread ones with counts (notifications module); `teamEmails`: the emails counted
+ * against their team member limit (teams module). Left out where they are not needed.
  */
 export function presentUser(
   user: UserRow,
@@ -21,6 +22,7 @@ export function presentUser(
     read: noNotifications,
     unread: noNotifications,
   },
+  teamEmails?: readonly string[],
 ): UserResource {
   const capacity = storageCapacity(user, settings);
   const name = fullName(user);
@@ -68,12 +70,13 @@ export function presentUser(
         unreadNotifications: notifications.unread,
       },
       meta: {
-        restrictions: restrictionsFor(user, settings),
+        restrictions: restrictionsFor(user, settings, teamEmails),
         limitations: {
           max_storage_amount: { total: capacity },
           max_team_members: {
-            total: user.maxTeamMembers ?? settings.default_max_team_member,
-            meta: { allowed_emails: [] },
+            // The limit that applies now: -1 whenever nothing limits (not a fixed plan).
+            total: teamMemberLimit(user, settings),
+            meta: { allowed_emails: [...(teamEmails ?? [])] },
           },
         },
         usages: null,
