@@ -329,9 +329,7 @@ export const removeResponse = messageResponse.extend({
    * folder, which wait in the team folder's owner's trash (ADR 0029). The client says so ("Moved to
    * Ann's trash") and offers no Undo. Absent otherwise.
    */
-  meta: z
-    .object({ trashed_to_owner: z.object({ id: z.string(), name: z.string() }) })
-    .optional(),
+  meta: z.object({ trashed_to_owner: z.object({ id: z.string(), name: z.string() }) }).optional(),
 });
 export type RemoveResponse = z.infer<typeof removeResponse>;
 

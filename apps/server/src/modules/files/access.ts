@@ -400,7 +400,9 @@ export async function authorizeMove(
   db: Db,
   actor: Actor,
   toId: string | null,
-  selection: { items: readonly { id: string; type?: 'folder' | 'file' }[] } | { allIn: string | null; except: readonly string[] },
+  selection:
+    | { items: readonly { id: string; type?: 'folder' | 'file' }[] }
+    | { allIn: string | null; except: readonly string[] },
 ): Promise<{ target: LoadedFolder | null; rows: LoadedItem[] }> {
   const to = await decideFolder(db, actor, 'create', toId);
   let rows: LoadedItem[];
@@ -442,11 +444,7 @@ async function assertNotNested(db: Db, target: LoadedFolder, movers: readonly It
  * tree): the folder's owner's tree, lock and storage, with the actor as its creator. For a member
  * adding to a team folder, that is the team folder's owner (ADR 0029).
  */
-export function scopeIn(
-  actor: Actor,
-  folder: Pick<ItemRow, 'ownerId'> | null,
-  locked?: readonly string[],
-): Scope {
+export function scopeIn(actor: Actor, folder: Pick<ItemRow, 'ownerId'> | null, locked?: readonly string[]): Scope {
   const base = scopeOf(actor);
   const scope = folder ? { ...base, ownerId: folder.ownerId } : base;
   // `locked`: the trees the transaction holds. A folder of another tree (which cannot happen, as an
@@ -463,7 +461,11 @@ export function scopeIn(
  * locking overlapping trees cannot deadlock. This only says which trees to hold still; what may be
  * done is decided inside the lock. Answers the owners locked.
  */
-export async function lockTreesOf(db: Db, actor: Actor, ids: readonly (string | null | undefined)[]): Promise<string[]> {
+export async function lockTreesOf(
+  db: Db,
+  actor: Actor,
+  ids: readonly (string | null | undefined)[],
+): Promise<string[]> {
   const home = homeOf(actor).id;
   const named = actor.kind === 'link' ? [] : [...new Set(ids.filter((id): id is string => !!id && id !== 'all'))];
   const query = preparedOn(db, 'lockTreesOf', () =>

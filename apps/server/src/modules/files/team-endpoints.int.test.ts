@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type http from 'node:http';
-import { browseResponse, removeResponse, remoteUploadResource, searchResponse, shareResource } from '@filestore/contract';
+import {
+  browseResponse,
+  removeResponse,
+  remoteUploadResource,
+  searchResponse,
+  shareResource,
+} from '@filestore/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -95,7 +100,7 @@ describe('team folders: every endpoint through the one access policy', () => {
     return { team, sub, f, g, bin, share: shareResource.parse(shared.json()).data.attributes.token };
   }
 
-  const upload = (c: TestClient, parentId: string, fields: Record<string, string | number> = {}) =>
+  const upload = (c: TestClient, parentId: string, fields: Record<string, string | number | undefined> = {}) =>
     postMultipart(
       server,
       c,
@@ -139,7 +144,8 @@ describe('team folders: every endpoint through the one access policy', () => {
     {
       name: 'start a remote upload',
       expect: writes,
-      call: (c, t) => c.post('/api/upload/remote', { urls: [`http://127.0.0.1:${origin.port}/a.txt`], parent_id: t.sub.id }),
+      call: (c, t) =>
+        c.post('/api/upload/remote', { urls: [`http://127.0.0.1:${origin.port}/a.txt`], parent_id: t.sub.id }),
     },
     {
       name: 'rename a file',
@@ -279,7 +285,9 @@ describe('team folders: every endpoint through the one access policy', () => {
     const t = await makeTeam();
     const [ownerBefore, editorBefore] = [await storageUsed(ids.owner!), await storageUsed(ids.editor!)];
     const earlier = new Set(
-      (await server.ctx.db.select({ id: items.id }).from(items).where(eq(items.creatorId, ids.editor!))).map((r) => r.id),
+      (await server.ctx.db.select({ id: items.id }).from(items).where(eq(items.creatorId, ids.editor!))).map(
+        (r) => r.id,
+      ),
     );
     const editor = clients.editor!;
     const folder = await editor.post('/api/create-folder', { name: 'Made by a member', parent_id: t.sub.id });
@@ -365,7 +373,13 @@ describe('team folders: every endpoint through the one access policy', () => {
       { to_id: t.sub.id, items: [{ id: myFile.id, type: 'file' }] },
       { to_id: other.sub.id, items: [{ id: t.g.id, type: 'file' }] },
       // A selection mixing the team and the member's own files.
-      { to_id: t.sub.id, items: [{ id: t.g.id, type: 'file' }, { id: myFile.id, type: 'file' }] },
+      {
+        to_id: t.sub.id,
+        items: [
+          { id: t.g.id, type: 'file' },
+          { id: myFile.id, type: 'file' },
+        ],
+      },
       { to_id: mine.id, all_in: t.sub.id, except: [] },
     ];
     for (const body of across) {
@@ -418,9 +432,9 @@ describe('team folders: every endpoint through the one access policy', () => {
       expect(await latest(role), role).not.toContain(file.id);
     }
     const favs = async () =>
-      ((await clients.viewer!.get('/api/user')).json().data.relationships.favourites.data as { data: { id: string } }[]).map(
-        (f) => f.data.id,
-      );
+      (
+        (await clients.viewer!.get('/api/user')).json().data.relationships.favourites.data as { data: { id: string } }[]
+      ).map((f) => f.data.id);
     expect((await clients.viewer!.post('/api/favourites', { ids: [t.team.id, t.sub.id] })).status).toBe(201);
     expect(await favs()).toEqual(expect.arrayContaining([t.team.id, t.sub.id]));
     // Access ends: gone from search, latest and favourites; the star's row stays.

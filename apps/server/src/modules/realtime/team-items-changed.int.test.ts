@@ -56,7 +56,7 @@ describe('items.changed in team folders', () => {
     server.ctx.jobs.start();
     for (const n of names) {
       sockets[n] = new TestSocket(url, { cookie: sessionCookie(clients[n]!.cookies) });
-      await sockets[n]!.connected();
+      await sockets[n].connected();
     }
   }, 60_000);
   afterAll(async () => {
@@ -95,7 +95,10 @@ describe('items.changed in team folders', () => {
 
     // The owner moves the file out of the team: the members hear of the folder it left only.
     got = await folderEvents(['owner', 'editor', 'viewer'], async () => {
-      const res = await clients.owner!.post('/api/move', { to_id: outside.id, items: [{ id: other.id, type: 'file' }] });
+      const res = await clients.owner!.post('/api/move', {
+        to_id: outside.id,
+        items: [{ id: other.id, type: 'file' }],
+      });
       expect(res.status, res.body).toBe(200);
     });
     expect(got).toEqual({
