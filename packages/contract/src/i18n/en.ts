@@ -6,6 +6,7 @@
 import { enFiles } from './en-files.js';
 import { enPublic } from './en-public.js';
 import { enSharing } from './en-sharing.js';
+import { enTeams } from './en-teams.js';
 import { enTransfer } from './en-transfer.js';
 
 export const en: Record<string, string> = {
@@ -13,6 +14,7 @@ export const en: Record<string, string> = {
   ...enFiles,
   ...enSharing,
   ...enTransfer,
+  ...enTeams,
   // Common
   'common.loading': 'Loading…',
   'common.try_again': 'Try again',
@@ -317,15 +319,6 @@ export const en: Record<string, string> = {
   'trash.empty_description': 'Deleted files and folders stay here until you restore them or empty the trash.',
   'soon.badge': 'Coming soon',
   'soon.short': 'Soon',
-  'teams.soon_title': 'Team folders are on their way',
-  'teams.soon_description': 'Invite people into a folder, so you can all add, edit and organise the same files.',
-  'teams.soon_hint': 'Until then, share a folder by link and let people edit it.',
-  'teams.soon_action': 'Go to My Files',
-  'teams.invitation_title': 'Team folder invitation',
-  'teams.invitation_unavailable': 'Team invitations can’t be opened on this server yet. Sign in to see your files.',
-  'shared_with_me.soon_title': 'Shared with me is on its way',
-  'shared_with_me.soon_description': 'The team folders other people invite you into will be listed here.',
-  'shared_with_me.soon_hint': 'Links people send you already open straight in your browser.',
   'share.title': 'Shared item',
   'share.protected_title': 'This item is protected',
   'request.title': 'Upload request',

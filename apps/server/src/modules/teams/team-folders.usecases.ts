@@ -21,6 +21,7 @@ import {
   filteredPhase,
   listing,
   presentingFor,
+  publishItemsChanged,
   subtreeFolderTree,
   teamFolders,
   teamMembers,

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
+import { useSearchParams } from '../../app/routing';
 import { AuthLayout } from './AuthLayout';
 import { EmailStep } from './sign-in/EmailStep';
 import { PasswordStep } from './sign-in/PasswordStep';
@@ -16,7 +17,9 @@ type Step = { name: 'email' } | { name: 'password' } | { name: 'verify' };
  */
 export function SignInPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [search] = useSearchParams();
+  // An invitation's page sends its email along (`?email=`), so the invitee only types the password.
+  const [email, setEmail] = useState(() => search.get('email') ?? '');
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [loginError, setLoginError] = useState<string | null>(null);
 
