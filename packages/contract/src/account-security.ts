@@ -84,7 +84,7 @@ export const userSession = z.object({
 });
 export type UserSession = z.infer<typeof userSession>;
 
-/** `GET /api/user/sessions`: the live sessions, most recently seen first. */
+/** `GET /api/user/sessions`: the live sessions, the caller’s first, then the most recently seen. */
 export const userSessionsResponse = z.object({ data: z.array(userSession) });
 export type UserSessionsResponse = z.infer<typeof userSessionsResponse>;
 

@@ -172,6 +172,8 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     const user = requireUser(request);
     const current = currentSessionId(request);
     const rows = await liveSessionsOf(ctx.db, user.id);
+    // This browser's session first, then the others by when they were last seen.
+    rows.sort((a, b) => Number(b.id === current) - Number(a.id === current));
     return {
       data: rows.map((row) => ({
         id: row.publicId,

@@ -57,6 +57,7 @@ describe('the user’s sessions', () => {
     expect(seen).toHaveLength(3);
     const mine = seen.filter((s) => s.current);
     expect(mine).toHaveLength(1);
+    expect(seen[0]!.current).toBe(true);
     expect(mine[0]).toMatchObject({ ip: '10.30.0.2', browser: 'Firefox 132', os: 'Windows 10', device: 'desktop' });
     expect(seen.find((s) => s.ip === '10.30.0.3')).toMatchObject({
       current: false,
