@@ -32,6 +32,7 @@ import {
   confirmTwoFactor,
   countCodeAttempt,
   disableTwoFactor,
+  clearChallengeCookie,
   finishChallenge,
   forgetCodeAttempts,
   invalidCode,
@@ -146,6 +147,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     async (request, reply) => {
       const pending = await pendingChallenge(ctx, request);
       if (!pending || !pending.user.twoFactorConfirmedAt) {
+        clearChallengeCookie(reply);
         throw new AppError(
           401,
           'auth.two_factor_challenge_expired',

@@ -226,6 +226,7 @@ describe('two-factor sign-in', () => {
     const late = await browser.post('/api/two-factor-challenge', { code: await codeFor(secret) });
     expect(late.status).toBe(401);
     expect(late.json().code).toBe('auth.two_factor_challenge_expired');
+    expect(browser.cookies.has(CHALLENGE_COOKIE)).toBe(false);
     expect((await browser.get('/api/user')).status).toBe(401);
   });
 

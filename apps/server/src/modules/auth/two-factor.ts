@@ -169,8 +169,11 @@ export async function pendingChallenge(ctx: AppContext, request: FastifyRequest)
 }
 
 /** Ends a pending sign-in (it succeeded); false when another request already ended it. */
-export async function finishChallenge(ctx: AppContext, reply: FastifyReply, id: string): Promise<boolean> {
+export const clearChallengeCookie = (reply: FastifyReply) =>
   reply.clearCookie(CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+
+export async function finishChallenge(ctx: AppContext, reply: FastifyReply, id: string): Promise<boolean> {
+  clearChallengeCookie(reply);
   const gone = await ctx.db
     .delete(twoFactorChallenges)
     .where(eq(twoFactorChallenges.id, id))
