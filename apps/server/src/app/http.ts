@@ -64,7 +64,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   app.addHook('onRequest', async (request) => {
     // Static files need no session: skip the database for them.
     if (request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
-    request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE]);
+    request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE], request.ip);
   });
 
   systemRoutes(app, ctx);
