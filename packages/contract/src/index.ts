@@ -13,3 +13,4 @@ export * from './sharing.js';
 export * from './realtime.js';
 export * from './remote-upload.js';
 export * from './teams.js';
+export * from './tokens.js';

@@ -8,7 +8,16 @@ import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
 import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
-import { authRoutes, csrfHook, SESSION_COOKIE, sessionsCleanupJob, userFromSession } from '../modules/auth/index.js';
+import {
+  accessTokenRoutes,
+  authRoutes,
+  bearerHook,
+  csrfHook,
+  dropCookiesOfBearerAnswers,
+  SESSION_COOKIE,
+  sessionsCleanupJob,
+  userFromSession,
+} from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
@@ -59,11 +68,15 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   ctx.userCreated = [notifyPendingInvitations];
 
   app.decorateRequest('user', null);
+  // A bearer token, when sent, is the request's only credential (ADR 0032): checked first.
+  app.decorateRequest('accessToken', null);
+  app.addHook('onRequest', bearerHook(ctx));
+  app.addHook('onSend', dropCookiesOfBearerAnswers);
   app.addHook('onRequest', csrfHook(ctx));
   // onRequest rather than preHandler: the not-found handler (the SPA shell) needs the user too.
   app.addHook('onRequest', async (request) => {
     // Static files need no session: skip the database for them.
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
+    if (request.accessToken || request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
     request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE]);
   });
 
@@ -72,6 +85,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   authRoutes(app, ctx);
   ctx.jobs.register(sessionsCleanupJob(ctx));
   accountRoutes(app, ctx);
+  accessTokenRoutes(app, ctx);
   notificationsRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
