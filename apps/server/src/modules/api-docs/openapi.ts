@@ -51,10 +51,23 @@ const securityOf = (access: Access): Record<string, string[]>[] =>
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`, as @fastify/swagger writes it. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*/g, '{*}');
 
-const tagOf = (path: string) => {
-  const [first, second] = path.split('/').filter(Boolean);
-  return first === 'api' ? (second ?? 'api') : first!;
-};
+/** Groups of the reference page, by path; the first that matches. */
+const TAGS: readonly [string, RegExp][] = [
+  ['Sign-in', /^\/api\/(login|logout|register|password\/|user\/(check|verify))/],
+  ['API tokens', /^\/api\/user\/tokens/],
+  ['Account', /^\/api\/user(\/|$)/],
+  ['Uploads', /^\/api\/upload\//],
+  ['Share links', /^\/api\/(share|sharing|browse\/share)(\/|$)/],
+  ['Upload requests', /^\/api\/file-request(\/|$)/],
+  ['Teams', /^\/api\/teams\//],
+  ['Notifications', /^\/api\/notifications(\/|$)/],
+  ['Files and folders', /^\/api\/(browse|create-folder|rename|move|remove|trash|favourites|search|zip|files)(\/|$)/],
+  ['Administration', /^\/api\/admin\//],
+  ['Setup wizard', /^\/api\/setup\//],
+  ['API reference', /^\/api\/(openapi\.json|docs)/],
+];
+
+const tagOf = (path: string) => TAGS.find(([, pattern]) => pattern.test(path))?.[0] ?? 'App';
 
 const DESCRIPTION = `The HTTP API of the web app, generated from the zod schemas of its contract.
 
