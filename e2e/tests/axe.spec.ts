@@ -105,6 +105,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
     await audit(page, 'two-factor setup', found, known);
+    await page.goto('/user/settings/tokens');
+    await page.getByLabel('Token name').fill('Axe check');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect(page.getByLabel('Token', { exact: true })).toBeVisible();
+    await audit(page, 'API tokens', found, known);
 
     const shared = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
       id: fileId,

@@ -14,3 +14,4 @@ export * from './realtime.js';
 export * from './remote-upload.js';
 export * from './teams.js';
 export * from './account-security.js';
+export * from './tokens.js';
