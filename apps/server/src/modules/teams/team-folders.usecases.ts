@@ -21,7 +21,6 @@ import {
   filteredPhase,
   listing,
   presentingFor,
-  publishItemsChanged,
   subtreeFolderTree,
   teamFolders,
   teamMembers,
