@@ -139,6 +139,18 @@ test('a team folder from invitation to dissolution, with can_edit and can_view e
     await statusOf(member, 'POST', `/api/rename/${fileId}`, { name: 'x.txt', type: 'file', _method: 'patch' }),
   ).toBe(403);
   expect(await statusOf(member, 'POST', '/api/create-folder', { name: 'Sneaky', parent_id: teamId })).toBe(403);
+  const xsrf = (await memberContext.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const upload = await member.request.post('/api/upload/chunks', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+    multipart: {
+      name: 'sneaky.txt',
+      extension: 'txt',
+      is_last_chunk: '1',
+      parent_id: teamId,
+      chunk: { name: 'sneaky.txt', mimeType: 'text/plain', buffer: Buffer.from('no') },
+    },
+  });
+  expect(upload.status()).toBe(403);
 
   // The owner dissolves; the member's open team folder closes and Shared with Me is empty.
   await owner.getByRole('button', { name: 'Manage team' }).click();
