@@ -97,6 +97,19 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(page.getByRole('heading').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await audit(page, 'storage', found, known);
+    await page.goto('/user/settings/password');
+    await expect(page.getByText('This device')).toBeVisible();
+    await audit(page, 'password and security', found, known);
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByRole('textbox', { name: 'Current password' }).last().fill('axe-password-1');
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+    await audit(page, 'two-factor setup', found, known);
+    await page.goto('/user/settings/tokens');
+    await page.getByLabel('Token name').fill('Axe check');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    await expect(page.getByLabel('Token', { exact: true })).toBeVisible();
+    await audit(page, 'API tokens', found, known);
 
     const shared = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/share', {
       id: fileId,

@@ -63,7 +63,7 @@ export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; dro
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: Pick<ServerOptions, 'remoteNetwork'> & { sameDatabaseAs?: TestServer } = {},
+  options: Pick<ServerOptions, 'remoteNetwork' | 'onRoute'> & { sameDatabaseAs?: TestServer } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'filestore-test-'));
   const config = resolveConfig(parseEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env }), dataDir, {});

@@ -13,3 +13,5 @@ export * from './sharing.js';
 export * from './realtime.js';
 export * from './remote-upload.js';
 export * from './teams.js';
+export * from './account-security.js';
+export * from './tokens.js';

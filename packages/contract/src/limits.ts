@@ -22,3 +22,8 @@ export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;
 /** Spec §2 remote-upload popup: URLs one request may name, and the longest URL accepted. */
 export const REMOTE_UPLOAD_URLS_MAX = 50;
 export const REMOTE_UPLOAD_URL_MAX = 2048;
+
+/** Personal access tokens (ADR 0032): the name's length, and how many one account may hold. */
+export const ACCESS_TOKEN_NAME_MIN = 3;
+export const ACCESS_TOKEN_NAME_MAX = 100;
+export const ACCESS_TOKENS_PER_USER_MAX = 50;

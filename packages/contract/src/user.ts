@@ -49,6 +49,9 @@ export const userResource = z.object({
       avatar: avatar.nullable(),
       color: z.string(),
       email_verified_at: z.string().nullable(),
+      /** A two-factor secret exists (maybe not confirmed yet: then sign-in does not ask for a code). */
+      two_factor_authentication: z.boolean(),
+      /** When two-factor sign-in was confirmed; while set, signing in asks for a code. */
       two_factor_confirmed_at: z.string().nullable(),
       socialite_account: z.boolean(),
       storage: z.object({

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,7 +8,17 @@ import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
 import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
-import { authRoutes, csrfHook, SESSION_COOKIE, sessionsCleanupJob, userFromSession } from '../modules/auth/index.js';
+import { apiDocsRoutes, registerOpenApi } from '../modules/api-docs/index.js';
+import {
+  accessTokenRoutes,
+  authRoutes,
+  bearerHook,
+  csrfHook,
+  dropCookiesOfBearerAnswers,
+  SESSION_COOKIE,
+  sessionsCleanupJob,
+  userFromSession,
+} from '../modules/auth/index.js';
 import { downloadsRoutes } from '../modules/downloads/index.js';
 import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
@@ -21,7 +31,7 @@ import { setupRoutes } from '../modules/setup/index.js';
 import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
-import { notifyPendingInvitations, teamInvitationsRoutes } from '../modules/teams/index.js';
+import { notifyPendingInvitations, teamRelationships, teamsModule } from '../modules/teams/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
 import { uploadsRoutes } from '../modules/uploads/index.js';
 import { usageRoutes } from '../modules/usage/index.js';
@@ -32,6 +42,8 @@ const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export interface HttpAppOptions {
   /** Tests only: how remote uploads resolve names and which loopback test server they may reach. */
   remoteNetwork?: RemoteNetwork;
+  /** Tests only: told of every route as it is registered (the OpenAPI completeness test). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}): Promise<TypedApp> {
@@ -46,32 +58,41 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
       disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',
     }),
   }).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   // Presenters build each field themselves, typed against the same contract; the check at run time
   // is a net for drift (tests and development keep it), not something production needs (ADR 0017).
   app.setSerializerCompiler(ctx.config.env.CHECK_RESPONSES ? serializerCompiler : () => (data) => JSON.stringify(data));
   app.setErrorHandler(errorHandler(ctx.outages));
   await app.register(cookie);
+  // Before any route: it collects every route registered after it into the OpenAPI document.
+  await registerOpenApi(app);
 
   // What other modules add to the items an owner sees; the files module knows none of them.
-  ctx.itemRelationships = [sharedRelationships(ctx)];
+  ctx.itemRelationships = [sharedRelationships(ctx), teamRelationships(ctx)];
   // A new account's pending team invitations reach its notifications (the teams module sits above auth).
   ctx.userCreated = [notifyPendingInvitations];
 
   app.decorateRequest('user', null);
+  // A bearer token, when sent, is the request's only credential (ADR 0032): checked first.
+  app.decorateRequest('accessToken', null);
+  app.addHook('onRequest', bearerHook(ctx));
+  app.addHook('onSend', dropCookiesOfBearerAnswers);
   app.addHook('onRequest', csrfHook(ctx));
   // onRequest rather than preHandler: the not-found handler (the SPA shell) needs the user too.
   app.addHook('onRequest', async (request) => {
     // Static files need no session: skip the database for them.
-    if (request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
-    request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE]);
+    if (request.accessToken || request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
+    request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE], request.ip);
   });
 
   systemRoutes(app, ctx);
+  apiDocsRoutes(app);
   setupRoutes(app, ctx);
   authRoutes(app, ctx);
   ctx.jobs.register(sessionsCleanupJob(ctx));
   accountRoutes(app, ctx);
+  accessTokenRoutes(app, ctx);
   notificationsRoutes(app, ctx);
   pagesRoutes(app, ctx);
   adminRoutes(app, ctx);
@@ -82,7 +103,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   thumbnailsModule(app, ctx);
   sharingModule(app, ctx);
   fileRequestsModule(app, ctx);
-  teamInvitationsRoutes(app, ctx);
+  teamsModule(app, ctx);
   // The job opens a batch's link again before each URL; those modules sit above remote uploads.
   remoteUploadsModule(
     app,

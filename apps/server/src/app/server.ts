@@ -7,7 +7,7 @@ import { failingClosed, memoryRateLimiter, redisRateLimiter, type RateLimiter } 
 import { autoSetupFromEnv } from '../modules/setup/index.js';
 import type { AppConfigFile } from './config.js';
 import { AppContext, databaseEvents, prepareDatabase } from './context.js';
-import { buildHttpApp } from './http.js';
+import { buildHttpApp, type HttpAppOptions } from './http.js';
 import type { RemoteNetwork } from '../modules/remote-uploads/index.js';
 import type { TypedApp } from './types.js';
 
@@ -25,6 +25,8 @@ export interface ServerOptions {
   startJobs?: boolean;
   /** Tests only: the remote uploads' resolver and allowed loopback test server (ADR 0027). */
   remoteNetwork?: RemoteNetwork;
+  /** Tests only: told of every route Fastify registers. */
+  onRoute?: HttpAppOptions['onRoute'];
 }
 
 const REDIS_READY_WAIT_MS = 3_000;
@@ -90,7 +92,7 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
     await ctx.close();
     throw e;
   }
-  const app = await buildHttpApp(ctx, { remoteNetwork: options.remoteNetwork });
+  const app = await buildHttpApp(ctx, { remoteNetwork: options.remoteNetwork, onRoute: options.onRoute });
   if (options.startJobs !== false) ctx.jobs.start();
   return {
     app,

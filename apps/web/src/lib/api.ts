@@ -114,6 +114,8 @@ export const api = {
   get: <T = unknown>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
+  delete: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('DELETE', path, { ...options, body }),
 };
 
 export function isApiError(error: unknown, code?: string): error is ApiError {

@@ -3,6 +3,7 @@ import {
   checkAccountRequest,
   checkAccountResponse,
   loginRequest,
+  loginResponse,
   recoverPasswordRequest,
   registerRequest,
   resendVerificationRequest,
@@ -19,13 +20,16 @@ import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { endSession, revokeAllSessions, startSession } from './sessions.js';
+import { currentSessionId, endSession, revokeOtherSessions, startSession } from './sessions.js';
+import { securityRoutes } from './security.routes.js';
+import { startChallenge } from './two-factor.js';
 import { requireUser } from './guards.js';
 
 /** Step one of the sign-in costs nothing to answer, but a script looping on it is no person signing in. */
 const CHECKS_PER_MINUTE = 30;
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
+  securityRoutes(app, ctx);
   // Step one of the two-step sign-in (reference: POST /api/user/check). It answers alike for every
   // email and never reads the account, so neither its body nor its timing lists accounts.
   app.post(
@@ -37,26 +41,35 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
-  app.post('/api/login', { schema: { body: loginRequest } }, async (request, reply) => {
-    const { email, password } = request.body;
-    const key = loginKey(request, email);
-    await countLoginAttempt(ctx, key);
-    const user = await findUserByEmail(ctx.db, email);
-    const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
-    if (!user || !ok) {
-      throw new AppError(422, 'auth.invalid_credentials', 'The email or password is incorrect.', undefined, {
-        password: ['The email or password is incorrect.'],
-      });
-    }
-    // The right password: a guesser learns nothing more, so the count starts again.
-    await forgetLoginAttempts(ctx, key);
-    const settings = await readSettings(ctx.db);
-    if (settings.user_verification && !user.emailVerifiedAt) {
-      throw new AppError(403, 'auth.email_not_verified', 'Please verify your email address first.');
-    }
-    await startSession(ctx, request, reply, user.id);
-    return { type: 'success' as const, message: 'You are signed in.' };
-  });
+  app.post(
+    '/api/login',
+    { schema: { body: loginRequest, response: { 200: loginResponse } } },
+    async (request, reply) => {
+      const { email, password } = request.body;
+      const key = loginKey(request, email);
+      await countLoginAttempt(ctx, key);
+      const user = await findUserByEmail(ctx.db, email);
+      const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+      if (!user || !ok) {
+        throw new AppError(422, 'auth.invalid_credentials', 'The email or password is incorrect.', undefined, {
+          password: ['The email or password is incorrect.'],
+        });
+      }
+      // The right password: a guesser learns nothing more, so the count starts again.
+      await forgetLoginAttempts(ctx, key);
+      const settings = await readSettings(ctx.db);
+      if (settings.user_verification && !user.emailVerifiedAt) {
+        throw new AppError(403, 'auth.email_not_verified', 'Please verify your email address first.');
+      }
+      // Two-factor on: no session until the code step (POST /api/two-factor-challenge) answers.
+      if (user.twoFactorConfirmedAt) {
+        await startChallenge(ctx, request, reply, user.id);
+        return { two_factor: true as const };
+      }
+      await startSession(ctx, request, reply, user.id);
+      return { type: 'success' as const, message: 'You are signed in.' };
+    },
+  );
 
   app.post('/api/register', { schema: { body: registerRequest } }, async (request, reply) => {
     await limitPerAddress(ctx, request, 'register');
@@ -109,8 +122,8 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     return { type: 'success' as const, message: 'Your password was changed. Sign in with the new one.' };
   });
 
-  // Changing the password signs out every other session, then starts a fresh one here.
-  app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request, reply) => {
+  // Changing the password signs out every other session; this one goes on.
+  app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request) => {
     const user = requireUser(request);
     const key = loginKey(request, user.email);
     await countLoginAttempt(ctx, key);
@@ -121,8 +134,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     }
     await forgetLoginAttempts(ctx, key);
     await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
-    await revokeAllSessions(ctx.db, user.id);
-    await startSession(ctx, request, reply, user.id);
+    await revokeOtherSessions(ctx.db, user.id, currentSessionId(request));
     return { type: 'success' as const, message: 'Your password was changed.' };
   });
 

@@ -36,6 +36,8 @@ function safeDecode(value: string): string {
 
 export function csrfHook(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A bearer request carries no cookie authority to forge (bearer.ts, ADR 0032).
+    if (request.accessToken) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {
@@ -63,6 +65,7 @@ function assertXsrf(cookie: string | undefined, sent: string | undefined) {
  * parsed body when no header brought it (a header, when sent, was already checked).
  */
 export async function checkXsrfField(request: FastifyRequest) {
+  if (request.accessToken) return;
   if (request.headers[XSRF_HEADER] !== undefined) return;
   const body = request.body as Record<string, unknown> | undefined;
   const field = body?.[XSRF_FIELD];

@@ -5,3 +5,5 @@ export { SESSION_COOKIE, cookieSecure, liveSessionTokens, startSession, userFrom
 export { SESSIONS_CLEANUP_JOB, sessionsCleanupJob } from './sessions.job.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { publicUrl } from './links.js';
+export { bearerHook, dropCookiesOfBearerAnswers } from './bearer.js';
+export { accessTokenRoutes } from './access-tokens.routes.js';

@@ -2,12 +2,13 @@ import type { AppContext } from '../../app/context.js';
 import type { JobDefinition } from '../../lib/jobs.js';
 import { purgeExpiredPasswordResets } from './password-reset.js';
 import { purgeExpiredSessions } from './sessions.js';
+import { purgeExpiredChallenges } from './two-factor.js';
 
 export const SESSIONS_CLEANUP_JOB = 'sessions-cleanup';
 const BATCH = 1_000;
 
 /**
- * Hourly: deletes sessions and password-reset tokens past their expiry. They already stopped
+ * Hourly: deletes sessions, password-reset tokens and pending two-factor sign-ins past their expiry. They already stopped
  * working at that instant (every look-up compares the expiry); this only keeps the tables from
  * growing with every sign-in forever.
  */
@@ -19,7 +20,8 @@ export function sessionsCleanupJob(ctx: AppContext): JobDefinition {
       const now = new Date();
       const sessions = await purgeExpiredSessions(ctx.db, now, BATCH);
       const resets = await purgeExpiredPasswordResets(ctx.db, now, BATCH);
-      return { more: sessions === BATCH || resets === BATCH };
+      const challenges = await purgeExpiredChallenges(ctx.db, now, BATCH);
+      return { more: sessions === BATCH || resets === BATCH || challenges === BATCH };
     },
   };
 }

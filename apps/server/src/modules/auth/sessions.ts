@@ -1,14 +1,21 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { preparedOn } from '../../lib/db/prepared.js';
 import { users, type UserRow } from '../users/index.js';
-import { sessions } from './auth.table.js';
+import { sessions, twoFactorChallenges } from './auth.table.js';
 
 export const SESSION_COOKIE = 'filestore_session';
-const TOUCH_EVERY_MS = 5 * 60_000;
+/** "Last seen" and the address move at most once a minute per session: one write, not one per request. */
+export const TOUCH_EVERY_MS = 60_000;
+
+/** The id of the caller's session row (the hash of its cookie), or null without one. */
+export function currentSessionId(request: FastifyRequest): string | null {
+  const token = request.cookies[SESSION_COOKIE];
+  return token && token.length <= 100 ? sha256(token) : null;
+}
 
 export function cookieSecure(ctx: AppContext, request: FastifyRequest): boolean {
   return ctx.config.cookieSecure === 'auto' ? request.protocol === 'https' : ctx.config.cookieSecure;
@@ -41,13 +48,17 @@ export async function endSession(ctx: AppContext, request: FastifyRequest, reply
 }
 
 /** Resolves the session cookie to its user; an expired or revoked session is simply no session. */
-export async function userFromSession(ctx: AppContext, token: string | undefined): Promise<UserRow | null> {
+export async function userFromSession(
+  ctx: AppContext,
+  token: string | undefined,
+  ip?: string,
+): Promise<UserRow | null> {
   if (!token || token.length > 100) return null;
   const id = sha256(token);
   // Every signed-in request runs this: built once (ADR 0017).
   const query = preparedOn(ctx.db, 'session_user', () =>
     ctx.db
-      .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+      .select({ user: users, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -56,7 +67,10 @@ export async function userFromSession(ctx: AppContext, token: string | undefined
   const [row] = await query.execute({ id, now: new Date() });
   if (!row) return null;
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(), ...(ip && ip !== row.ip ? { ip } : {}) })
+      .where(eq(sessions.id, id));
   }
   return row.user;
 }
@@ -75,8 +89,41 @@ export async function liveSessionTokens(db: Db, tokens: readonly string[]): Prom
   return new Set(rows.flatMap((r) => byId.get(r.id) ?? []));
 }
 
+/** Signs the user out everywhere, sign-ins waiting for their second factor included. */
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
+/**
+ * Ends every session of the user but `keepId` (the caller's) and every sign-in waiting for its
+ * second factor; answers how many sessions ended. The realtime module closes their sockets.
+ */
+export async function revokeOtherSessions(db: Db, userId: string, keepId: string | null): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(keepId ? and(eq(sessions.userId, userId), ne(sessions.id, keepId)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+  return ended.length;
+}
+
+/** The user's live sessions, most recently seen first. */
+export async function liveSessionsOf(db: Db, userId: string) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt));
+}
+
+/** Ends one session of the user named by its public id; answers its row id, null when the user has no such session. */
+export async function endSessionOf(db: Db, userId: string, publicId: string): Promise<string | null> {
+  const [gone] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.id });
+  return gone?.id ?? null;
 }
 
 /** Deletes up to `batch` sessions that expired before `now`; answers how many. */

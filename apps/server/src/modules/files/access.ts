@@ -577,3 +577,19 @@ export const visibleLiveItemsWithTeams = (viewerId: string): SQL =>
 /** What the user's trash shows at its top: the items they trashed (not what is in the trash through them). */
 export const visibleTrashTops = (viewerId: string): SQL =>
   and(eq(items.ownerId, viewerId), isNotNull(items.deletedAt)) as SQL;
+
+/**
+ * Where what the actor may know above a folder it reached starts (breadcrumbs, the parent shown):
+ * nothing for its owner, the link's folder for a link, the team folder for a member, whose owner's
+ * folders above it stay unknown (ADR 0029). A look-up only for a folder of someone else's tree.
+ */
+export async function knownTopOf(db: Db, actor: Actor, folder: LoadedFolder): Promise<string | undefined> {
+  if (actor.kind === 'link') return actor.link.rootId;
+  if (folder.ownerId === actor.user.id) return undefined;
+  const [team] = await db
+    .select({ id: teamFolders.folderId })
+    .from(teamFolders)
+    .where(sql`${teamFolders.folderId} = any(${arrayParam(folder.path.map((p) => p.id))}::uuid[])`)
+    .limit(1);
+  return team?.id;
+}

@@ -179,8 +179,11 @@ export interface ListingRelations {
  */
 function relationColumns(loaders: readonly RelationshipLoader[], withParent: boolean): SQL[] {
   const viewer = sql.placeholder('viewer');
-  const of = (id: SQL) => [favouriteColumn(viewer, id), ...loaders.map((l) => l.column(id))];
-  return [...of(sql`${items.id}`), ...(withParent ? of(sql`${sql.placeholder('parent')}::uuid`) : [])];
+  const of = (id: SQL, which: 'row' | 'parent') => [
+    favouriteColumn(viewer, id),
+    ...loaders.map((l) => l.column(id, which)),
+  ];
+  return [...of(sql`${items.id}`, 'row'), ...(withParent ? of(sql`${sql.placeholder('parent')}::uuid`, 'parent') : [])];
 }
 
 /**
@@ -267,6 +270,22 @@ export function folderPhases(db: Db, listing: FolderListing): Phase[] {
     folderPhase(db, listing, 'folder', listing.totals.folders),
     folderPhase(db, listing, 'file', listing.totals.files),
   ];
+}
+
+/**
+ * Items of one type matching `where` (another module's filter, for example the team folders a user
+ * owns), in a listing's order, with their count: one phase of a listing across folders.
+ */
+export async function filteredPhase(
+  db: Db,
+  where: SQL,
+  type: 'folder' | 'file',
+  sort: SortField,
+  direction: SortDirection,
+): Promise<Phase> {
+  const filter = and(where, eq(items.type, type)) as SQL;
+  const [counted] = await db.select({ n: count() }).from(items).where(filter);
+  return phase(db, counted?.n ?? 0, { where: filter, keys: sortKeys(sort, type), direction });
 }
 
 /**

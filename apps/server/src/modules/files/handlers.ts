@@ -18,6 +18,7 @@ import { findUserById, fullName } from '../users/index.js';
 import {
   authorizeFolder,
   homeOf,
+  knownTopOf,
   navigationScope,
   presentingFor,
   type Actor,
@@ -79,7 +80,7 @@ export async function listing(
   }
   const { path } = folder;
   const parents = new Map(path.map((p) => [p.id, p.name]));
-  const known = await read?.known(rows, folder.id);
+  const known = await read?.known(rows, folder);
   const [root, ...data] = await presentItems(ctx, [folder, ...rows], { ...presenting, parents }, known);
   return {
     data,
@@ -112,22 +113,27 @@ class ReadRelations implements ListingRelations {
     if (columns.length > width) this.parent = columns.slice(width);
   }
 
-  /** What presenting needs for `rows` and the folder `parentId`, or undefined when something was not read. */
-  async known(rows: readonly ItemRow[], parentId: string | null): Promise<KnownRelationships | undefined> {
+  /** What presenting needs for `rows` and the folder listed, or undefined when something was not read. */
+  async known(rows: readonly ItemRow[], folder: ItemRow | null): Promise<KnownRelationships | undefined> {
     const byId = new Map(this.columns);
-    if (parentId !== null) {
+    if (folder !== null) {
       if (!this.parent) return undefined;
-      byId.set(parentId, this.parent);
+      byId.set(folder.id, this.parent);
     }
     if (rows.some((r) => !byId.has(r.id))) return undefined;
     const favourites = new Set<string>();
     for (const [id, columns] of byId) if (columns[0] === true) favourites.add(id);
+    const presented = folder ? [folder, ...rows] : rows;
     const extras = new Map<string, Partial<ExtraRelationships>>();
+    const seen = new Map<string, Partial<ExtraRelationships>>();
     for (const [i, loader] of this.loaders.entries()) {
       const values = new Map([...byId].map(([id, columns]) => [id, columns[1 + i]]));
-      for (const [id, extra] of await loader.fromColumn(values)) extras.set(id, { ...extras.get(id), ...extra });
+      const into = (loader.audience ?? 'sharer') === 'viewer' ? seen : extras;
+      for (const [id, extra] of await loader.fromColumn(values, presented, this.viewerId)) {
+        into.set(id, { ...into.get(id), ...extra });
+      }
     }
-    return { favourites, extras };
+    return { favourites, extras, seen };
   }
 }
 
@@ -139,6 +145,23 @@ export async function browseFolder(
   query: BrowseQuery,
 ): Promise<BrowseResponse> {
   const folder = await authorizeFolder(ctx.db, actor, 'view', id);
+  // A member's breadcrumbs start at the team folder (a link's at its folder, through `presentingFor`).
+  const topId = folder && actor.kind === 'user' ? await knownTopOf(ctx.db, actor, folder) : undefined;
+  return browseLoadedFolder(ctx, actor, folder, query, topId ? { topId } : {});
+}
+
+/**
+ * A folder the policy already let the actor view (null: the top of its scope). `topId` starts the
+ * breadcrumbs there and hides that folder's parent (a team folder's content: the owner's folders
+ * above it are nobody else's business).
+ */
+export async function browseLoadedFolder(
+  ctx: AppContext,
+  actor: Actor,
+  folder: LoadedFolder | null,
+  query: BrowseQuery,
+  opts: { topId?: string } = {},
+): Promise<BrowseResponse> {
   const home = homeOf(actor);
   const sort = query.sort ?? 'created_at';
   const direction = query.direction ?? 'DESC';
@@ -146,7 +169,7 @@ export async function browseFolder(
     ? { folders: folder.folderCount, files: folder.fileCount }
     : { folders: home.rootFolderCount, files: home.rootFileCount };
   const ownerId = folder?.ownerId ?? home.id;
-  const presenting = presentingFor(actor);
+  const presenting = { ...presentingFor(actor), ...(opts.topId ? { topId: opts.topId } : {}) };
   // A viewer's own relationships (favourites, share links) come with the rows: no look-ups after.
   const relations = presenting.viewerId ? new ReadRelations(presenting.viewerId, ctx.itemRelationships) : undefined;
   const phases = folderPhases(ctx.db, { ownerId, parentId: folder?.id ?? null, sort, direction, totals, relations });

@@ -51,7 +51,19 @@ export {
   type PresentOptions,
   type RelationshipLoader,
 } from './item.presenter.js';
-export { browseFolder, createFolderAs, listing, moveAs, navigationOf, removeAs, renameAs } from './handlers.js';
+export {
+  browseFolder,
+  browseLoadedFolder,
+  createFolderAs,
+  listing,
+  moveAs,
+  navigationOf,
+  removeAs,
+  renameAs,
+} from './handlers.js';
+export { filteredPhase } from './browse.repository.js';
+export { subtreeFolderTree } from './navigation.js';
+export { createFolder } from './organise.usecases.js';
 export { readPage, type KeyedRow, type Phase } from './paging.js';
 export { withTreeLock, withTreeLockFor } from './tree.js';
 export { publishItemsChanged } from './items-changed.js';

@@ -1,4 +1,4 @@
-import type { FileResource, FolderResource, ItemResource, ItemType } from '@filestore/contract';
+import type { FileResource, FolderResource, ItemResource } from '@filestore/contract';
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
@@ -32,31 +32,65 @@ export interface PresentOptions {
   fresh?: boolean;
 }
 
-/** Relationships other modules add to the items their owner sees (the files module knows none of them). */
+/**
+ * Relationships other modules add to the items presented (the files module knows none of them):
+ * sharing's share links to whoever may share the item; the teams module's team folder facts to any
+ * signed-in viewer of it (ADR 0029).
+ */
 export interface ExtraRelationships {
   shared: FolderResource['data']['relationships']['shared'];
+  /** On a team folder: its people, owner first. */
+  members: FolderResource['data']['relationships']['members'];
+  /** The team folder the item lies in. */
+  team: FolderResource['data']['relationships']['team'];
+  /** Who made it, when not its owner. */
+  creator: FolderResource['data']['relationships']['creator'];
+  /** `attributes.is_team_folder`. */
+  isTeamFolder: boolean;
+  /** The item's parent is not the viewer's to know (a team folder seen by a member): no parent id or relationship. */
+  hideParent: boolean;
 }
 
 /**
- * A relationship another module adds to the items their owner sees (sharing's `shared`), read in
- * one of two ways: a batch look-up for any rows (`load`), or as a column of the statement that
- * reads the rows (`column`, read back by `fromColumn`), which saves a round trip on every listing.
+ * A relationship another module adds to the items presented (sharing's `shared`), read in one of
+ * two ways: a batch look-up for any rows (`load`), or as a column of the statement that reads the
+ * rows (`column`, read back by `fromColumn`), which saves a round trip on every listing.
  */
 export interface RelationshipLoader {
-  load(db: Db, rows: readonly { id: string; type: ItemType }[]): Promise<Map<string, Partial<ExtraRelationships>>>;
-  /** One JSON value (or null) for the item whose id `itemId` (an SQL expression) names. */
-  column(itemId: SQL): SQL;
-  /** Column values by item id, presented; ids whose value was null have none. */
-  fromColumn(values: ReadonlyMap<string, unknown>): Promise<Map<string, Partial<ExtraRelationships>>>;
+  /**
+   * Who learns what it adds: `sharer` (the default) only whoever may share the item (its share
+   * links); `viewer` any signed-in viewer the access policy showed the item to (team facts). Link
+   * visitors learn neither.
+   */
+  audience?: 'sharer' | 'viewer';
+  load(db: Db, rows: readonly ItemRow[], viewerId: string): Promise<Map<string, Partial<ExtraRelationships>>>;
+  /**
+   * One JSON value (or null) for the item whose id `itemId` (an SQL expression) names: a listed
+   * row (`row`, once per row; the statement reads it from `items`, so its other columns may be
+   * used) or the folder listed (`parent`, the same on every row, computed once).
+   */
+  column(itemId: SQL, of: 'row' | 'parent'): SQL;
+  /**
+   * Column values by item id, presented; ids whose value was null have none. `rows` are the rows
+   * presented (the folder listed first, when there is one).
+   */
+  fromColumn(
+    values: ReadonlyMap<string, unknown>,
+    rows: readonly ItemRow[],
+    viewerId: string,
+  ): Promise<Map<string, Partial<ExtraRelationships>>>;
 }
 
 /**
  * Relationships already read with the rows (see `RelationshipLoader.column`): the viewer's
  * favourites among them and the other modules' relationships, so presenting looks nothing up.
+ * `extras` come from `sharer` loaders (filtered by `maySeeShares` when presented), `seen` from
+ * `viewer` loaders.
  */
 export interface KnownRelationships {
   favourites: ReadonlySet<string>;
   extras: ReadonlyMap<string, Partial<ExtraRelationships>>;
+  seen?: ReadonlyMap<string, Partial<ExtraRelationships>>;
 }
 
 /**
@@ -75,18 +109,25 @@ export interface PresentContext {
   readonly itemRelationships: readonly RelationshipLoader[];
 }
 
-async function extraRelationships(
-  ctx: PresentContext,
-  rows: readonly ItemRow[],
-  maySeeShares: PresentOptions['maySeeShares'],
-  fresh = false,
+const audienceOf = (loader: RelationshipLoader) => loader.audience ?? 'sharer';
+
+function mergeInto(
+  merged: Map<string, Partial<ExtraRelationships>>,
+  found: ReadonlyMap<string, Partial<ExtraRelationships>>,
 ) {
+  for (const [id, extra] of found) merged.set(id, { ...merged.get(id), ...extra });
+}
+
+async function extraRelationships(ctx: PresentContext, rows: readonly ItemRow[], opts: PresentOptions) {
   const merged = new Map<string, Partial<ExtraRelationships>>();
+  if (opts.fresh || !rows.length) return merged;
   // Only who may share an item learns its share links: visitors never see the tokens of nested items.
-  const owned = maySeeShares && !fresh ? rows.filter(maySeeShares) : [];
-  if (!owned.length) return merged;
+  const owned = opts.maySeeShares ? rows.filter(opts.maySeeShares) : [];
+  const { viewerId } = opts;
   for (const loader of ctx.itemRelationships) {
-    for (const [id, extra] of await loader.load(ctx.db, owned)) merged.set(id, { ...merged.get(id), ...extra });
+    const shown = audienceOf(loader) === 'viewer' ? rows : owned;
+    if (!viewerId || !shown.length) continue;
+    mergeInto(merged, await loader.load(ctx.db, shown, viewerId));
   }
   return merged;
 }
@@ -115,6 +156,17 @@ interface Around {
   extra: Partial<ExtraRelationships> | undefined;
 }
 
+/** What other modules add to a resource's relationships, only when they have something to say. */
+function extraOf(around: Around) {
+  const extra = around.extra;
+  return {
+    shared: extra?.shared ?? null,
+    ...(extra?.members ? { members: extra.members } : {}),
+    ...(extra?.team ? { team: extra.team } : {}),
+    ...(extra?.creator ? { creator: extra.creator } : {}),
+  };
+}
+
 function parentOf(row: ItemRow, around: Around) {
   if (!row.parentId || around.hideParent) return null;
   return { data: { id: row.parentId, type: 'folder' as const, attributes: { name: around.parentName ?? '' } } };
@@ -132,11 +184,12 @@ function presentFolder(row: ItemRow, favourite: boolean, around: Around): Folder
         items: row.folderCount + row.fileCount,
         parent_id: around.hideParent ? null : row.parentId,
         is_favourite: favourite,
+        ...(around.extra?.isTeamFolder ? { is_team_folder: true } : {}),
         created_at: row.createdAt.toISOString(),
         updated_at: row.updatedAt.toISOString(),
         deleted_at: iso(row.deletedAt),
       },
-      relationships: { parent: parentOf(row, around), shared: around.extra?.shared ?? null },
+      relationships: { parent: parentOf(row, around), ...extraOf(around) },
     },
   };
 }
@@ -167,14 +220,14 @@ function presentFile(row: ItemRow, urls: ItemUrls, around: Around): FileResource
         updated_at: row.updatedAt.toISOString(),
         deleted_at: iso(row.deletedAt),
       },
-      relationships: { parent: parentOf(row, around), shared: around.extra?.shared ?? null },
+      relationships: { parent: parentOf(row, around), ...extraOf(around) },
     },
   };
 }
 
 /**
  * Turns rows into resources with a few batched look-ups at most (favourites, parent names, and one
- * per registered relationship loader for the viewer's own items).
+ * per registered relationship loader: for the viewer's own items, or any a signed-in viewer sees).
  */
 export async function presentItems(
   ctx: PresentContext,
@@ -202,30 +255,27 @@ export async function presentItems(
     const favs = await query.execute({ viewer: opts.viewerId, ids: arrayParam(folderIds) });
     for (const f of favs) starred.add(f.itemId);
   }
+  let extras: Map<string, Partial<ExtraRelationships>>;
+  if (known) {
+    extras = mayLearn(known.extras, rows, opts.maySeeShares);
+    if (known.seen && opts.viewerId) mergeInto(extras, known.seen);
+  } else {
+    extras = await extraRelationships(ctx, rows, opts);
+  }
+  const hidesParent = (r: ItemRow) => r.id === opts.topId || extras.get(r.id)?.hideParent === true;
   const parents = new Map(opts.parents ?? []);
-  const shownParent = (r: ItemRow) => (r.id === opts.topId ? null : r.parentId);
   const missing = [
-    ...new Set(
-      rows.flatMap((r) => {
-        const parentId = shownParent(r);
-        return parentId && !parents.has(parentId) ? [parentId] : [];
-      }),
-    ),
+    ...new Set(rows.flatMap((r) => (r.parentId && !hidesParent(r) && !parents.has(r.parentId) ? [r.parentId] : []))),
   ];
   if (missing.length) {
     const found = await db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, missing));
     for (const p of found) parents.set(p.id, p.name);
   }
-  const extras = known
-    ? mayLearn(known.extras, rows, opts.maySeeShares)
-    : await extraRelationships(ctx, rows, opts.maySeeShares, opts.fresh);
   return rows.map((row) => {
-    const parentId = shownParent(row);
-    const around: Around = {
-      parentName: parentId ? parents.get(parentId) : undefined,
-      hideParent: row.id === opts.topId,
-      extra: extras.get(row.id),
-    };
+    const extra = extras.get(row.id);
+    const hideParent = hidesParent(row);
+    const parentId = hideParent ? null : row.parentId;
+    const around: Around = { parentName: parentId ? parents.get(parentId) : undefined, hideParent, extra };
     return row.type === 'folder' ? presentFolder(row, starred.has(row.id), around) : presentFile(row, urls, around);
   });
 }

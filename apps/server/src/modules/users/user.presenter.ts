@@ -37,6 +37,7 @@ export function presentUser(
         avatar: null,
         color: user.color,
         email_verified_at: iso(user.emailVerifiedAt),
+        two_factor_authentication: user.twoFactorSecret !== null,
         two_factor_confirmed_at: iso(user.twoFactorConfirmedAt),
         socialite_account: user.passwordHash === null,
         storage: {

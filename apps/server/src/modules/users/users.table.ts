@@ -25,7 +25,14 @@ export const users = pgTable(
     mailNotifications: boolean('mail_notifications').notNull().default(true),
     oauthProvider: text('oauth_provider'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The TOTP secret, sealed with AES-256-GCM under a key derived from the app key (ADR 0031);
+     * set from "enable" on, in force only once `twoFactorConfirmedAt` is set.
+     */
+    twoFactorSecret: text('two_factor_secret'),
     twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    /** The last 30-second time step whose code was accepted: no code of it or before works again. */
+    twoFactorLastStep: bigint('two_factor_last_step', { mode: 'number' }),
     /** Exact bytes of live and trashed blobs, kept in the same transaction as every file change. */
     storageUsed: bigint('storage_used', { mode: 'number' }).notNull().default(0),
     /** Per-user capacity in bytes; null means the default from settings. */

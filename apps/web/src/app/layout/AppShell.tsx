@@ -5,6 +5,9 @@ import { FileDialogs } from '../../features/files/dialogs/FileDialogs';
 import { useLiveNotifications } from '../../features/notifications/live';
 import { PreviewOverlay } from '../../features/preview';
 import { SharingDialogs } from '../../features/sharing/owner/SharingDialogs';
+import { TeamDialogs } from '../../features/teams/dialogs/TeamDialogs';
+import { useTeamAccessEnded } from '../../features/teams/live';
+import { TeamSourceProvider } from '../../features/teams/team-source';
 import { UploadPanel } from '../../features/uploads';
 import { useUser } from '../../features/user/user.api';
 import { useTranslation } from '../../lib/i18n';
@@ -63,6 +66,7 @@ export function AppShell() {
   const closeMenu = useShell((s) => s.setMobileMenuOpen);
   useUserTheme();
   useLiveNotifications();
+  useTeamAccessEnded();
   useEffect(() => closeMenu(false), [pathname, closeMenu]);
   const onFiles = section === 'Platform';
   return (
@@ -70,22 +74,26 @@ export function AppShell() {
       <SkipLink />
       <IconRail />
       {onFiles && <Navigator />}
-      {/* admin and user get their own page background (spec §2) */}
-      <div className={cn('flex min-w-0 flex-1 flex-col', !onFiles && 'bg-neutral-50 dark:bg-neutral-950')}>
-        <Header />
-        <div className="flex min-h-0 flex-1">
-          <main id="content" className="flex min-w-0 flex-1 flex-col overflow-y-auto pb-(--overlay-bottom)">
-            <Outlet />
-          </main>
-          {onFiles && <FileInfoPanel />}
+      {/* The team screens' source reaches the header, listing, popups, uploads and preview (not the navigator). */}
+      <TeamSourceProvider>
+        {/* admin and user get their own page background (spec §2) */}
+        <div className={cn('flex min-w-0 flex-1 flex-col', !onFiles && 'bg-neutral-50 dark:bg-neutral-950')}>
+          <Header />
+          <div className="flex min-h-0 flex-1">
+            <main id="content" className="flex min-w-0 flex-1 flex-col overflow-y-auto pb-(--overlay-bottom)">
+              <Outlet />
+            </main>
+            {onFiles && <FileInfoPanel />}
+          </div>
         </div>
-      </div>
+        <FileDialogs />
+        <SharingDialogs />
+        <TeamDialogs />
+        <UploadPanel />
+        <PreviewOverlay />
+      </TeamSourceProvider>
       <MobileMenu />
       <Spotlight />
-      <FileDialogs />
-      <SharingDialogs />
-      <UploadPanel />
-      <PreviewOverlay />
     </div>
   );
 }

@@ -5,7 +5,10 @@ import { Link } from '../routing';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { useBrowser, useSelectedItems, useSelectionLabel } from '../../features/files/browser/store';
 import { formatBytes, formatDate } from '../../features/files/format';
-import { folderPath, isFolder, type Item } from '../../features/files/items';
+import { isFolder, type Item } from '../../features/files/items';
+import { useFilesSource } from '../../features/files/browser/source';
+import { PersonAvatar, type Person } from '../../features/teams/MemberAvatars';
+import { isTeamOwner } from '../../features/teams/permissions';
 import { SharedSection } from '../../features/sharing/owner/SharedSection';
 import { usePreferences } from '../../lib/preferences';
 
@@ -18,6 +21,21 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A person with their avatar, name and (for members) role. */
+function PersonLine({ person, role }: { person: Person; role?: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2.5">
+      <PersonAvatar person={person} size={28} />
+      <span className="min-w-0">
+        <span className="block truncate">{person.name || person.email}</span>
+        {role && (
+          <span className="block truncate text-xs font-normal text-neutral-500 dark:text-neutral-400">{role}</span>
+        )}
+      </span>
+    </span>
+  );
+}
+
 function typeOf(item: Item, t: (k: string) => string): string {
   if (isFolder(item)) return t('files.type_folder');
   return item.attributes.extension ? item.attributes.extension.toUpperCase() : item.attributes.mimetype;
@@ -27,6 +45,12 @@ function OneItem({ item }: { item: Item }) {
   const { t } = useTranslation();
   const context = useBrowser((s) => s.context);
   const parent = item.relationships.parent?.data;
+  const source = useFilesSource();
+  // At the top of a team screen an item's parent lies in its owner's tree: the screen is where it is.
+  const atTeamTop = !!source.team && (context === 'teams' || !parent);
+  const members = item.relationships.members?.data ?? [];
+  const creator = item.relationships.creator?.data ?? null;
+  const team = item.relationships.team?.data ?? null;
   const thumb = !isFolder(item) ? item.attributes.thumbnail : null;
   return (
     <>
@@ -59,13 +83,32 @@ function OneItem({ item }: { item: Item }) {
         )}
         <Fact label={t('files.info.where')}>
           <Link
-            to={folderPath(parent?.id ?? null)}
+            to={atTeamTop ? source.folderPath(null) : source.folderPath(parent?.id ?? null)}
             className="text-neutral-900 underline decoration-neutral-300 underline-offset-4 hover:decoration-current dark:text-neutral-100 dark:decoration-neutral-600"
           >
-            {parent?.attributes.name || t('nav.my_files')}
+            {atTeamTop
+              ? t(`nav.${source.team!.location === 'team-folders' ? 'team_folders' : 'shared_with_me'}`)
+              : parent?.attributes.name || t('nav.my_files')}
           </Link>
         </Fact>
-        {context !== 'trash' && <SharedSection item={item} />}
+        {team && !members.length && <Fact label={t('teams.info.team')}>{team.name}</Fact>}
+        {creator && (
+          <Fact label={t(isFolder(item) ? 'teams.info.created_by' : 'teams.info.uploaded_by')}>
+            <PersonLine person={creator} />
+          </Fact>
+        )}
+        {members.length > 0 && (
+          <Fact label={t('teams.info.members')}>
+            <ul className="mt-2 space-y-2.5">
+              {members.map((member) => (
+                <li key={member.id}>
+                  <PersonLine person={member} role={t(`teams.permission.${member.permission}`)} />
+                </li>
+              ))}
+            </ul>
+          </Fact>
+        )}
+        {context !== 'trash' && (!source.team || isTeamOwner(source.team)) && <SharedSection item={item} />}
       </dl>
     </>
   );

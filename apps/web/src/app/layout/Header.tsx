@@ -26,6 +26,8 @@ import { useItemActions } from '../../features/files/actions';
 import { useSortMenu } from '../../features/files/browser/sort-menu';
 import { knownFolderName, useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { useCurrentFolderId } from '../../features/files/current-folder';
+import { useFilesSource } from '../../features/files/browser/source';
+import { useTeamActions } from '../../features/teams/useTeamActions';
 import { useConfig } from '../../lib/config';
 import { usePreferences } from '../../lib/preferences';
 import { useScreen, useSection } from '../routing';
@@ -83,6 +85,8 @@ function FileToolbar() {
   const { t } = useTranslation();
   const prefs = usePreferences();
   const actions = useItemActions();
+  const teamActions = useTeamActions();
+  const source = useFilesSource();
   const context = useBrowser((s) => s.context);
   const selectMode = useBrowser((s) => s.selectMode);
   const setSelectMode = useBrowser((s) => s.setSelectMode);
@@ -115,9 +119,12 @@ function FileToolbar() {
     ...viewMenu,
   ];
 
+  // A team member who can only view has nothing to add; the top of Team Folders adds team folders.
+  const canAdd = context !== 'trash' && actions.uploadMenu(context === 'files' ? folderId : null).length > 0;
+  const newTeamFolder = context === 'teams' && source.team?.location === 'team-folders';
   return (
     <>
-      {context !== 'trash' && (
+      {canAdd && (
         <div className="flex items-center gap-1 max-md:hidden">
           <DropdownMenu
             align="start"
@@ -128,12 +135,21 @@ function FileToolbar() {
               </Button>
             }
           />
-          {context === 'files' && (
+          {context === 'files' && source.can('create-folder') && (
             <IconButton label={t('files.new_folder')} onClick={() => actions.createFolder(folderId)}>
               <FolderPlus className="size-5" aria-hidden />
             </IconButton>
           )}
         </div>
+      )}
+      {newTeamFolder && (
+        <Button
+          className="h-11 px-3.5 max-md:hidden"
+          onClick={() => teamActions.create()}
+          icon={<FolderPlus className="size-4.5" aria-hidden />}
+        >
+          <span className="@max-6xl:sr-only">{t('teams.create_title')}</span>
+        </Button>
       )}
       <SearchField crowded />
       {/* Between phone and wide screens the selection's actions fold into one menu. */}

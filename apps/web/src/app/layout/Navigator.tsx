@@ -9,6 +9,7 @@ import { usePreferences } from '../../lib/preferences';
 import { IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { SoonBadge } from '../../ui/ComingSoon';
+import { TeamNavFolders } from '../../features/teams/navigator';
 import { baseItems, collaborationItems, type NavItem } from './navigation';
 
 const linkClass = (active: boolean, over = false) =>
@@ -60,6 +61,9 @@ export function NavList({ items, onNavigate }: { items: NavItem[]; onNavigate?: 
                 )}
               </NavLink>
             )}
+            {/* The team trees: each team folder below its screen's link. */}
+            {to === '/platform/team-folders' && <TeamNavFolders location="team-folders" onNavigate={onNavigate} />}
+            {to === '/platform/shared-with-me' && <TeamNavFolders location="shared-with-me" onNavigate={onNavigate} />}
           </li>
         );
       })}

@@ -7,6 +7,7 @@ import { useNavigate } from '../routing';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { filesKeys } from '../../features/files/query-keys';
 import { openPreview } from '../../features/preview';
+import { useTeamTops } from '../../features/teams/teams.api';
 import { api } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
@@ -111,14 +112,22 @@ export function Spotlight() {
     list.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: 'nearest' });
   }, [active]);
 
+  // Results in someone else's team folder open in Shared with Me (the owner's open in their files).
+  const sharedTeams = useTeamTops('shared-with-me', open);
+  const screenOf = (item: Result) => {
+    const team = item.relationships.team?.data;
+    const shared = team && sharedTeams.data?.some((r) => r.data.id === team.id);
+    return shared ? '/platform/shared-with-me' : '/platform/files';
+  };
   const choose = (item: Result) => {
     setOpen(false);
+    const screen = screenOf(item);
     if (item.type === 'folder') {
-      void navigate(`/platform/files/${item.id}`);
+      void navigate(`${screen}/${item.id}`);
       return;
     }
     const parent = item.attributes.parent_id;
-    void navigate(parent ? `/platform/files/${parent}?highlight=${item.id}` : `/platform/files?highlight=${item.id}`);
+    void navigate(parent ? `${screen}/${parent}?highlight=${item.id}` : `${screen}?highlight=${item.id}`);
     openPreview([item], 0);
   };
 
@@ -200,6 +209,7 @@ export function Spotlight() {
                 <p className="truncate text-xs text-neutral-500 dark:text-neutral-400">
                   {item.type === 'folder' ? `${t('search.folder')} · ` : ''}
                   {t('search.in_location', { location })}
+                  {item.relationships.team && ` · ${t('teams.in_team', { name: item.relationships.team.data.name })}`}
                 </p>
               </div>
               {selected && <CornerDownLeft className="size-4 shrink-0 text-neutral-400" aria-hidden />}

@@ -17,8 +17,8 @@ export const baseItems: NavItem[] = [
 ];
 
 export const collaborationItems: NavItem[] = [
-  { to: '/platform/team-folders', key: 'nav.team_folders', icon: Users, soon: true },
-  { to: '/platform/shared-with-me', key: 'nav.shared_with_me', icon: UserCheck, soon: true },
+  { to: '/platform/team-folders', key: 'nav.team_folders', icon: Users },
+  { to: '/platform/shared-with-me', key: 'nav.shared_with_me', icon: UserCheck },
 ];
 
 interface ShellState {

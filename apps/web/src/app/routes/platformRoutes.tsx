@@ -63,6 +63,7 @@ export const userRoute: RouteObject = {
     { path: 'settings', element: <Navigate to="/user/settings/password" replace /> },
     { path: 'settings/password', lazy: lazyPage(account, (m) => m.PasswordSettingsPage) },
     { path: 'settings/storage', lazy: lazyPage(account, (m) => m.StorageSettingsPage) },
+    { path: 'settings/tokens', lazy: lazyPage(account, (m) => m.TokensSettingsPage) },
     { path: 'settings/billing', lazy: lazyPage(account, (m) => m.BillingPage) },
   ],
 };

@@ -2,21 +2,25 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
 import { errorMessage } from '../../lib/forms';
+import { useSearchParams } from '../../app/routing';
 import { AuthLayout } from './AuthLayout';
 import { EmailStep } from './sign-in/EmailStep';
 import { PasswordStep } from './sign-in/PasswordStep';
+import { TwoFactorStep } from './sign-in/TwoFactorStep';
 import { VerifyEmailStep } from './sign-in/VerifyEmailStep';
 
-type Step = { name: 'email' } | { name: 'password' } | { name: 'verify' };
+type Step = { name: 'email' } | { name: 'password' } | { name: 'verify' } | { name: 'two_factor' };
 
 /**
  * Two steps like the reference: the email, then the password. Unlike the reference, the first step
  * does not say whether the account exists; an unverified account learns it needs verifying once
- * its password is right.
+ * its password is right. With two-factor on, a code step follows the password (no session before it).
  */
 export function SignInPage() {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [search] = useSearchParams();
+  // An invitation's page sends its email along (`?email=`), so the invitee only types the password.
+  const [email, setEmail] = useState(() => search.get('email') ?? '');
   const [step, setStep] = useState<Step>({ name: 'email' });
   const [loginError, setLoginError] = useState<string | null>(null);
 
@@ -35,6 +39,10 @@ export function SignInPage() {
           email={email}
           error={loginError}
           onBack={back}
+          onTwoFactor={() => {
+            setLoginError(null);
+            setStep({ name: 'two_factor' });
+          }}
           onFailure={(error) => {
             if (isApiError(error, 'auth.email_not_verified')) setStep({ name: 'verify' });
             else setLoginError(errorMessage(t, error));
@@ -42,6 +50,16 @@ export function SignInPage() {
         />
       )}
       {step.name === 'verify' && <VerifyEmailStep email={email} onBack={back} />}
+      {step.name === 'two_factor' && (
+        <TwoFactorStep
+          email={email}
+          onBack={back}
+          onExpired={() => {
+            setLoginError(t('auth.two_factor.expired'));
+            setStep({ name: 'password' });
+          }}
+        />
+      )}
     </AuthLayout>
   );
 }

@@ -28,7 +28,8 @@ export function SignUpPage() {
   const client = useQueryClient();
   const [search] = useSearchParams();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
-  const [values, setValues] = useState(empty);
+  // An invitation's page sends the invited email along (`?email=`).
+  const [values, setValues] = useState(() => ({ ...empty, email: search.get('email') ?? '' }));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);

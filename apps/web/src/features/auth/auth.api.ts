@@ -4,6 +4,8 @@ import {
   type MessageResponse,
   type registerResponse,
   type LoginRequest,
+  type LoginResponse,
+  type TwoFactorChallengeRequest,
   type RegisterRequest,
   type ResetPasswordRequest,
 } from '@filestore/contract';
@@ -12,7 +14,11 @@ import { api } from '../../lib/api';
 export const checkAccount = (email: string) =>
   api.post<CheckAccountResponse>('/api/user/check', { email }, { ignoreUnauthorised: true });
 
-export const login = (body: LoginRequest) => api.post('/api/login', body, { ignoreUnauthorised: true });
+/** Signs in, or answers `{two_factor: true}` when the account asks for a code next (no session yet). */
+export const login = (body: LoginRequest) => api.post<LoginResponse>('/api/login', body, { ignoreUnauthorised: true });
+
+export const twoFactorChallenge = (body: TwoFactorChallengeRequest) =>
+  api.post<MessageResponse>('/api/two-factor-challenge', body, { ignoreUnauthorised: true });
 
 export const register = (body: RegisterRequest) =>
   api.post<z.infer<typeof registerResponse>>('/api/register', body, { ignoreUnauthorised: true });

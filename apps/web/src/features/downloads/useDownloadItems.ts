@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { showAlert } from '../../lib/popups';
-import { useFilesSource } from '../files/browser/source';
+import { ownRestrictionsApply, useFilesSource } from '../files/browser/source';
 import { useUser } from '../user/user.api';
 import { startDownload, startZipDownload, type WholeFolderZip } from './download-urls';
 import type { DownloadableItem } from './index';
@@ -19,7 +19,7 @@ export function useDownloadItems(): (items: DownloadableItem[], whole?: WholeFol
   const { t } = useTranslation();
   const { data: user } = useUser();
   const source = useFilesSource();
-  const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
+  const restrictions = ownRestrictionsApply(source) ? user?.meta.restrictions : undefined;
   const zipEndpoint = source.endpoints.zip;
   return useCallback(
     (items: DownloadableItem[], whole?: WholeFolderZip | null) => {

@@ -25,13 +25,25 @@ import { openPreview } from '../preview';
 import { useUploadActions } from '../uploads';
 import { useUser } from '../user/user.api';
 import { requestFilesAction, shareAction } from '../sharing/owner/menu';
-import { useFilesSource } from './browser/source';
+import { useTeamActions } from '../teams/useTeamActions';
+import { ownRestrictionsApply, useFilesSource } from './browser/source';
 import { menuForSource } from './browser/source-menu';
 import { useBrowser, wholeFolderSelection, type BrowserContext } from './browser/store';
 import { openFileDialog } from './dialogs/store';
 import { useMoveItems, useRemoveItems, useRestoreItems, useToggleFavourite, type WholeFolder } from './files.api';
 import { isFile, isFolder, refOf, trashPath, type FolderItem, type Item } from './items';
-import { ITEMS_PER_REQUEST_MAX, type ItemRef } from '@filestore/contract';
+import { ITEMS_PER_REQUEST_MAX, type ItemRef, type RemoveResponse } from '@filestore/contract';
+
+/**
+ * What a member trashed in a team folder went to its owner's trash (ADR 0029); the server says so
+ * with `meta.trashed_to_owner` (the owner), an optional field: a team screen knows it anyway.
+ */
+function ownerOfTrash(response: RemoveResponse | undefined): { name: string } | null {
+  const loose = response as { meta?: { trashed_to_owner?: { name?: string } | boolean } } | undefined;
+  const owner = loose?.meta?.trashed_to_owner;
+  if (!owner) return null;
+  return { name: typeof owner === 'object' ? (owner.name ?? '') : '' };
+}
 
 /** Where items end up after a move: a folder, or the root of My Files (id null). */
 export interface MoveTarget {
@@ -54,6 +66,7 @@ export function useItemActions() {
   const moveItems = useMoveItems();
   const favourite = useToggleFavourite();
   const source = useFilesSource();
+  const team = useTeamActions();
 
   const fail = (error: unknown) => showAlert(t('files.action_failed'), errorMessage(t, error));
 
@@ -92,7 +105,7 @@ export function useItemActions() {
 
     createFolder(parentId: string | null) {
       // Through a link the owner's restrictions apply, and the server says so.
-      const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
+      const restrictions = ownRestrictionsApply(source) ? user?.meta.restrictions : undefined;
       if (restrictions && !restrictions.canCreateFolder) {
         showAlert(t('files.create_folder_disabled_title'), restrictions.reason ?? t('files.create_folder_disabled'));
         return;
@@ -133,10 +146,24 @@ export function useItemActions() {
       // A link's holder has no trash to undo from: they confirm first.
       if (source.kind !== 'account') return openFileDialog({ kind: 'remove', items });
       const whole = wholeOf(items);
+      // A member's trash is the team owner's (ADR 0029): they can't undo it, the owner can restore it.
+      const ownersTrash = (response: RemoveResponse, count: number) => {
+        const said = ownerOfTrash(response);
+        if (source.team?.location !== 'shared-with-me' && !said) return false;
+        const owner = said?.name || source.ownerName;
+        toast.success(
+          owner
+            ? t('teams.trashed_to_owner', { count, name: label(items), owner })
+            : t('teams.trashed_to_owner_unnamed', { count, name: label(items) }),
+        );
+        return true;
+      };
       if (whole) {
         // What the request trashed may not all be loaded: the trash is where to restore it from.
-        remove.mutateAsync({ items: items.map(refOf), forever: false, whole }).then(({ trashed }) => {
+        remove.mutateAsync({ items: items.map(refOf), forever: false, whole }).then((response) => {
+          const { trashed } = response;
           useBrowser.getState().clear();
+          if (ownersTrash(response, whole.count)) return;
           // The server lists what went (up to UNDO_ITEMS_MAX), so Undo works as for ids.
           toast.success(
             t('files.trashed', { count: whole.count, name: label(items) }),
@@ -145,13 +172,12 @@ export function useItemActions() {
         }, fail);
         return;
       }
-      remove.mutateAsync({ items: items.map(refOf), forever: false }).then(
-        () =>
-          toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
-            action: { label: t('files.undo'), onClick: () => actions.restore(items, { quiet: true }) },
-          }),
-        fail,
-      );
+      remove.mutateAsync({ items: items.map(refOf), forever: false }).then((response) => {
+        if (ownersTrash(response, items.length)) return;
+        toast.success(t('files.trashed', { count: items.length, name: label(items) }), {
+          action: { label: t('files.undo'), onClick: () => actions.restore(items, { quiet: true }) },
+        });
+      }, fail);
     },
 
     restore(items: Item[], { quiet = false }: { quiet?: boolean } = {}) {
@@ -294,6 +320,7 @@ export function useItemActions() {
           group: 2,
         },
       );
+      list.push(...team.entriesFor(one, context));
       return menuForSource(source, t, list, items);
     },
 

@@ -23,3 +23,19 @@ describe('which listings an items.changed refreshes', () => {
     expect(touched(listing('b', []), new Set(['inbox']))).toBe(false);
   });
 });
+
+describe('team listings (issue 14)', () => {
+  const team = (view: string, folder: string) =>
+    ({ queryKey: ['files', view, folder, 'name', 'ASC'], state: { data: { pages: [] } } }) as unknown as Query;
+
+  it('a team folder’s content refreshes when it changed, for the owner and for members', () => {
+    expect(touched(team('team-folders', 'project'), new Set(['project']))).toBe(true);
+    expect(touched(team('shared-with-me', 'project'), new Set(['project']))).toBe(true);
+    expect(touched(team('shared-with-me', 'other'), new Set(['project']))).toBe(false);
+  });
+
+  it('the tops of both screens refresh on any change (team folders live anywhere in their owners’ trees)', () => {
+    expect(touched(team('team-folders', 'all'), new Set(['somewhere']))).toBe(true);
+    expect(touched(team('shared-with-me', 'all'), new Set(['all']))).toBe(true);
+  });
+});

@@ -16,6 +16,11 @@ export function touched(query: Query, folders: ReadonlySet<string>): boolean {
   if (root !== 'files') return false;
   // A listing also shows its folders' item counts: it changes when one of them does.
   if (view === 'browse') return folders.has(String(folder)) || showsAny(query, folders);
+  // The team screens: a team folder's content as a folder's; their tops gather team folders from
+  // anywhere in their owners' trees, so any change may rename, count or remove one of them.
+  if (view === 'team-folders' || view === 'shared-with-me') {
+    return folder === 'all' || folders.has(String(folder)) || showsAny(query, folders);
+  }
   return view === 'trash' || view === 'latest' || view === 'search' || view === 'navigation';
 }
 

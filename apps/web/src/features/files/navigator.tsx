@@ -24,7 +24,7 @@ interface TreeState {
 }
 
 /** Shared by the navigator column and the phone menu, so both show the same branches open. */
-const useTreeState = create<TreeState>((set) => ({
+export const useTreeState = create<TreeState>((set) => ({
   open: true,
   expanded: new Set(),
   toggleOpen: () => set((s) => ({ open: !s.open })),
@@ -39,7 +39,7 @@ const useTreeState = create<TreeState>((set) => ({
     set((s) => (ids.every((id) => s.expanded.has(id)) ? s : { expanded: new Set([...s.expanded, ...ids]) })),
 }));
 
-const rowClass = (active: boolean, over: boolean) =>
+export const rowClass = (active: boolean, over: boolean) =>
   cn(
     'flex min-h-11 min-w-0 flex-1 items-center gap-2.5 rounded-xl pr-2 text-sm font-medium transition md:min-h-10',
     active
@@ -54,18 +54,21 @@ function TreeNode({
   ancestors,
   on,
   onNavigate,
+  pathOf,
 }: {
   folder: TreeFolder;
   depth: number;
   ancestors: string[];
   on: DropHandlers;
   onNavigate?: () => void;
+  pathOf?: (id: string) => string;
 }) {
   const { t } = useTranslation();
   const expanded = useTreeState((s) => s.expanded.has(folder.id));
   const toggle = useTreeState((s) => s.toggle);
   const drop = useFolderDrop({ target: { id: folder.id, name: folder.name }, ancestors, on });
-  const { folderPath } = useFilesSource();
+  const source = useFilesSource();
+  const folderPath = pathOf ?? source.folderPath;
   const hasChildren = folder.folders.length > 0;
   return (
     <li>
@@ -106,6 +109,7 @@ function TreeNode({
               ancestors={[...ancestors, folder.id]}
               on={on}
               onNavigate={onNavigate}
+              pathOf={pathOf}
             />
           ))}
         </ul>
@@ -137,11 +141,14 @@ export function FolderTree({
   depth = 0,
   ancestors = [],
   onNavigate,
+  pathOf,
 }: {
   folders: TreeFolder[];
   depth?: number;
   ancestors?: string[];
   onNavigate?: () => void;
+  /** The route of a folder, when not the source's (the navigator's team trees). */
+  pathOf?: (id: string) => string;
 }) {
   const on = useDropHandlers();
   const expand = useTreeState((s) => s.expand);
@@ -153,7 +160,15 @@ export function FolderTree({
   return (
     <ul className="mt-1">
       {folders.map((folder) => (
-        <TreeNode key={folder.id} folder={folder} depth={depth} ancestors={ancestors} on={on} onNavigate={onNavigate} />
+        <TreeNode
+          key={folder.id}
+          folder={folder}
+          depth={depth}
+          ancestors={ancestors}
+          on={on}
+          onNavigate={onNavigate}
+          pathOf={pathOf}
+        />
       ))}
     </ul>
   );

@@ -18,7 +18,8 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactElement } from 'react';
-import { Link } from '../../app/routing';
+import { Link, useNavigate } from '../../app/routing';
+import { isApiError } from '../../lib/api';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
@@ -84,6 +85,7 @@ const actionClass =
 function InvitationButtons({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const navigate = useNavigate();
   const [busy, setBusy] = useState<'accept' | 'decline' | null>(null);
   const action = notification.attributes.action;
   if (action?.type !== 'invitation') return null;
@@ -92,9 +94,20 @@ function InvitationButtons({ notification }: { notification: Notification }) {
     try {
       await answerInvitation(action.params.id, accept);
       clearActionLocally(client, notification.id);
-      toast.success(t(accept ? 'notifications.you_accepted_invitation' : 'notifications.you_decline_invitation'));
-    } catch {
-      toast.error(t('notifications.action_failed'));
+      // The team folder joins Shared with Me: its listings and the navigator refetch.
+      void client.invalidateQueries({ queryKey: ['files'] });
+      if (accept) {
+        toast.success(t('notifications.you_accepted_invitation'));
+        // The screen behind goes to Shared with Me, where the folder now is; the panel stays open
+        // for the other notifications.
+        void navigate('/platform/shared-with-me');
+      } else toast.success(t('notifications.you_decline_invitation'));
+    } catch (caught) {
+      // Used, declined or withdrawn meanwhile (410): the buttons go, and the toast says why.
+      if (isApiError(caught) && (caught.status === 410 || caught.status === 404)) {
+        clearActionLocally(client, notification.id);
+        toast.error(t('notifications.invitation_gone'));
+      } else toast.error(t('notifications.action_failed'));
     } finally {
       setBusy(null);
     }

@@ -109,3 +109,15 @@ export function clearActionLocally(client: QueryClient, id: string) {
     ),
   );
 }
+
+/** An invitation answered elsewhere (its page): the notifications carrying it lose their buttons. */
+export function clearInvitationAction(client: QueryClient, invitationId: string) {
+  patchPages(client, (items) =>
+    items.map((n) => {
+      const action = n.data.attributes.action;
+      return action?.type === 'invitation' && action.params.id === invitationId
+        ? { data: { ...n.data, attributes: { ...n.data.attributes, action: null } } }
+        : n;
+    }),
+  );
+}

@@ -4,4 +4,4 @@ export { ShareFolderPage } from './visitor/ShareFolderPage';
 export { ShareFilePage } from './visitor/ShareFilePage';
 export { ShareAuthenticatePage } from './visitor/ShareAuthenticatePage';
 export { RequestUploadPage } from '../file-requests/RequestUploadPage';
-export { TeamInvitationPage } from '../teams/TeamPages';
+export { TeamInvitationPage } from '../teams/InvitationPage';

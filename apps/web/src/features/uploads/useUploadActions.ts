@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useConfig } from '../../lib/config';
 import { fromFileList, readDropped, takeEntries, type SourceTree } from '../../lib/upload/entries';
-import { useFilesSource } from '../files/browser/source';
+import { ownRestrictionsApply, useFilesSource } from '../files/browser/source';
 import { useCurrentFolderId } from '../files/current-folder';
 import { useUser } from '../user/user.api';
 import type { UploadActions } from './index';
@@ -59,7 +59,7 @@ export function useUploadActions(): UploadActions {
   const currentFolderId = useCurrentFolderId();
   const source = useFilesSource();
   // Through a link the owner's restrictions apply: the server answers for them.
-  const restrictions = source.kind === 'account' ? user?.meta.restrictions : undefined;
+  const restrictions = ownRestrictionsApply(source) ? user?.meta.restrictions : undefined;
   const { upload: destination, createFolder: createFolderUrl } = source.endpoints;
 
   return useMemo(() => {

@@ -17,26 +17,40 @@ import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
+import { useQueryClient } from '@tanstack/react-query';
+import { sessionsQueryKey } from './security.api';
+import { SessionsCard } from './SessionsCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { changePassword, useUser } from './user.api';
 
 const empty = { current: '', password: '', password_confirmation: '' };
 type Values = typeof empty;
 
-/** /user/settings/password: change the password of an account that has one. */
+/**
+ * /user/settings/password: the account's security. Change the password (an account that has one),
+ * two-factor sign-in (it asks for the password, so only then too), and where the user is signed in.
+ */
 export function PasswordSettingsPage() {
   const { t } = useTranslation();
   const { data: user } = useUser();
   if (!user) return <PageSpinner label={t('common.loading')} />;
-  if (user.attributes.socialite_account) {
-    return (
-      <EmptyState
-        icon={<KeyRound className="size-8" aria-hidden />}
-        title={t('user.password.social_title')}
-        description={t('user.password.social_description')}
-      />
-    );
-  }
-  return <ChangePasswordForm email={user.attributes.email} />;
+  return (
+    <div className="space-y-6">
+      {user.attributes.socialite_account ? (
+        <EmptyState
+          icon={<KeyRound className="size-8" aria-hidden />}
+          title={t('user.password.social_title')}
+          description={t('user.password.social_description')}
+        />
+      ) : (
+        <>
+          <ChangePasswordForm email={user.attributes.email} />
+          <TwoFactorCard user={user} />
+        </>
+      )}
+      <SessionsCard />
+    </div>
+  );
 }
 
 function ChangePasswordForm({ email }: { email: string }) {
@@ -45,6 +59,7 @@ function ChangePasswordForm({ email }: { email: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const client = useQueryClient();
 
   const set = (name: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
     setValues((v) => ({ ...v, [name]: event.target.value }));
@@ -72,6 +87,8 @@ function ChangePasswordForm({ email }: { email: string }) {
       await changePassword(values);
       setValues(empty);
       toast.success(t('user.password.changed'));
+      // The other sessions ended with the change.
+      void client.invalidateQueries({ queryKey: sessionsQueryKey });
     } catch (caught) {
       if (isApiError(caught, 'auth.invalid_credentials')) {
         setErrors({ current: t('user.password.current_incorrect') });

@@ -8,6 +8,7 @@ const tabs = [
   { to: '/user/profile', key: 'user.tabs.profile' },
   { to: '/user/settings/password', key: 'user.tabs.password' },
   { to: '/user/settings/storage', key: 'user.tabs.storage' },
+  { to: '/user/settings/tokens', key: 'user.tabs.tokens' },
   { to: '/user/settings/billing', key: 'user.tabs.billing' },
 ] as const;
 

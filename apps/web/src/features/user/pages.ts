@@ -4,3 +4,4 @@ export { ProfilePage } from './ProfilePage';
 export { PasswordSettingsPage } from './PasswordPage';
 export { BillingPage } from './SettingsPages';
 export { StorageSettingsPage } from './StoragePage';
+export { TokensSettingsPage } from './TokensPage';

@@ -17,9 +17,11 @@ interface PasswordStepProps {
   error: string | null;
   onBack: () => void;
   onFailure: (error: unknown) => void;
+  /** The password was right and the account asks for a second factor. */
+  onTwoFactor: () => void;
 }
 
-export function PasswordStep({ email, error, onBack, onFailure }: PasswordStepProps) {
+export function PasswordStep({ email, error, onBack, onFailure, onTwoFactor }: PasswordStepProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
@@ -34,7 +36,8 @@ export function PasswordStep({ email, error, onBack, onFailure }: PasswordStepPr
     if (invalid) return;
     setLoading(true);
     try {
-      await login({ email: email.trim(), password });
+      const answer = await login({ email: email.trim(), password });
+      if ('two_factor' in answer) return onTwoFactor();
       client.removeQueries({ queryKey: ['user'] });
       void client.invalidateQueries({ queryKey: configQueryKey });
       // The guest guard now sends the visitor to the redirect target (or their files).

@@ -60,7 +60,11 @@ export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash
   const on = useDropHandlers();
   const source = useFilesSource();
   const toOf = (id: string | null) => (trash ? trashPath(id) : source.folderPath(id));
-  const rootName = trash ? t('nav.trash') : (source.root.name ?? t('nav.my_files'));
+  const rootName = trash
+    ? t('nav.trash')
+    : source.team
+      ? t(source.team.location === 'team-folders' ? 'nav.team_folders' : 'nav.shared_with_me')
+      : (source.root.name ?? t('nav.my_files'));
   const segments: Segment[] = [
     { id: trash ? null : source.root.id, name: rootName, to: toOf(null) },
     ...pathBelow(path, source.root.id).map((p) => ({ id: p.id, name: p.name, to: toOf(p.id) })),
@@ -100,7 +104,8 @@ export function Breadcrumbs({ path, trash = false }: { path: Breadcrumb[]; trash
             )}
             <SegmentLink
               segment={segment}
-              droppable={!trash && source.can('move')}
+              // A team screen's top gathers team folders: nothing can be dropped there.
+              droppable={!trash && source.can('move') && !(source.team && segment.id === null)}
               ancestors={ancestorsOf(segments.indexOf(segment))}
               on={on}
             />

@@ -72,7 +72,9 @@ function MissingFolder({ context }: { context: BrowserContext }) {
             ? t('trash.back_to_trash')
             : link
               ? t('public.back_to_folder', { name: source.root.name ?? '' })
-              : t('files.back_to_my_files')}
+              : source.team
+                ? t(`teams.back_to_top.${source.team.location}`)
+                : t('files.back_to_my_files')}
         </Link>
       }
     />

@@ -5,6 +5,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../../ui/Menu';
 import { SharedMark } from '../../sharing/owner/SharedSection';
+import { MemberStack, membersLabel } from '../../teams/MemberAvatars';
 import { formatBytes, formatDate } from '../format';
 import { isFolder, type Item } from '../items';
 import { useFolderDrop, type DropHandlers } from './dnd';
@@ -49,8 +50,11 @@ export function metaLine(t: TFunction, item: Item, context: BrowserContext): str
     ? t('files.items_count', { count: item.attributes.items })
     : formatBytes(item.attributes.size);
   const parts = [first, context === 'trash' ? t('trash.deleted_on', { date }) : date];
-  if (context === 'recent')
+  if (context === 'recent') {
+    const team = item.relationships.team?.data;
     parts.push(t('files.in_folder', { name: item.relationships.parent?.data.attributes.name || t('nav.my_files') }));
+    if (team) parts.push(t('teams.in_team', { name: team.name }));
+  }
   return parts.join(', ');
 }
 
@@ -149,13 +153,21 @@ export const ItemView = memo(function ItemView({
   const name = item.attributes.name;
   const meta = metaLine(t, item, context);
   const favourite = folder && item.attributes.is_favourite && context !== 'trash';
+  // A team folder shows its people (owner first); the names are read with the item.
+  const members = context !== 'trash' ? (item.relationships.members?.data ?? []) : [];
+  const description = [
+    item.relationships.shared && context !== 'trash' ? t('sharing.is_shared') : null,
+    members.length ? membersLabel(t, members) : null,
+  ]
+    .filter(Boolean)
+    .join('. ');
 
   const shared = {
     id: `item-${item.id}`,
     role: 'option',
     'aria-selected': selected,
     'aria-label': name,
-    'aria-description': item.relationships.shared && context !== 'trash' ? t('sharing.is_shared') : undefined,
+    'aria-description': description || undefined,
     'data-item-id': item.id,
     draggable: draggable && context !== 'trash',
     onPointerDown: events.pointerDown,
@@ -182,8 +194,11 @@ export const ItemView = memo(function ItemView({
       <div style={{ width: `${widthPercent}%`, height: '100%' }} className="p-1.5">
         <div {...dropArea} className="group/item relative h-full">
           <div {...shared} className={cn(surface, 'flex h-full flex-col items-center rounded-2xl px-3 pt-4 pb-3')}>
-            <div className="flex h-28 w-full items-center justify-center">
+            <div className="relative flex h-28 w-full items-center justify-center">
               <ItemIcon item={item} size="md" />
+              {members.length > 0 && (
+                <MemberStack people={members} max={3} size={24} className="absolute right-1 bottom-1" />
+              )}
             </div>
             <p
               className="mt-2 w-full truncate text-center text-sm font-semibold text-neutral-900 dark:text-neutral-100"
@@ -245,6 +260,7 @@ export const ItemView = memo(function ItemView({
               {meta}
             </p>
           </div>
+          {members.length > 0 && <MemberStack people={members} max={4} size={26} className="max-sm:hidden" />}
         </div>
         <MoreButton item={item} events={events} className="absolute top-1/2 right-1 -translate-y-1/2" />
       </div>

@@ -1,6 +1,7 @@
 import type { TFunction } from '../../../lib/i18n';
 import type { MenuAction } from '../../../ui/Menu';
 import type { Item } from '../items';
+import { teamAllowsMenuEntry } from '../../teams/permissions';
 import type { FilesSource, SourceAction } from './source';
 
 /**
@@ -32,6 +33,9 @@ export function menuForSource(
   list: MenuAction[],
   items: readonly Item[] = [],
 ): MenuAction[] {
+  const { team } = source;
+  // A team screen offers what the user's role there allows (the server refuses the rest anyway).
+  if (team) return list.filter((action) => teamAllowsMenuEntry(team, action.id));
   if (source.kind === 'account') return list;
   return list
     .filter((action) => {

@@ -1,10 +1,25 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import { accountUploads, type ChunkDestination } from '../../../lib/upload';
 import { folderPath } from '../items';
+import type { TeamFolderResource, TeamRole } from '@filestore/contract';
 import { filesKeys, type Sorting } from '../query-keys';
 
 /** What a source may let its holder do beyond opening, previewing and downloading single files. */
 export type SourceAction = 'upload' | 'create-folder' | 'rename' | 'move' | 'remove' | 'zip' | 'favourite';
+
+/**
+ * A signed-in user's team screens (ADR 0029): Team Folders (their own team folders, where they are
+ * the owner) or Shared with Me (folders others made them a member of).
+ */
+export interface TeamSourceInfo {
+  location: 'team-folders' | 'shared-with-me';
+  /** The folder on screen; null at the top, where the team folders themselves are listed. */
+  folderId: string | null;
+  /** The user's role in the team on screen; null at the top of Shared with Me and while unknown. */
+  role: TeamRole | null;
+  /** The team folder on screen (with its members), once its listing said. */
+  teamFolder: TeamFolderResource | null;
+}
 
 /** The calls of one place files are seen from (paths without query strings). */
 export interface SourceEndpoints {
@@ -44,6 +59,17 @@ export interface FilesSource {
   ownerName: string | null;
   /** A listing or a change answered that the link itself stopped working (expired, locked, revoked). */
   onLinkError?: (error: unknown) => void;
+  /** Set on the team screens: which one, and the user's role there. */
+  team?: TeamSourceInfo;
+}
+
+/**
+ * Whether the signed-in user's own restrictions (spec §3 meta.restrictions) decide before a call:
+ * not through a link (the owner's apply, and the server says so), nor inside someone else's team
+ * folder, where what is added counts to its owner.
+ */
+export function ownRestrictionsApply(source: FilesSource): boolean {
+  return source.kind === 'account' && source.team?.location !== 'shared-with-me';
 }
 
 export const accountSource: FilesSource = {

@@ -4,8 +4,11 @@ import { useTranslation } from '../../../lib/i18n';
 import { create } from 'zustand';
 import { isFolder, type FolderItem, type Item } from '../items';
 
-/** Which screen a listing belongs to: it decides the actions offered on its items. */
-export type BrowserContext = 'files' | 'recent' | 'trash';
+/**
+ * Which screen a listing belongs to: it decides the actions offered on its items. `teams` is the
+ * top of Team Folders or Shared with Me: team folders gathered from wherever they are, not a folder.
+ */
+export type BrowserContext = 'files' | 'recent' | 'trash' | 'teams';
 
 interface BrowserState {
   /** Identity of the listing on screen (screen + folder); a new one clears the selection. */

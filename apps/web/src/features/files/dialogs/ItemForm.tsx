@@ -1,8 +1,9 @@
 import { ITEM_NAME_MAX } from '@filestore/contract';
 import type { TFunction } from '../../../lib/i18n';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
 import { ColourPicker } from '../../../ui/ColourPicker';
 import { EmojiPicker } from '../../../ui/EmojiPicker';
 import { TextField } from '../../../ui/Field';
@@ -38,6 +39,10 @@ interface ItemFormProps {
   serverError?: string;
   onSubmit: (values: ItemFormValues) => Promise<void>;
   onCancel: () => void;
+  /** More fields below the name, emoji and colour (the team popup's invitations). */
+  children?: ReactNode;
+  /** The buttons' row stays in view at the bottom of a long, scrolling popup. */
+  stickyFooter?: boolean;
 }
 
 /** Name (+ emoji and colour for folders) with a live preview of the folder icon. */
@@ -49,6 +54,8 @@ export function ItemForm({
   serverError,
   onSubmit,
   onCancel,
+  children,
+  stickyFooter = false,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const emojiStyle = useEmojiStyle();
@@ -141,7 +148,13 @@ export function ItemForm({
           </div>
         </>
       )}
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
+      {children}
+      <div
+        className={cn(
+          'flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end',
+          stickyFooter && 'sticky -bottom-6 -mx-6 -mb-6 bg-white px-6 py-4 dark:bg-neutral-900',
+        )}
+      >
         <Button variant="secondary" onClick={onCancel}>
           {t('files.cancel')}
         </Button>

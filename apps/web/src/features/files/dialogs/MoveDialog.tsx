@@ -10,6 +10,7 @@ import { FolderIcon } from '../browser/ItemIcon';
 import { useFilesSource } from '../browser/source';
 import { useBrowser, wholeFolderSelection } from '../browser/store';
 import { useNavigationTree } from '../files.api';
+import { useTeamTree } from '../../teams/teams.api';
 import type { Item } from '../items';
 import { flatten, keyOf, ROOT, type Row } from './move-tree';
 import { useFileDialogs } from './store';
@@ -20,10 +21,17 @@ export function MoveDialog({ items }: { items: Item[] }) {
   const { t } = useTranslation();
   const close = useFileDialogs((s) => s.close);
   const actions = useItemActions();
-  const tree = useNavigationTree();
   const source = useFilesSource();
-  // The top row is My Files (id null), or a link's own folder, which moves take by its id.
-  const targetOf = (id: string | null) => id ?? source.root.id;
+  // A member moves only within the team folder (ADR 0029): its tree, with the team folder on top.
+  const team = source.team?.location === 'shared-with-me' ? (source.team.teamFolder?.data ?? null) : null;
+  const accountTree = useNavigationTree();
+  const teamTree = useTeamTree(team?.id ?? null);
+  const tree = team ? teamTree : accountTree;
+  const top = team
+    ? { id: team.id, name: team.attributes.name, color: team.attributes.color, emoji: team.attributes.emoji }
+    : source.root;
+  // The top row is My Files (id null), or a link's (or team's) own folder, which moves take by its id.
+  const targetOf = (id: string | null) => id ?? top.id;
   const path = useBrowser((s) => s.path);
   const { expanded, focused, setFocused, listRef, toggle, onKeyDown } = useFolderTree(
     () => new Set(path.map((p) => p.id)),
@@ -33,8 +41,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
 
   const moving = useMemo(() => new Set(items.filter((i) => i.type === 'folder').map((i) => i.id)), [items]);
   const rows = useMemo(
-    () => flatten(tree.data ?? [], source.root.name ?? t('nav.my_files'), expanded, moving),
-    [tree.data, source.root.name, t, expanded, moving],
+    () => flatten(tree.data ?? [], top.name ?? t('nav.my_files'), expanded, moving),
+    [tree.data, top.name, t, expanded, moving],
   );
   const parents = new Set(items.map((i) => i.attributes.parent_id));
   const alreadyThere = chosen !== null && parents.size === 1 && parents.has(chosen.id);
@@ -111,8 +119,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
                       size="xs"
                       className={row.disabled ? 'opacity-40' : undefined}
                     />
-                  ) : source.root.id ? (
-                    <FolderIcon color={null} emoji={null} size="xs" />
+                  ) : top.id ? (
+                    <FolderIcon color={top.color ?? null} emoji={top.emoji ?? null} size="xs" />
                   ) : (
                     <Home className="size-5 shrink-0" aria-hidden />
                   )}

@@ -1,0 +1,126 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, ShieldCheck } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
+import { isApiError } from '../../../lib/api';
+import { configQueryKey } from '../../../lib/config';
+import { errorMessage } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session';
+import { Button } from '../../../ui/Button';
+import { TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { twoFactorChallenge } from '../auth.api';
+
+interface TwoFactorStepProps {
+  email: string;
+  onBack: () => void;
+  /** The pending sign-in is gone (five minutes passed): the password again. */
+  onExpired: () => void;
+}
+
+/** After the right password of an account with two-factor on: a code from the app, or a recovery code. */
+export function TwoFactorStep({ email, onBack, onExpired }: TwoFactorStepProps) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const setAuthenticated = useSession((s) => s.setAuthenticated);
+  const [recovery, setRecovery] = useState(false);
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const focusInput = () => form.current?.querySelector<HTMLInputElement>('input')?.focus();
+
+  const toggle = () => {
+    setRecovery((r) => !r);
+    setValue('');
+    setFieldError(undefined);
+    setError(null);
+    requestAnimationFrame(focusInput);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = recovery ? value.replace(/[\s-]+/g, '').toLowerCase() : value.replace(/\s+/g, '');
+    const invalid = recovery
+      ? /^[a-z0-9]{16}$/.test(typed)
+        ? undefined
+        : t('validation.recovery_code')
+      : /^\d{6}$/.test(typed)
+        ? undefined
+        : t('validation.two_factor_code');
+    setFieldError(invalid);
+    setError(null);
+    if (invalid) return focusInput();
+    setLoading(true);
+    try {
+      await twoFactorChallenge(recovery ? { recovery_code: typed } : { code: typed });
+      client.removeQueries({ queryKey: ['user'] });
+      void client.invalidateQueries({ queryKey: configQueryKey });
+      setAuthenticated(true);
+    } catch (caught) {
+      setLoading(false);
+      if (isApiError(caught, 'auth.two_factor_challenge_expired')) return onExpired();
+      if (isApiError(caught, 'auth.two_factor_invalid_code')) {
+        setFieldError(recovery ? t('auth.two_factor.invalid_recovery') : t('auth.two_factor.invalid_code'));
+        setValue('');
+        focusInput();
+      } else setError(errorMessage(t, caught));
+    }
+  };
+
+  return (
+    <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+      <button
+        type="button"
+        onClick={onBack}
+        className="-ml-2 inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2 text-sm font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('auth.sign_in.use_another_account')}
+      </button>
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-accent/10 text-accent-strong dark:bg-accent/15 dark:text-accent">
+        <ShieldCheck className="size-7" aria-hidden />
+      </div>
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
+          {t('auth.two_factor.title')}
+        </h1>
+        <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
+          {recovery ? t('auth.two_factor.recovery_subtitle') : t('auth.two_factor.subtitle')}
+        </p>
+        <p className="truncate text-sm text-neutral-500 dark:text-neutral-400">{email}</p>
+      </div>
+      {error && <Notice tone="error">{error}</Notice>}
+      <TextField
+        key={recovery ? 'recovery' : 'code'}
+        label={recovery ? t('auth.two_factor.recovery_code') : t('auth.two_factor.code')}
+        name={recovery ? 'recovery_code' : 'code'}
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+        maxLength={recovery ? 24 : 7}
+        value={value}
+        error={fieldError}
+        className="font-mono tracking-widest"
+        onChange={(e) => {
+          setValue(e.target.value);
+          setFieldError(undefined);
+          setError(null);
+        }}
+      />
+      <Button type="submit" block loading={loading}>
+        {t('auth.two_factor.submit')}
+      </Button>
+      <button
+        type="button"
+        onClick={toggle}
+        className="mx-auto block min-h-9 rounded-lg px-2 text-sm font-medium text-accent-strong hover:underline focus-visible:outline-2 focus-visible:outline-accent dark:text-accent"
+      >
+        {recovery ? t('auth.two_factor.use_app') : t('auth.two_factor.use_recovery')}
+      </button>
+    </form>
+  );
+}

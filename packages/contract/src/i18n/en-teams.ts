@@ -1,0 +1,166 @@
+/** English strings of team folders, Shared with Me and team invitations (issue 14, ADR 0029). */
+export const enTeams: Record<string, string> = {
+  // Screens
+  'teams.empty_title': 'No team folders yet',
+  'teams.empty_description':
+    'A team folder is a folder you share with people you invite: they can add and edit files, or only view them. You can also turn a folder of My Files into one.',
+  'teams.empty_editor': 'Upload files or make a folder: everyone in the team sees them here.',
+  'teams.empty_viewer': 'Nothing here yet. People who can edit this team folder add the files.',
+  'shared_with_me.empty_title': 'Nothing is shared with you yet',
+  'shared_with_me.empty_description':
+    'When someone invites you into a team folder and you accept, it shows here. Invitations arrive in your notifications and by email.',
+  'teams.role_line.owner': 'You own this team',
+  'teams.role_line.can_edit': 'You can edit',
+  'teams.role_line.can_view': 'You can view only',
+  'teams.members_count_one': '{{count}} person',
+  'teams.members_count_other': '{{count}} people',
+  'teams.members_label': 'Members: {{names}}',
+  'teams.members_label_one': 'Members: {{names}}',
+  'teams.members_label_more_one': 'Members: {{names}} and {{count}} more',
+  'teams.members_label_more_other': 'Members: {{names}} and {{count}} more',
+  'teams.is_team_folder': 'Team folder',
+  'teams.in_team': 'In team {{name}}',
+  'teams.info.members': 'Members',
+  'teams.info.uploaded_by': 'Uploaded by',
+  'teams.info.created_by': 'Created by',
+  'teams.info.team': 'Team',
+  'teams.info.you': '{{name}} (you)',
+
+  // Actions
+  'teams.manage': 'Manage team',
+  'teams.convert': 'Convert to team folder',
+  'teams.dissolve': 'Dissolve team',
+  'teams.leave': 'Leave team',
+  'teams.remove': 'Remove',
+  'teams.withdraw': 'Withdraw',
+  'teams.save': 'Save changes',
+  'teams.permission.owner': 'Owner',
+  'teams.permission.can_edit': 'Can edit',
+  'teams.permission.can_view': 'Can view',
+  'teams.permission_of': 'Permission of {{name}}',
+
+  // Create and convert (spec §2 create-team-folder)
+  'teams.create_title': 'New team folder',
+  'teams.create_description': 'Make a folder and invite the people who work in it with you.',
+  'teams.create_submit': 'Create team folder',
+  'teams.default_name': 'Team folder',
+  'teams.create_failed': 'The team folder wasn’t created',
+  'teams.created': 'Team folder “{{name}}” created.',
+  'teams.created_invited_one': 'Team folder “{{name}}” created; {{count}} invitation sent.',
+  'teams.created_invited_other': 'Team folder “{{name}}” created; {{count}} invitations sent.',
+  'teams.create_disabled_title': 'Creating team folders is temporarily disabled',
+  'teams.create_disabled': 'Your account can’t create team folders right now. Check your subscription in Billing.',
+  'teams.convert_title': 'Convert to a team folder',
+  'teams.convert_description': 'Invite people into this folder. It stays where it is, with everything inside.',
+  'teams.convert_note':
+    'Everyone you invite sees all the files and folders inside. What members add counts towards your storage.',
+  'teams.convert_submit': 'Convert and invite',
+  'teams.convert_failed': 'The folder wasn’t converted',
+  'teams.converted': '“{{name}}” is now a team folder.',
+  'teams.converted_invited_one': '“{{name}}” is now a team folder; {{count}} invitation sent.',
+  'teams.converted_invited_other': '“{{name}}” is now a team folder; {{count}} invitations sent.',
+
+  // Invitations in the popups
+  'teams.invite_people': 'Invite people',
+  'teams.invite_email': 'Email of the person to invite',
+  'teams.invite_placeholder': 'name@example.com',
+  'teams.invite_permission': 'Permission of the person to invite',
+  'teams.invite_add': 'Add',
+  'teams.invite_added': '{{email}} added to the invitations.',
+  'teams.invite_remove': 'Don’t invite {{email}}',
+  'teams.invite_required': 'Type an email address first.',
+  'teams.invite_self': 'That’s your own email: you are in the team already.',
+  'teams.invite_duplicate': 'This person is already in the team or invited.',
+  'teams.new_invitations': 'New invitations',
+  'teams.limit_hint_one': 'Your plan lets you work with up to {{count}} person across your teams.',
+  'teams.limit_hint_other': 'Your plan lets you work with up to {{count}} people across your teams.',
+  'teams.member_limit_one':
+    'You’ve reached your plan’s limit of {{count}} team member. Remove someone or upgrade your plan to invite more.',
+  'teams.member_limit_other':
+    'You’ve reached your plan’s limit of {{count}} team members. Remove someone or upgrade your plan to invite more.',
+  'teams.member_limit_zero': 'Your plan doesn’t include team members. Upgrade your plan to invite people.',
+
+  // Update (spec §2 update-team-folder)
+  'teams.update_title': 'Manage “{{name}}”',
+  'teams.update_description': 'Change what each person may do, remove people, or invite more.',
+  'teams.members': 'Members',
+  'teams.pending': 'Waiting for an answer',
+  'teams.invited_waiting': 'Invited, hasn’t answered yet',
+  'teams.remove_member': 'Remove {{name}} from the team',
+  'teams.withdraw_invitation': 'Withdraw the invitation of {{email}}',
+  'teams.will_be_removed': 'Will be removed',
+  'teams.will_be_withdrawn': 'The invitation will be withdrawn',
+  'teams.undo_remove': 'Keep',
+  'teams.undo_withdraw': 'Keep',
+  'teams.update_failed': 'The team wasn’t changed',
+  'teams.updated': 'Team “{{name}}” updated.',
+
+  // Dissolve and leave (spec §6)
+  'teams.dissolve_title': 'Really dissolve the team “{{name}}”?',
+  'teams.dissolve_description':
+    'Members lose access at once and pending invitations are withdrawn. The folder and everything in it stays yours, as a plain folder in My Files.',
+  'teams.dissolve_failed': 'The team wasn’t dissolved',
+  'teams.dissolved': 'Team dissolved: “{{name}}” is a plain folder of My Files again.',
+  'teams.leave_title': 'Really leave the team “{{name}}”?',
+  'teams.leave_description':
+    'You lose access to the folder and its files at once. To come back, its owner has to invite you again.',
+  'teams.leave_failed': 'You didn’t leave the team',
+  'teams.left': 'You left “{{name}}”.',
+
+  // Trash and real time
+  'teams.trashed_to_owner_one': '“{{name}}” moved to {{owner}}’s trash. Ask them if you need it back.',
+  'teams.trashed_to_owner_other': '{{count}} items moved to {{owner}}’s trash. Ask them if you need them back.',
+  'teams.trashed_to_owner_unnamed_one': '“{{name}}” moved to the team owner’s trash. Ask them if you need it back.',
+  'teams.trashed_to_owner_unnamed_other':
+    '{{count}} items moved to the team owner’s trash. Ask them if you need them back.',
+  'teams.access_ended.removed': 'You were removed from the team “{{name}}”: it’s no longer shared with you.',
+  'teams.access_ended.dissolved': 'The team “{{name}}” was dissolved by its owner: it’s no longer shared with you.',
+  'teams.access_ended.left': 'You left the team “{{name}}”.',
+  'teams.back_to_top.team-folders': 'Back to Team Folders',
+  'teams.back_to_top.shared-with-me': 'Back to Shared with Me',
+  'nav.team_folders_empty': 'No team folders yet',
+  'nav.shared_with_me_empty': 'Nothing shared yet',
+
+  // The invitation page (/team-folder-invitation/{id})
+  'invitation.kicker': 'Team folder invitation',
+  'invitation.invites_can_edit': '{{name}} invites you to add, edit and organise the files of “{{folder}}”.',
+  'invitation.invites_can_view': '{{name}} invites you to view and download the files of “{{folder}}”.',
+  'invitation.sent_to': 'This invitation is for {{email}}.',
+  'invitation.accept': 'Accept and open',
+  'invitation.decline': 'Decline',
+  'invitation.joined': 'You joined “{{name}}”. It’s in Shared with Me.',
+  'invitation.declined': 'You declined the invitation. Its owner can invite you again if you change your mind.',
+  'invitation.go_to_files': 'Go to my files',
+  'invitation.go_to_shared': 'Go to Shared with Me',
+  'invitation.other_account':
+    'You’re signed in as {{current}}, but this invitation is for {{email}}. Sign out, then sign in with that email to answer it.',
+  'invitation.switch_account': 'Sign out and switch',
+  'invitation.guest_sign_in': 'Sign in as {{email}} to accept or decline.',
+  'invitation.guest_join': 'Create your account with {{email}} to join the team. It takes a minute.',
+  'invitation.guest_no_registration':
+    'This server doesn’t take new accounts. If you have one with {{email}}, sign in to answer the invitation.',
+  'invitation.sign_in': 'Sign in to answer',
+  'invitation.join': 'Join & create account',
+  'invitation.have_account': 'I have an account',
+  'invitation.gone_title': 'This invitation can’t be used any more',
+  'invitation.gone_description':
+    'It was already accepted or declined, or its owner withdrew it. Ask them to invite you again if you still need access.',
+  'invitation.missing_title': 'Invitation not found',
+  'invitation.missing_description':
+    'There is no such invitation. Check that you opened the whole link from your email.',
+  'invitation.failed_title': 'The invitation can’t be shown',
+  'notifications.invitation_gone': 'This invitation can’t be used any more: it was answered or withdrawn.',
+
+  // Errors (stable codes of errors.ts)
+  'errors.teams.member_limit': 'You’ve reached your plan’s limit of team members.',
+  'errors.teams.restricted': 'Your account can’t create team folders right now.',
+  'errors.teams.not_team_folder': 'This folder isn’t a team folder.',
+  'errors.teams.already_team_folder': 'This folder is a team folder already.',
+  'errors.teams.nested': 'A team folder can’t be inside another team folder.',
+  'errors.teams.owner_only': 'Only the team’s owner can do this.',
+  'errors.teams.not_member': 'You’re not a member of this team.',
+  'errors.teams.invite_self': 'You can’t invite yourself.',
+  'errors.teams.move_across': 'Items can only be moved within the team folder.',
+  'errors.teams.invitation_gone': 'This invitation can’t be used any more.',
+  'errors.teams.invitation_other_account': 'This invitation is for another account.',
+};
