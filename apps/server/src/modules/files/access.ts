@@ -121,11 +121,16 @@ function grantsOf(actor: Actor): Grant[] {
 
 /** The team folders a user is a member of (not those they own), as grants. One indexed query. */
 export async function teamGrantsOf(db: Db, userId: string): Promise<Grant[]> {
-  const rows = await db
-    .select({ folderId: teamMembers.folderId, ownerId: teamFolders.ownerId, permission: teamMembers.permission })
-    .from(teamMembers)
-    .innerJoin(teamFolders, eq(teamFolders.folderId, teamMembers.folderId))
-    .where(eq(teamMembers.userId, userId));
+  // Prepared once: every search, latest and favourites listing reads it, most often to find none.
+  const query = preparedOn(db, 'teamGrantsOf', () =>
+    db
+      .select({ folderId: teamMembers.folderId, ownerId: teamFolders.ownerId, permission: teamMembers.permission })
+      .from(teamMembers)
+      .innerJoin(teamFolders, eq(teamFolders.folderId, teamMembers.folderId))
+      .where(sql`${teamMembers.userId} = ${sql.placeholder('user')}::uuid`)
+      .prepare('teamGrantsOf'),
+  );
+  const rows = await query.execute({ user: userId });
   return rows.map((r) => ({
     ownerId: r.ownerId,
     rootId: r.folderId,
@@ -515,52 +520,59 @@ export function navigationScope(actor: Actor): NavigationScope {
 /**
  * The filters of a signed-in user's listings across folders (latest files, search, favourites,
  * shared items, the trash): the same grants as `authorize`, as SQL conditions on `items`. This one
- * is the user's own tree only (their shares, their trash); `visibleLiveItemsFor` adds the teams.
+ * is the user's own tree only (their shares, their trash); `visibleLiveItemsWithTeams` adds the teams.
  */
 export const visibleLiveItems = (viewerId: string): SQL =>
   and(eq(items.ownerId, viewerId), isNull(items.deletedAt), notInTrashedFolder(viewerId)) as SQL;
 
-/** What a user sees across folders, as a filter on `items`, and the folders of their teams' live subtrees. */
-export interface VisibleItems {
-  where: SQL;
-  /** A subquery of the live folders of the user's team subtrees (team folders included); null without teams. */
-  teamFolders: SQL | null;
-}
+/**
+ * The team folders a user is a member of that are live (neither they nor a folder above them in
+ * the trash), as a subquery: one walk up from all of them, within the statement.
+ */
+const liveTeamRoots = (viewerId: string) => sql`(
+  with recursive up(root, id, parent_id, trashed) as (
+    select m.folder_id, i.id, i.parent_id, i.deleted_at is not null
+    from ${teamMembers} m join ${items} i on i.id = m.folder_id
+    where m.user_id = ${viewerId}::uuid
+    union all
+    select up.root, p.id, p.parent_id, p.deleted_at is not null from up join ${items} p on p.id = up.parent_id
+  )
+  select root from up group by root having not bool_or(trashed))`;
+
+/** The live folders of a user's live team subtrees (the team folders included), as a subquery. */
+export const liveTeamFolders = (viewerId: string) => sql`(
+  with recursive t(id) as (
+    select root from ${liveTeamRoots(viewerId)} r
+    union all
+    select i.id from ${items} i join t on i.parent_id = t.id where i.type = 'folder' and i.deleted_at is null
+  )
+  select id from t)`;
+
+/** Whether the user is a member of any team folder, as a boolean SQL value. */
+export const isTeamMember = (viewerId: string) =>
+  sql<boolean>`exists (select 1 from ${teamMembers} where ${teamMembers.userId} = ${viewerId}::uuid)`;
 
 /**
- * The live items a user sees across folders (latest, search, favourites): their own, and those of
- * the team folders they are a member of (ADR 0029) — each live team folder (neither it nor a folder
- * above it in the trash) and what lies live below it. Their memberships are read first (one
- * indexed query); a user without any gets `visibleLiveItems` unchanged, so their listings cost what
- * they did. With memberships, one walk up from the team folders keeps the live ones, and the filter
- * adds their subtrees' live items, walked down from them once per statement (`items_parent_idx`).
+ * The live items of the team folders a user is a member of (ADR 0029): each live team folder and
+ * what lies live below it, walked down from them once per statement (`items_parent_idx`). The team
+ * owners' ids come first, as an array the owners' indexes can take (`= any(array(...))`); for a
+ * user without memberships it is empty, and the statement reads nothing more.
  */
-export async function visibleLiveItemsFor(db: Db, viewerId: string): Promise<VisibleItems> {
-  const own = visibleLiveItems(viewerId);
-  const teams = await teamGrantsOf(db, viewerId);
-  if (!teams.length) return { where: own, teamFolders: null };
-  const ancestry = await ancestryOf(
-    db,
-    teams.map((t) => t.rootId as string),
-  );
-  const live = teams.filter((t) => t.rootId && ancestry.has(t.rootId) && ancestry.trashedBy(t.rootId) === null);
-  if (!live.length) return { where: own, teamFolders: null };
-  const roots = arrayParam(live.map((t) => t.rootId as string));
-  const owners = arrayParam([...new Set(live.map((t) => t.ownerId))]);
-  const teamFolderIds = sql`(
-    with recursive t(id) as (
-      select id from items where id = any(${roots}::uuid[])
-      union all
-      select i.id from items i join t on i.parent_id = t.id where i.type = 'folder' and i.deleted_at is null
-    )
-    select id from t)`;
-  const inTeams = and(
-    sql`${items.ownerId} = any(${owners}::uuid[])`,
+export const liveTeamItems = (viewerId: string): SQL =>
+  and(
+    sql`${items.ownerId} = any(array(
+      select tf.owner_id from ${teamMembers} m join ${teamFolders} tf on tf.folder_id = m.folder_id
+      where m.user_id = ${viewerId}::uuid))`,
     isNull(items.deletedAt),
-    or(sql`${items.id} = any(${roots}::uuid[])`, sql`${items.parentId} in ${teamFolderIds}`),
+    or(sql`${items.id} in ${liveTeamRoots(viewerId)}`, sql`${items.parentId} in ${liveTeamFolders(viewerId)}`),
   ) as SQL;
-  return { where: or(own, inTeams) as SQL, teamFolders: teamFolderIds };
-}
+
+/**
+ * What a user sees across folders (search, latest, favourites): their own live items and those of
+ * their teams (`liveTeamItems`), in the one statement that lists them.
+ */
+export const visibleLiveItemsWithTeams = (viewerId: string): SQL =>
+  or(visibleLiveItems(viewerId), liveTeamItems(viewerId)) as SQL;
 
 /** What the user's trash shows at its top: the items they trashed (not what is in the trash through them). */
 export const visibleTrashTops = (viewerId: string): SQL =>

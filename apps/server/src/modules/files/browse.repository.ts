@@ -2,7 +2,13 @@ import type { SortDirection, SortField } from '@filestore/contract';
 import { and, count, eq, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { preparedOn } from '../../lib/db/prepared.js';
 import type { Db } from '../../lib/db/database.js';
-import { visibleLiveItemsFor, visibleTrashTops } from './access.js';
+import {
+  isTeamMember,
+  liveTeamFolders,
+  visibleLiveItems,
+  visibleLiveItemsWithTeams,
+  visibleTrashTops,
+} from './access.js';
 import { filesInTrashedFolders } from './items.repository.js';
 import { items, type ItemRow } from './items.table.js';
 import { invalidCursor } from './files.errors.js';
@@ -290,18 +296,26 @@ export async function filteredPhase(
  */
 export async function latestPhases(db: Db, viewerId: string): Promise<Phase[]> {
   const unmarked = and(eq(items.ownerId, viewerId), isNull(items.deletedAt), eq(items.type, 'file'));
-  const visible = await visibleLiveItemsFor(db, viewerId);
-  const [counted] = await db.select({ n: count() }).from(items).where(unmarked);
+  // Whether they are in a team comes with the count: a user without one costs nothing more, and
+  // keeps the filter that reads `items_latest_idx` in order.
+  const [counted] = await db
+    .select({ n: count(), member: isTeamMember(viewerId) })
+    .from(items)
+    .where(unmarked);
   const hidden = (await filesInTrashedFolders(db, viewerId)).reduce((n, c) => n + c.files, 0);
-  const [team] = visible.teamFolders
-    ? await db
-        .select({ n: count() })
-        .from(items)
-        .where(and(sql`${items.parentId} in ${visible.teamFolders}`, isNull(items.deletedAt), eq(items.type, 'file')))
-    : [];
-  const where = and(visible.where, eq(items.type, 'file'));
-  const total = Math.max((counted?.n ?? 0) - hidden, 0) + (team?.n ?? 0);
-  return [phase(db, total, { where, keys: [key.created], direction: 'DESC' })];
+  let total = Math.max((counted?.n ?? 0) - hidden, 0);
+  let visible = visibleLiveItems(viewerId);
+  if (counted?.member) {
+    const [team] = await db
+      .select({ n: count() })
+      .from(items)
+      .where(
+        and(sql`${items.parentId} in ${liveTeamFolders(viewerId)}`, isNull(items.deletedAt), eq(items.type, 'file')),
+      );
+    total += team?.n ?? 0;
+    visible = visibleLiveItemsWithTeams(viewerId);
+  }
+  return [phase(db, total, { where: and(visible, eq(items.type, 'file')), keys: [key.created], direction: 'DESC' })];
 }
 
 async function trashPhases(

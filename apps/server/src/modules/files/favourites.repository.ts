@@ -1,7 +1,7 @@
 import type { FolderResource } from '@filestore/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { presentingForViewer, visibleLiveItemsFor } from './access.js';
+import { presentingForViewer, teamGrantsOf, visibleLiveItems, visibleLiveItemsWithTeams } from './access.js';
 import { presentItems, type PresentContext } from './item.presenter.js';
 import { favourites, items } from './items.table.js';
 
@@ -10,9 +10,10 @@ import { favourites, items } from './items.table.js';
  * comes back with a restore; deleting it forever removes the row (foreign key cascade).
  */
 export async function favouriteFolders(ctx: PresentContext, userId: string): Promise<FolderResource[]> {
-  // A starred team folder (or a folder in one) stays listed while the membership lasts; the row
-  // stays when it ends, and comes back with the membership (ADR 0029).
-  const { where: visible } = await visibleLiveItemsFor(ctx.db, userId);
+  // A starred team folder (or a folder in one) is listed while the membership lasts; the row stays
+  // when it ends, and shows again with a new membership (ADR 0029).
+  const member = (await teamGrantsOf(ctx.db, userId)).length > 0;
+  const visible = member ? visibleLiveItemsWithTeams(userId) : visibleLiveItems(userId);
   const rows = await ctx.db
     .select({ item: items })
     .from(favourites)

@@ -8,7 +8,7 @@ export {
   authorizeOne,
   lockTreesOf,
   scopeIn,
-  visibleLiveItemsFor,
+  visibleLiveItemsWithTeams,
   can,
   homeOf,
   presentingFor,

@@ -1,6 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../lib/db/database.js';
-import { visibleLiveItems, visibleLiveItemsFor } from './access.js';
+import { isTeamMember, liveTeamItems, teamGrantsOf, visibleLiveItems } from './access.js';
 import { items, type ItemRow } from './items.table.js';
 
 export const SEARCH_LIMIT = 20;
@@ -8,13 +9,8 @@ export const SEARCH_LIMIT = 20;
 /** LIKE treats `%`, `_` and the escape character as wildcards; a user's query means them literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/**
- * Names containing the query, case-insensitively, among the items the access policy lets the user
- * see, through the trigram index on `lower(name)` (`items_name_trgm_idx`, unmarked rows only;
- * matches in a trashed folder are left out by a hash look-up of the trashed folders, found once). Folders first, then exact, then prefix matches, then
- * the shortest names: the closest to what was typed.
- */
-export function searchItemsQuery(db: Db, viewerId: string, query: string, visible: SQL = visibleLiveItems(viewerId)) {
+/** The closest matches among `visible`: folders first, then exact, then prefix matches, then the shortest names. */
+function closest(db: Db, visible: SQL, query: string) {
   const escaped = escapeLike(query);
   // Trigrams need three characters; one or two letters match the start of names, through the
   // owner's prefix index, so a short query never reads every user's names.
@@ -34,7 +30,46 @@ export function searchItemsQuery(db: Db, viewerId: string, query: string, visibl
     .limit(SEARCH_LIMIT);
 }
 
-/** `searchItemsQuery` over what the user sees: their own items and their team folders' (ADR 0029). */
+/**
+ * Names containing the query, case-insensitively, among the items the access policy lets the user
+ * see, through the trigram index on `lower(name)` (`items_name_trgm_idx`, unmarked rows only;
+ * matches in a trashed folder are left out by a hash look-up of the trashed folders, found once).
+ * For a member of a team folder (ADR 0029): two branches in one statement, their own items planned
+ * as for anyone, and the live items of their team folders (gated by a one-time filter).
+ */
+export function searchItemsQuery(db: Db, viewerId: string, query: string) {
+  return unionAll(
+    closest(db, visibleLiveItems(viewerId), query),
+    closest(db, and(isTeamMember(viewerId), liveTeamItems(viewerId)) as SQL, query),
+  );
+}
+
+/** The search of a user without memberships: their own items, as before teams existed. */
+export const ownSearchQuery = (db: Db, viewerId: string, query: string) =>
+  closest(db, visibleLiveItems(viewerId), query);
+
+/** The order of `closest`, to merge its two branches (at most twice the limit). */
+function rank(query: string) {
+  const q = query.toLowerCase();
+  const key = (r: ItemRow) => {
+    const name = r.name.toLowerCase();
+    return [r.type === 'file' ? 1 : 0, name === q ? 0 : 1, name.startsWith(q) ? 0 : 1, [...r.name].length] as const;
+  };
+  return (a: ItemRow, b: ItemRow) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return (ka[i] as number) - (kb[i] as number);
+    const [na, nb] = [a.name.toLowerCase(), b.name.toLowerCase()];
+    if (na !== nb) return na < nb ? -1 : 1;
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/**
+ * The search. Memberships are read first (a prepared index look-up, ~0.1 ms on PostgreSQL): the
+ * team branch costs ~1 ms of planning, which a user without memberships does not pay.
+ */
 export async function searchItems(db: Db, viewerId: string, query: string): Promise<ItemRow[]> {
-  return searchItemsQuery(db, viewerId, query, (await visibleLiveItemsFor(db, viewerId)).where);
+  if (!(await teamGrantsOf(db, viewerId)).length) return ownSearchQuery(db, viewerId, query);
+  const found = await searchItemsQuery(db, viewerId, query);
+  return found.sort(rank(query)).slice(0, SEARCH_LIMIT);
 }

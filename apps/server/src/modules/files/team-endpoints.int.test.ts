@@ -469,6 +469,46 @@ describe('team folders: every endpoint through the one access policy', () => {
     expect(changes(before, await snapshot(ids.owner!))).toEqual([]);
   });
 
+  it('ends a member’s chunked upload when they are removed between its chunks, storing nothing', async () => {
+    const t = await makeTeam();
+    const chunk = 5 * 1024 * 1024;
+    const size = chunk + 10;
+    const content = Buffer.alloc(size, 7);
+    const uploadId = randomUUID();
+    const send = (offset: number) =>
+      postMultipart(
+        server,
+        clients.editor!,
+        '/api/upload/chunks',
+        {
+          name: 'big.bin',
+          parent_id: t.sub.id,
+          upload_id: uploadId,
+          offset,
+          size,
+          chunk_size: chunk,
+          is_last_chunk: offset + chunk >= size ? 1 : 0,
+        },
+        { content: content.subarray(offset, offset + chunk) },
+      );
+    const first = await send(0);
+    expect(first.status, first.body).toBe(200);
+    // The session is the owner's: its bytes are reserved in their storage, started by the member.
+    const [session] = rowsOf<{ owner_id: string; actor_key: string }>(
+      await server.ctx.db.execute(sql`select owner_id, actor_key from upload_sessions where id = ${uploadId}::uuid`),
+    );
+    expect(session).toEqual({ owner_id: ids.owner, actor_key: `user:${ids.editor}` });
+    await server.ctx.db.execute(
+      sql`delete from team_members where folder_id = ${t.team.id}::uuid and user_id = ${ids.editor}::uuid`,
+    );
+    const before = await snapshot(ids.editor!);
+    const last = await send(chunk);
+    expect(last.status, last.body).toBe(404);
+    expect(changes(before, await snapshot(ids.editor!))).toEqual([]);
+    const left = await server.ctx.db.execute(sql`select 1 from upload_sessions where id = ${uploadId}::uuid`);
+    expect(rowsOf(left)).toEqual([]);
+  });
+
   it('fails a member’s remote upload cleanly when they were removed before the job ran', async () => {
     // What earlier tests started goes first.
     await server.ctx.jobs.drain(['remote-uploads']);
