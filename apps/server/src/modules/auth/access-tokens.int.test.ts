@@ -12,6 +12,7 @@ import {
 } from '../../../test/harness.js';
 import { users } from '../users/index.js';
 import { personalAccessTokens } from './access-tokens.table.js';
+import { sessions, twoFactorChallenges } from './auth.table.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 let server: TestServer;
@@ -118,6 +119,34 @@ describe('personal access tokens', () => {
     const out = await bearer(plainTextToken, 'POST', '/api/logout', {}, { cookie });
     expect(out.headers['set-cookie']).toBeUndefined();
     expect((await user.get('/api/user')).status).toBe(200);
+  });
+
+  it('never start a session, not even on the sign-in route: no session or pending sign-in row is made', async () => {
+    const { plainTextToken } = await createToken(user, 'Signs in');
+    const adminId = await userIdOf(server, 'admin@example.com');
+    const rowsOf = async () => ({
+      sessions: (await server.ctx.db.select().from(sessions).where(eq(sessions.userId, adminId))).length,
+      challenges: (
+        await server.ctx.db.select().from(twoFactorChallenges).where(eq(twoFactorChallenges.userId, adminId))
+      ).length,
+    });
+    const before = await rowsOf();
+    // Another account's password through a token: no cookie comes back, so no row may be left either
+    // (it would show in that account's sessions list as a sign-in nobody holds).
+    const res = await bearer(plainTextToken, 'POST', '/api/login', {
+      email: 'admin@example.com',
+      password: 'admin-password-1',
+    });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    expect(await rowsOf()).toEqual(before);
+    // With two-factor on, the password step makes no pending sign-in either.
+    await server.ctx.db.update(users).set({ twoFactorConfirmedAt: new Date() }).where(eq(users.id, adminId));
+    try {
+      await bearer(plainTextToken, 'POST', '/api/login', { email: 'admin@example.com', password: 'admin-password-1' });
+      expect(await rowsOf()).toEqual(before);
+    } finally {
+      await server.ctx.db.update(users).set({ twoFactorConfirmedAt: null }).where(eq(users.id, adminId));
+    }
   });
 
   it('a forged, malformed or revoked token answers 401 auth.invalid_token, even beside a valid session', async () => {

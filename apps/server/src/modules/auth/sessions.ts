@@ -22,6 +22,9 @@ export function cookieSecure(ctx: AppContext, request: FastifyRequest): boolean 
 }
 
 export async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  // A bearer request never starts a session (ADR 0032): its Set-Cookie is dropped, so a row would
+  // be a sign-in nobody holds, listed in that account's sessions.
+  if (request.accessToken) return;
   const token = randomToken();
   const days = ctx.config.env.SESSION_DAYS;
   const expiresAt = new Date(Date.now() + days * 86_400_000);

@@ -144,6 +144,8 @@ export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
  * this browser by an httpOnly cookie sent only to the challenge route, good for five minutes.
  */
 export async function startChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
+  // Nor a pending sign-in: its cookie would be dropped as well (ADR 0032).
+  if (request.accessToken) return;
   const token = randomToken();
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
   await ctx.db.insert(twoFactorChallenges).values({ id: sha256(token), userId, expiresAt });
