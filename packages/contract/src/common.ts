@@ -44,4 +44,11 @@ export type EmojiType = z.infer<typeof emojiType>;
 export const subscriptionType = z.enum(['none', 'fixed', 'metered']);
 export type SubscriptionType = z.infer<typeof subscriptionType>;
 export const role = z.enum(['admin', 'user']);
+
+/**
+ * A person's avatar: URLs of square WebP crops of 42, 60 and 160 px (spec §3), readable by any
+ * signed-in user. The web picks md at 52 px or more, sm above 32, else xs.
+ */
+export const avatar = z.object({ xs: z.string(), sm: z.string(), md: z.string() });
+export type Avatar = z.infer<typeof avatar>;
 export type Role = z.infer<typeof role>;

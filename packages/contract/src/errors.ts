@@ -41,6 +41,8 @@ export const errorCodes = [
   'upload.session_required',
   'upload.chunk_size_mismatch',
   'upload.malformed_body',
+  'avatar.not_an_image',
+  'avatar.too_large',
   'remote_upload.address_refused',
   'remote_upload.fetch_failed',
   'remote_upload.timeout',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, looseBoolean } from './common.js';
+import { avatar, CONTROL_CHARACTERS, looseBoolean } from './common.js';
 import { messageResponse, type CodedIssue } from './errors.js';
 import { ITEM_NAME_MAX, ITEMS_PER_REQUEST_MAX } from './limits.js';
 
@@ -105,7 +105,7 @@ export const personSummary = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
+  avatar: avatar.nullable(),
   color: z.string(),
 });
 const relationships = z.object({

@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTERS, emojiType, looseBoolean, personName, role, themeMode } from './common.js';
+import { avatar, CONTROL_CHARACTERS, emojiType, looseBoolean, personName, role, themeMode } from './common.js';
 import { folderResource } from './files.js';
 import { notificationResource } from './realtime.js';
-
-export const avatar = z.object({ xs: z.string(), sm: z.string(), md: z.string() });
 
 export const restrictions = z.object({
   canUpload: z.boolean(),

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { cn } from './cn';
 
 interface AvatarProps {
@@ -28,10 +29,22 @@ function readableTextOn(hex: string): string {
 
 export function Avatar({ name, email, color, avatar, size = 40, className }: AvatarProps) {
   const source = avatarSource(avatar, size);
+  // An image that does not load (signed out, a set just replaced) falls back to the initial.
+  const [failed, setFailed] = useState<string | null>(null);
   const letter = (name.trim() || email || '?').charAt(0).toUpperCase();
   const style = { width: size, height: size, fontSize: Math.round(size * 0.42) };
-  if (source) {
-    return <img src={source} alt="" style={style} className={cn('shrink-0 rounded-xl object-cover', className)} />;
+  if (source && failed !== source) {
+    return (
+      <img
+        src={source}
+        alt=""
+        width={size}
+        height={size}
+        style={style}
+        onError={() => setFailed(source)}
+        className={cn('shrink-0 rounded-xl object-cover', className)}
+      />
+    );
   }
   return (
     <span

@@ -2,11 +2,9 @@ import { userSettingUpdate } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
-import { favouriteFolders } from '../files/index.js';
-import { notificationSummary } from '../notifications/index.js';
-import { readSettings } from '../settings/index.js';
-import { teamEmailsOf } from '../teams/index.js';
-import { presentUser, updateUser, type UserRow } from '../users/index.js';
+import { updateUser, type UserRow } from '../users/index.js';
+import { avatarRoutes } from './avatar.routes.js';
+import { ownUser } from './own-user.js';
 
 const columns = {
   theme_mode: 'themeMode',
@@ -17,22 +15,10 @@ const columns = {
   mail_notifications: 'mailNotifications',
 } as const satisfies Record<string, keyof UserRow>;
 
-/**
- * The signed-in user's own record, with their favourite folders, newest notifications (ADR 0026)
- * and the emails counted against their team member limit (spec §5).
- */
-async function ownUser(ctx: AppContext, user: UserRow) {
-  return presentUser(
-    user,
-    await readSettings(ctx.db),
-    await favouriteFolders(ctx, user.id),
-    await notificationSummary(ctx.db, user.id),
-    await teamEmailsOf(ctx.db, user.id),
-  );
-}
-
 /** The signed-in user's own record (with their favourite folders) and preferences. */
 export function accountRoutes(app: TypedApp, ctx: AppContext) {
+  avatarRoutes(app, ctx);
+
   app.get('/api/user', async (request) => ownUser(ctx, requireUser(request)));
 
   // POST with _method=patch is what the reference client sends; PATCH is the honest verb.

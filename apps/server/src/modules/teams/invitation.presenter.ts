@@ -1,7 +1,7 @@
 import type { TeamInvitationResource, TeamInvitationResponse } from '@filestore/contract';
 import type { Db } from '../../lib/db/database.js';
 import type { ItemRow } from '../files/index.js';
-import { fullName, type UserRow } from '../users/index.js';
+import { avatarUrls, fullName, type UserRow } from '../users/index.js';
 import { pendingInvitationsOf } from './invitations.repository.js';
 import type { TeamInvitationRow } from './team-invitations.table.js';
 
@@ -33,7 +33,12 @@ export function presentInvitation(
           data: {
             id: inviter.id,
             type: 'user',
-            attributes: { name: fullName(inviter), email: inviter.email, avatar: null, color: inviter.color },
+            attributes: {
+              name: fullName(inviter),
+              email: inviter.email,
+              avatar: avatarUrls(inviter),
+              color: inviter.color,
+            },
           },
         },
         folder: {

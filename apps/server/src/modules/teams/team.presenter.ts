@@ -15,7 +15,7 @@ import {
   type PresentContext,
   type RelationshipLoader,
 } from '../files/index.js';
-import { fullName, type UserRow } from '../users/index.js';
+import { avatarUrls, fullName, type UserRow } from '../users/index.js';
 import {
   enclosingTeamColumn,
   membersOf,
@@ -32,7 +32,7 @@ export const personSummary = (user: UserRow): PersonSummary => ({
   id: user.id,
   name: fullName(user),
   email: user.email,
-  avatar: null,
+  avatar: avatarUrls(user),
   color: user.color,
 });
 

@@ -10,3 +10,11 @@ export {
 export { presentUser } from './user.presenter.js';
 export { mayAddTeamMembers, restrictionsFor, storageCapacity, teamMemberLimit } from './entitlements.js';
 export { users, type UserRow } from './users.table.js';
+export {
+  AVATAR_SIZES,
+  avatarBlobKey,
+  avatarBlobKeys,
+  avatarSizeNames,
+  avatarUrls,
+  type AvatarSize,
+} from './avatar-keys.js';

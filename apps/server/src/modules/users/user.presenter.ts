@@ -1,6 +1,7 @@
 import type { FolderResource, UserNotifications, UserResource } from '@filestore/contract';
 import { formatBytes } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
+import { avatarUrls } from './avatar-keys.js';
 import { restrictionsFor, storageCapacity, teamMemberLimit } from './entitlements.js';
 import { fullName } from './users.repository.js';
 import type { UserRow } from './users.table.js';
@@ -34,7 +35,7 @@ export function presentUser(
         role: user.role,
         name,
         email: user.email,
-        avatar: null,
+        avatar: avatarUrls(user),
         color: user.color,
         email_verified_at: iso(user.emailVerifiedAt),
         two_factor_authentication: user.twoFactorSecret !== null,

@@ -5,15 +5,14 @@ import { cn } from '../../ui/cn';
 
 export type Person = Omit<PersonSummary, 'id'> & { id?: string; permission?: TeamRole };
 
-/** A person's picture (one address from the server) or initial, at `size` pixels. */
+/** A person's picture (the size chosen by `size`, spec §3) or initial, at `size` pixels. */
 export function PersonAvatar({ person, size = 32, className }: { person: Person; size?: number; className?: string }) {
-  const avatar = person.avatar ? { xs: person.avatar, sm: person.avatar, md: person.avatar } : null;
   return (
     <Avatar
       name={person.name}
       email={person.email}
       color={person.color}
-      avatar={avatar}
+      avatar={person.avatar}
       size={size}
       className={cn('rounded-full', className)}
     />

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/Field';
 import { RadioCards } from '../../ui/RadioCards';
 import { Switch } from '../../ui/Switch';
 import { PageSpinner } from '../../ui/Spinner';
+import { AvatarCard } from './AvatarCard';
 import { useUpdateSetting, useUser } from './user.api';
 
 export function ProfilePage() {
@@ -43,6 +44,7 @@ export function ProfilePage() {
 
   return (
     <div className="space-y-6">
+      <AvatarCard user={user} />
       <Card title={t('user.profile.personal')}>
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField
