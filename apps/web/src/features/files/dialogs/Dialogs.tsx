@@ -11,6 +11,7 @@ import { useFilesSource } from '../browser/source';
 import { useBrowser, wholeFolderSelection } from '../browser/store';
 import { useCreateFolder, useEmptyTrash, useRemoveItems, useRenameItem } from '../files.api';
 import { isFolder, refOf, type Item } from '../items';
+import { ConfirmDialog } from './ConfirmDialog';
 import { ItemForm, type ItemFormValues } from './ItemForm';
 import { MoveDialog } from './MoveDialog';
 import { RemoteUploadDialog } from './RemoteUploadDialog';
@@ -199,48 +200,6 @@ function RenameDialog({ item }: { item: Item }) {
   );
 }
 
-function ConfirmDialog({
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-}: {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  onConfirm: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const close = useClose();
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && close()}
-      title={title}
-      description={description}
-      closeLabel={t('common.close')}
-      className="p-6"
-    >
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={close}>
-          {t('files.cancel')}
-        </Button>
-        <Button
-          variant="danger"
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            void onConfirm().finally(() => setBusy(false));
-          }}
-        >
-          {confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
 function DeleteForeverDialog({ items }: { items: Item[] }) {
   const { t } = useTranslation();
   const close = useClose();
@@ -249,6 +208,7 @@ function DeleteForeverDialog({ items }: { items: Item[] }) {
   const name = count === 1 ? items[0]!.attributes.name : '';
   return (
     <ConfirmDialog
+      onClose={close}
       title={t('trash.delete_forever_title', { count, name })}
       description={t('trash.delete_forever_description', { count })}
       confirmLabel={t('files.delete_forever')}
@@ -282,6 +242,7 @@ function RemoveDialog({ items }: { items: Item[] }) {
   const owner = source.ownerName ?? '';
   return (
     <ConfirmDialog
+      onClose={close}
       title={t('public.remove_title', { count, name })}
       description={t(source.kind === 'share' ? 'public.remove_share_description' : 'public.remove_description', {
         count,
@@ -309,6 +270,7 @@ function EmptyTrashDialog() {
   const dump = useEmptyTrash();
   return (
     <ConfirmDialog
+      onClose={close}
       title={t('trash.empty_trash_title')}
       description={t('trash.empty_trash_description')}
       confirmLabel={t('trash.empty_trash')}

@@ -13,6 +13,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { FolderIcon } from '../../files/browser/ItemIcon';
+import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
 import { ItemForm, type ItemFormValues } from '../../files/dialogs/ItemForm';
 import { useUser } from '../../user/user.api';
 import { inviteProblem, type Invite } from '../invite-rule';
@@ -504,48 +505,6 @@ function PendingRow({
   );
 }
 
-function ConfirmTeamDialog({
-  title,
-  description,
-  confirmLabel,
-  onConfirm,
-}: {
-  title: string;
-  description: string;
-  confirmLabel: string;
-  onConfirm: () => Promise<void>;
-}) {
-  const { t } = useTranslation();
-  const close = useTeamDialogs((s) => s.close);
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog
-      open
-      onOpenChange={(o) => !o && close()}
-      title={title}
-      description={description}
-      closeLabel={t('common.close')}
-      className="p-6"
-    >
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={close} autoFocus>
-          {t('files.cancel')}
-        </Button>
-        <Button
-          variant="danger"
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            void onConfirm().finally(() => setBusy(false));
-          }}
-        >
-          {confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
-  );
-}
-
 /** Spec §6: "really dissolve the team". The folder stays the owner's, as a plain folder. */
 function DissolveDialog({ folder }: { folder: TeamTarget }) {
   const { t } = useTranslation();
@@ -554,7 +513,9 @@ function DissolveDialog({ folder }: { folder: TeamTarget }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <ConfirmTeamDialog
+    <ConfirmDialog
+      onClose={close}
+      focusCancel
       title={t('teams.dissolve_title', { name: folder.name })}
       description={t('teams.dissolve_description')}
       confirmLabel={t('teams.dissolve')}
@@ -583,7 +544,9 @@ function LeaveDialog({ folder }: { folder: TeamTarget }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   return (
-    <ConfirmTeamDialog
+    <ConfirmDialog
+      onClose={close}
+      focusCancel
       title={t('teams.leave_title', { name: folder.name })}
       description={t('teams.leave_description')}
       confirmLabel={t('teams.leave')}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from '../../../lib/i18n';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+
+/**
+ * A destructive confirmation: Cancel, and the danger button that runs `onConfirm` with a spinner
+ * until it settles. The files and the teams dialogs both use it, each with its own store's close.
+ */
+export function ConfirmDialog({
+  title,
+  description,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  focusCancel = false,
+}: {
+  title: string;
+  description: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+  /** Focus Cancel first (the teams' dissolve and leave, which cannot be undone). */
+  focusCancel?: boolean;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title={title}
+      description={description}
+      closeLabel={t('common.close')}
+      className="p-6"
+    >
+      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={onClose} autoFocus={focusCancel}>
+          {t('files.cancel')}
+        </Button>
+        <Button
+          variant="danger"
+          loading={busy}
+          onClick={() => {
+            setBusy(true);
+            void onConfirm().finally(() => setBusy(false));
+          }}
+        >
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
