@@ -14,6 +14,7 @@ export const adminSettingUpdate = z.object({
 export type AdminSettingUpdate = z.infer<typeof adminSettingUpdate>;
 
 export const adminSettingsResponse = z.object({ data: z.record(z.string(), z.unknown()) });
+export type AdminSettingsResponse = z.infer<typeof adminSettingsResponse>;
 
 /** PATCH /api/admin/users/{id}/capacity: storage capacity in decimal gigabytes, or null for the default. */
 export const adminCapacityUpdate = z.object({

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
-import { isSettingName, settingsRegistry, type SettingName, type Settings } from '../settings/index.js';
+import {
+  isSealedSetting,
+  isSettingName,
+  sealSetting,
+  settingsRegistry,
+  type SettingName,
+  type Settings,
+} from '../settings/index.js';
 
 /** Written by the product itself, never through the admin API. */
 const INTERNAL: readonly SettingName[] = ['setup_wizard_success', 'app_key'];
@@ -27,8 +34,15 @@ function coerce(schema: z.ZodType, value: unknown): unknown {
   return value;
 }
 
-export function parseSettingUpdate(name: string, value: unknown): Partial<Settings> {
+/** `current` gives the app key a secret setting is sealed under. */
+export function parseSettingUpdate(name: string, value: unknown, current: Settings): Partial<Settings> {
   if (!isEditable(name)) throw new AppError(422, 'settings.unknown_key', `There is no setting called “${name}”.`);
+  if (isSealedSetting(name)) {
+    if (value !== null && (typeof value !== 'string' || value.length > 2_000)) {
+      throw validationFailed({ value: ['A secret is a text of at most 2,000 characters, or null to clear it.'] });
+    }
+    return { [name]: sealSetting(current, name, value) };
+  }
   const schema: z.ZodType = settingsRegistry[name].schema;
   const result = schema.safeParse(coerce(schema, value));
   if (!result.success) {
@@ -37,6 +51,11 @@ export function parseSettingUpdate(name: string, value: unknown): Partial<Settin
   return { [name]: result.data };
 }
 
+/** What the admin API shows: every editable setting, a secret one only as whether it is set (true/false). */
 export function publicSettings(settings: Settings): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(settings).filter(([name]) => isEditable(name)));
+  return Object.fromEntries(
+    Object.entries(settings)
+      .filter(([name]) => isEditable(name))
+      .map(([name, value]) => [name, isSealedSetting(name) ? value !== null : value]),
+  );
 }

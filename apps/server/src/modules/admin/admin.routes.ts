@@ -34,7 +34,10 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
       url: '/api/admin/settings',
       schema: { body: adminSettingUpdate },
       handler: async (request) => {
-        await writeSettings(ctx.db, parseSettingUpdate(request.body.name, request.body.value));
+        await writeSettings(
+          ctx.db,
+          parseSettingUpdate(request.body.name, request.body.value, await readSettings(ctx.db)),
+        );
         return { data: publicSettings(await readSettings(ctx.db)) };
       },
     });

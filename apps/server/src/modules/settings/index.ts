@@ -3,6 +3,9 @@ export {
   settingsRegistry,
   defaultSettings,
   isSettingName,
+  isSealedSetting,
+  type SealedSettingName,
   type Settings,
   type SettingName,
 } from './settings.registry.js';
+export { sealSetting, openSealedSetting } from './sealed-settings.js';

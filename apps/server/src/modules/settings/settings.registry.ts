@@ -48,11 +48,33 @@ export const settingsRegistry = {
   allowed_google_login: { schema: z.boolean(), default: false },
   allowed_github_login: { schema: z.boolean(), default: false },
   allowed_recaptcha: { schema: z.boolean(), default: false },
+  /**
+   * Sign-in providers (issue 15 point 6) and the human check (point 7). A `sealed` setting holds a
+   * secret the administrator types: stored sealed under the app key (`sealSetting`), readable only
+   * through `openSealedSetting`, and shown to the admin API as whether it is set, never its value.
+   */
+  google_client_id: { schema: z.string().max(500).nullable(), default: null },
+  google_client_secret: { schema: z.string().nullable(), default: null, sealed: true },
+  facebook_client_id: { schema: z.string().max(500).nullable(), default: null },
+  facebook_client_secret: { schema: z.string().nullable(), default: null, sealed: true },
+  github_client_id: { schema: z.string().max(500).nullable(), default: null },
+  github_client_secret: { schema: z.string().nullable(), default: null, sealed: true },
+  /** reCAPTCHA v3: the site key the page uses, the secret the server verifies with, the lowest score let through. */
+  recaptcha_client_id: { schema: z.string().max(500).nullable(), default: null },
+  recaptcha_client_secret: { schema: z.string().nullable(), default: null, sealed: true },
+  recaptcha_min_score: { schema: z.number().min(0).max(1), default: 0.5 },
 } as const;
 
 export type SettingName = keyof typeof settingsRegistry;
 export type SettingValue<K extends SettingName> = z.infer<(typeof settingsRegistry)[K]['schema']>;
 export type Settings = { [K in SettingName]: SettingValue<K> };
+
+export type SealedSettingName = {
+  [K in SettingName]: (typeof settingsRegistry)[K] extends { sealed: true } ? K : never;
+}[SettingName];
+
+export const isSealedSetting = (name: string): name is SealedSettingName =>
+  isSettingName(name) && 'sealed' in settingsRegistry[name];
 
 export const isSettingName = (name: string): name is SettingName => Object.hasOwn(settingsRegistry, name);
 

@@ -26,7 +26,8 @@ export async function writeSettings(db: Db, values: Partial<Settings>): Promise<
   if (entries.length === 0) return;
   const rows = entries.map(([name, value]) => {
     const parsed = settingsRegistry[name as SettingName].schema.parse(value);
-    return { name, value: parsed };
+    // Drizzle writes a JavaScript null as SQL NULL, which the column refuses: a cleared setting is JSON null.
+    return { name, value: parsed === null ? sql`'null'::jsonb` : parsed };
   });
   await db
     .insert(settings)

@@ -68,7 +68,11 @@ export const adminRoute: RouteObject = {
           handle: { title: 'admin.titles.settings_environment', icon: Settings } satisfies RouteHandle,
         },
         page('settings/others', 'admin.titles.settings_others'),
-        page('settings/sign-in', 'admin.titles.settings_sign_in'),
+        {
+          path: 'settings/sign-in',
+          lazy: lazyPage(admin, (m) => m.SignInSettingsPage),
+          handle: { title: 'admin.titles.settings_sign_in', icon: Settings } satisfies RouteHandle,
+        },
         page('settings/adsense', 'admin.titles.settings_adsense'),
         page('settings/server', 'admin.titles.settings_server'),
         page('language', 'admin.nav.language'),

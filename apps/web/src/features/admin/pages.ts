@@ -3,3 +3,4 @@ export { AdminLayout } from './AdminLayout';
 export { AdminPlaceholder } from './AdminPlaceholder';
 export { DashboardPage } from './DashboardPage';
 export { EnvironmentPage } from './EnvironmentPage';
+export { SignInSettingsPage } from './settings/SignInSettingsPage';
