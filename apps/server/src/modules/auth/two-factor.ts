@@ -2,8 +2,6 @@ import { RECOVERY_CODES_COUNT } from '@filestore/contract';
 import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
@@ -16,6 +14,13 @@ import { appKey } from './links.js';
 import { cookieSecure } from './sessions.js';
 
 /** Two-factor sign-in with TOTP codes and recovery codes (issue 15 point 3, ADR 0031). */
+
+// Loaded on first use (ADR 0039): most servers never see a two-factor user, and together these two
+// are ~1.5 MB of heap the embedded install would otherwise hold from start-up.
+let otplibModule: Promise<typeof import('otplib')> | undefined;
+const otplib = () => (otplibModule ??= import('otplib'));
+let qrcodeModule: Promise<typeof import('qrcode')> | undefined;
+const qrcode = () => (qrcodeModule ??= import('qrcode'));
 
 const PURPOSE = 'two-factor-secret';
 /** A code of the step before or after the current one still works: clocks drift, people type slowly. */
@@ -47,6 +52,7 @@ export async function forgetCodeAttempts(ctx: AppContext, userId: string): Promi
 
 /** A new secret for the user, sealed and stored, not in force until confirmed. */
 export async function startEnabling(ctx: AppContext, user: UserRow) {
+  const { generateSecret, generateURI } = await otplib();
   const secret = generateSecret();
   const sealed = seal(await appKey(ctx), PURPOSE, secret, user.id);
   await ctx.db.transaction(async (tx) => {
@@ -58,7 +64,7 @@ export async function startEnabling(ctx: AppContext, user: UserRow) {
   });
   const { app_title } = await readSettings(ctx.db);
   const otpauthUrl = generateURI({ issuer: app_title, label: user.email, secret });
-  const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  const qrSvg = await (await qrcode()).toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
   return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
 }
 
@@ -71,6 +77,7 @@ export async function acceptCode(ctx: AppContext, user: UserRow, code: string): 
   if (!user.twoFactorSecret) return false;
   const secret = open(await appKey(ctx), PURPOSE, user.twoFactorSecret, user.id);
   if (!secret) return false;
+  const { verify } = await otplib();
   const result = await verify({
     secret,
     token: code,

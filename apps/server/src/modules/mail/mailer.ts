@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { MailConfig } from '../../app/config.js';
 import type { SmtpSettings } from '@filestore/contract';
@@ -19,8 +19,13 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-export function smtpTransport(smtp: SmtpSettings): Transporter {
-  return nodemailer.createTransport({
+// nodemailer is ~2 MB of heap once loaded; a server loads it with the first mail it sends or the
+// first SMTP check, not at start-up (ADR 0039).
+let nodemailerModule: Promise<typeof import('nodemailer')> | undefined;
+const nodemailer = async () => await (nodemailerModule ??= import('nodemailer'));
+
+export async function smtpTransport(smtp: SmtpSettings): Promise<Transporter> {
+  return (await nodemailer()).createTransport({
     host: smtp.host,
     port: smtp.port,
     secure: smtp.encryption === 'tls',
@@ -34,7 +39,7 @@ export function smtpTransport(smtp: SmtpSettings): Transporter {
 
 /** Connects and authenticates against the SMTP server without sending anything. */
 export async function probeSmtp(smtp: SmtpSettings): Promise<void> {
-  const transport = smtpTransport(smtp);
+  const transport = await smtpTransport(smtp);
   try {
     await transport.verify();
   } finally {
@@ -44,21 +49,24 @@ export async function probeSmtp(smtp: SmtpSettings): Promise<void> {
 
 export function createMailer(config: MailConfig, from: () => string, log: Logger): Mailer {
   if (config.driver === 'smtp') {
-    const transport = smtpTransport(config.smtp);
+    let transport: Promise<Transporter> | undefined;
     return {
       driver: 'smtp',
       async send(message) {
-        await transport.sendMail({ from: config.smtp.from, ...message });
+        await (await (transport ??= smtpTransport(config.smtp))).sendMail({ from: config.smtp.from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
   // The outbox keeps every message as a .eml file so a single-machine install works with no mail server.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outboxTransport = async () =>
+    (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let transport: ReturnType<typeof outboxTransport> | undefined;
   return {
     driver: 'outbox',
     async send(message) {
-      const info = await transport.sendMail({ from: from(), ...message });
+      transport ??= outboxTransport();
+      const info = await (await transport).sendMail({ from: from(), ...message });
       await mkdir(config.dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
       const file = path.join(config.dir, name);

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
 import mime from 'mime-types';
 import { DEFAULT_CONTENT_TYPE } from '../storage/index.js';
 
@@ -40,8 +39,12 @@ function sniffScript(head: Buffer): { mime: string; ext: string } | null {
   return { mime: SCRIPT_TYPES[ext] ?? 'text/x-shellscript', ext };
 }
 
+// file-type and its readers are ~1.5 MB of heap: loaded with the first upload, not at start-up (ADR 0039).
+let fileTypeModule: Promise<typeof import('file-type')> | undefined;
+
 export async function detectType(head: Buffer, extension: string | null): Promise<DetectedType> {
-  const found = head.length ? await fileTypeFromBuffer(head).catch(() => undefined) : undefined;
+  const fileTypeFromBuffer = head.length ? (await (fileTypeModule ??= import('file-type'))).fileTypeFromBuffer : null;
+  const found = fileTypeFromBuffer ? await fileTypeFromBuffer(head).catch(() => undefined) : undefined;
   return {
     sniffed: found ? { mime: found.mime, ext: found.ext } : sniffScript(head),
     byExtension: mimeForExtension(extension),
