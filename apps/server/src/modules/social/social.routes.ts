@@ -11,13 +11,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import {
-  limitPerAddress,
-  publicUrl,
-  sendVerificationMail,
-  startChallenge,
-  startSession,
-} from '../auth/index.js';
+import { limitPerAddress, publicUrl, sendVerificationMail, startChallenge, startSession } from '../auth/index.js';
 import { readSettings, type Settings } from '../settings/index.js';
 import { findUserByEmail, findUserById, insertUser, type UserRow } from '../users/index.js';
 import { startAttempt, takeAttempt } from './attempt.js';
