@@ -40,7 +40,10 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
   const name = PROVIDER_NAMES[provider];
   const storedId = (settings[`${provider}_client_id`] as string | null) ?? '';
   const secretSet = settings[`${provider}_client_secret`] === true;
-  const allowed = settings[`allowed_${provider}_login`] === true;
+  const stored = settings[`allowed_${provider}_login`] === true;
+  // The switch moves at once and goes back if the server refuses.
+  const [allowed, setAllowed] = useState(stored);
+  useEffect(() => setAllowed(stored), [stored]);
   const [clientId, setClientId] = useState(storedId);
   const [secret, setSecret] = useState('');
   const [saving, setSaving] = useState(false);
@@ -97,7 +100,11 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
         checked={allowed}
         onChange={(e) => {
           const on = e.target.checked;
-          write(`allowed_${provider}_login`, on).catch((caught: unknown) => toast.error(errorMessage(t, caught)));
+          setAllowed(on);
+          write(`allowed_${provider}_login`, on).catch((caught: unknown) => {
+            setAllowed(!on);
+            toast.error(errorMessage(t, caught));
+          });
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
