@@ -16,6 +16,8 @@ const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test
 async function shoot(page: Page, name: string, target?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
+  const gotIt = page.getByRole('button', { name: 'Got it' });
+  if (await gotIt.isVisible()) await gotIt.click();
   const dark = async (on: boolean) => {
     await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), on);
     await page.waitForTimeout(300);
@@ -46,7 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(() => fake?.close());
 
 test('an admin sets up GitHub, a visitor signs in with it and sets a password', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/sign-in');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/platform\/files/);
