@@ -48,7 +48,7 @@ test.beforeAll(async () => {
 test.afterAll(() => fake?.close());
 
 test('an admin sets up GitHub, a visitor signs in with it and sets a password', async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.goto('/sign-in');
   await signIn(page, ADMIN.email, ADMIN.password);
   await expect(page).toHaveURL(/\/platform\/files/);
