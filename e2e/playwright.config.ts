@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_S3, E2E_S3_SKIPPED, E2E_STORAGE } from './support/env.js';
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_OAUTH_ORIGIN,
+  E2E_PORT,
+  E2E_S3,
+  E2E_S3_SKIPPED,
+  E2E_STORAGE,
+} from './support/env.js';
 
 /**
  * The journeys that move bytes (upload, download, zip, share links and upload requests, a preview),
@@ -90,6 +98,10 @@ export default defineConfig({
           HOST: '127.0.0.1',
           // The remote-upload journey fetches from a node:http server on loopback (ADR 0027).
           REMOTE_UPLOAD_ALLOW_PRIVATE: 'true',
+          // GitHub sign-in goes to the fake provider the social sign-in journey starts (ADR 0035).
+          OAUTH_GITHUB_AUTHORIZATION_URL: `${E2E_OAUTH_ORIGIN}/authorize`,
+          OAUTH_GITHUB_TOKEN_URL: `${E2E_OAUTH_ORIGIN}/token`,
+          OAUTH_GITHUB_API_URL: E2E_OAUTH_ORIGIN,
           ...s3Env,
         },
       },

@@ -3,6 +3,9 @@ import path from 'node:path';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The fake sign-in provider of the social sign-in journey listens here (on loopback). */
+export const E2E_OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? E2E_PORT + 100);
+export const E2E_OAUTH_ORIGIN = `http://127.0.0.1:${E2E_OAUTH_PORT}`;
 
 /**
  * `E2E_STORAGE=s3` runs the transfer and share journeys a second time with STORAGE_DRIVER=s3 against

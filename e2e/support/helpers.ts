@@ -28,7 +28,7 @@ export function linkIn(eml: string, needle: string): string {
 
 export async function signIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue', exact: true }).click();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiCall, seedFile, signUp, uniqueEmail } from '../support/helpers.js';
+import { ADMIN, apiCall, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Axe on the screens people meet most, in light and dark: any serious or critical violation fails
@@ -139,6 +139,16 @@ for (const scheme of ['light', 'dark'] as const) {
     // Audited while the unread one is still highlighted (its first second).
     await audit(page, 'notification center', found, known);
     await page.keyboard.press('Escape');
+
+    // The administrator's sign-in settings: the providers' sections (issue 15 point 6).
+    const admin = await stranger(browser, scheme);
+    await admin.goto('/sign-in');
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await expect(admin).toHaveURL(/\/platform\/files/);
+    await admin.goto('/admin/settings/sign-in');
+    await expect(admin.getByRole('switch', { name: 'Allow sign-in with GitHub' })).toBeVisible();
+    await audit(admin, 'admin sign-in settings', found, known);
+    await admin.context().close();
 
     expect(found, found.join('\n')).toEqual([]);
     // A known violation that is gone comes off the list above.

@@ -43,10 +43,41 @@ export type ResetPasswordRequest = z.input<typeof resetPasswordRequest>;
 
 export const resendVerificationRequest = z.object({ email });
 
+/**
+ * `current` is asked of an account that has a password; an account made by a sign-in provider has
+ * none, and sets its first one without it (ADR 0035).
+ */
 export const changePasswordRequest = z
-  .object({ current: z.string().min(1).max(200), password, password_confirmation: z.string() })
+  .object({ current: z.string().min(1).max(200).optional(), password, password_confirmation: z.string() })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'The passwords do not match.',
     path: ['password_confirmation'],
   });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequest>;
+
+/** Sign-in providers (ADR 0035). */
+export const socialProviders = ['google', 'facebook', 'github'] as const;
+export const socialProvider = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProvider>;
+
+/** `GET /api/socialite/{provider}/redirect`: where the browser goes to sign in at the provider. */
+export const socialRedirectResponse = z.object({ data: z.object({ url: z.url() }) });
+export type SocialRedirectResponse = z.infer<typeof socialRedirectResponse>;
+
+/**
+ * Why the provider's callback sent the browser back to the sign-in page (`/sign-in?social=…`):
+ * `two_factor` and `verify_email` are next steps, the others say why nobody was signed in.
+ */
+export const socialOutcomes = [
+  'two_factor',
+  'verify_email',
+  'state',
+  'denied',
+  'provider',
+  'unavailable',
+  'no_email',
+  'email_unverified',
+  'account_unverified',
+  'registration_closed',
+] as const;
+export type SocialOutcome = (typeof socialOutcomes)[number];

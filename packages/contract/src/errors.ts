@@ -19,6 +19,8 @@ export const errorCodes = [
   'auth.invalid_token',
   'auth.token_scope',
   'tokens.too_many',
+  'social.unknown_provider',
+  'social.provider_disabled',
   'csrf.token_mismatch',
   'setup.completed',
   'setup.database_unreachable',

@@ -54,6 +54,19 @@ const envSchema = z.object({
   REMOTE_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   /** The largest remote file fetched, in MB, whatever the upload limit says (which applies too). */
   REMOTE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(10_240),
+  /**
+   * Social sign-in (modules/social, ADR 0035): where each provider's authorization page, token
+   * endpoint and API are. The real providers by default; tests point them at a fake on loopback.
+   */
+  OAUTH_GOOGLE_AUTHORIZATION_URL: z.url().default('https://accounts.google.com/o/oauth2/v2/auth'),
+  OAUTH_GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  OAUTH_GOOGLE_API_URL: z.url().default('https://openidconnect.googleapis.com/v1'),
+  OAUTH_FACEBOOK_AUTHORIZATION_URL: z.url().default('https://www.facebook.com/v21.0/dialog/oauth'),
+  OAUTH_FACEBOOK_TOKEN_URL: z.url().default('https://graph.facebook.com/v21.0/oauth/access_token'),
+  OAUTH_FACEBOOK_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  OAUTH_GITHUB_AUTHORIZATION_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  OAUTH_GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  OAUTH_GITHUB_API_URL: z.url().default('https://api.github.com'),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

@@ -28,6 +28,7 @@ import { pagesRoutes } from '../modules/pages/index.js';
 import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
 import { realtimeModule } from '../modules/realtime/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
+import { socialRoutes } from '../modules/social/index.js';
 import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
 import { systemRoutes } from '../modules/system/index.js';
@@ -90,6 +91,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   apiDocsRoutes(app);
   setupRoutes(app, ctx);
   authRoutes(app, ctx);
+  socialRoutes(app, ctx);
   ctx.jobs.register(sessionsCleanupJob(ctx));
   accountRoutes(app, ctx);
   accessTokenRoutes(app, ctx);

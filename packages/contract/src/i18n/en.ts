@@ -69,6 +69,8 @@ export const en: Record<string, string> = {
   'errors.auth.two_factor_challenge_expired': 'Your sign-in took too long. Enter your password again.',
   'errors.auth.invalid_token': 'This access token is not valid: it may have been revoked.',
   'errors.auth.token_scope': 'This access token may not do this: it was created without the admin scope.',
+  'errors.social.unknown_provider': 'There is no such sign-in provider.',
+  'errors.social.provider_disabled': 'Signing in with this provider is not turned on.',
   'errors.tokens.too_many': 'You have too many API tokens. Revoke one you no longer use first.',
   'errors.avatar.not_an_image': 'This file is not a JPEG, PNG or WebP image.',
   'errors.avatar.too_large': 'The picture can be at most 5 MB.',
@@ -110,6 +112,22 @@ export const en: Record<string, string> = {
   'auth.sign_in.use_another_account': 'Use another account',
   'auth.sign_in.forgotten': 'Forgotten password?',
   'auth.sign_in.submit': 'Sign in',
+  'auth.social.or': 'or',
+  'auth.social.continue_with': 'Continue with {{provider}}',
+  'auth.social.outcome.verify_email':
+    'Your account needs its email verified. Open the link we sent you, then continue with {{provider}} again.',
+  'auth.social.outcome.state':
+    'We couldn’t check that sign-in with {{provider}}: it took too long or was started in another tab. Please try again.',
+  'auth.social.outcome.denied': 'Sign-in with {{provider}} was cancelled.',
+  'auth.social.outcome.provider': '{{provider}} didn’t complete the sign-in. Please try again.',
+  'auth.social.outcome.unavailable': 'Signing in with {{provider}} is turned off.',
+  'auth.social.outcome.no_email':
+    '{{provider}} didn’t share an email address with us, so we can’t sign you in with it.',
+  'auth.social.outcome.email_unverified':
+    'An account with this email already exists, and {{provider}} didn’t confirm that the email is yours. Sign in with your password instead.',
+  'auth.social.outcome.account_unverified':
+    'An account with this email is waiting for its email to be verified. Open the link we sent, then continue with {{provider}} again.',
+  'auth.social.outcome.registration_closed': 'There is no account for your {{provider}} email, and sign-up is closed.',
   'auth.two_factor.title': 'Two-factor authentication',
   'auth.two_factor.subtitle': 'Enter the 6-digit code from your authenticator app.',
   'auth.two_factor.recovery_subtitle':
@@ -380,9 +398,11 @@ export const en: Record<string, string> = {
   'user.password.current_incorrect': 'The current password is incorrect.',
   'user.password.same_as_current': 'Choose a password that’s different from the current one.',
   'user.password.forgotten': 'Forgot it? Sign out and choose “Forgotten password” on the sign-in page.',
-  'user.password.social_title': 'No password to change',
-  'user.password.social_description':
-    'You sign in to this account through a social login, so it has no password here. Manage your sign-in with that provider.',
+  'user.password.set_title': 'Set a password',
+  'user.password.set_description':
+    'Your account was made by signing in with Google, Facebook or GitHub, so it has no password yet. Set one to also sign in with your email and password.',
+  'user.password.set_submit': 'Set password',
+  'user.password.set_done': 'Your password was set. You can now sign in with it too.',
   'user.two_factor.title': 'Two-factor authentication',
   'user.two_factor.description':
     'Ask for a code from an authenticator app on your phone after your password, so a stolen password alone can’t open your account.',
@@ -516,6 +536,24 @@ export const en: Record<string, string> = {
   'admin.titles.settings_environment': 'Environment',
   'admin.titles.settings_others': 'Other settings',
   'admin.titles.settings_sign_in': 'Sign-in',
+  'admin.social.title': 'Sign in with Google, Facebook or GitHub',
+  'admin.social.description':
+    'Let people sign in with an account they already have. Create an OAuth app in the provider’s developer console, give it the callback URL below, then paste its client ID and secret here.',
+  'admin.social.enable': 'Allow sign-in with {{provider}}',
+  'admin.social.enable_hint': 'Add the client ID and secret to show its button.',
+  'admin.social.ready': 'Its button is on the sign-in and sign-up pages.',
+  'admin.social.client_id': 'Client ID',
+  'admin.social.client_secret': 'Client secret',
+  'admin.social.secret_set': 'A secret is stored. Type a new one to replace it.',
+  'admin.social.secret_missing': 'Not set.',
+  'admin.social.clear_secret': 'Clear',
+  'admin.social.save': 'Save {{provider}}',
+  'admin.social.saved': '{{provider}} settings saved.',
+  'admin.social.secret_cleared': 'The {{provider}} client secret was cleared.',
+  'admin.social.callback': 'Callback URL',
+  'admin.social.callback_hint': 'Paste this into the provider’s console as the authorized redirect URI.',
+  'admin.social.copy': 'Copy',
+  'admin.social.copied': 'Callback URL copied.',
   'admin.titles.settings_adsense': 'AdSense',
   'admin.titles.settings_server': 'Server',
   'admin.soon.users': 'Find any account, change its storage, reset its password or delete it.',

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { GB } from '../../lib/format.js';
-import { requireAdmin } from '../auth/index.js';
+import { appKey, requireAdmin } from '../auth/index.js';
 import { publishEvent } from '../realtime/index.js';
 import { readSettings, writeSettings } from '../settings/index.js';
 import { countUsers, findUserById, presentUser, updateUser } from '../users/index.js';
@@ -34,6 +34,8 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
       url: '/api/admin/settings',
       schema: { body: adminSettingUpdate },
       handler: async (request) => {
+        // A secret is sealed under the app key, made on first need: it must exist before the first seal.
+        await appKey(ctx);
         await writeSettings(
           ctx.db,
           parseSettingUpdate(request.body.name, request.body.value, await readSettings(ctx.db)),

@@ -49,7 +49,11 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       const key = loginKey(request, email);
       await countLoginAttempt(ctx, key);
       const user = await findUserByEmail(ctx.db, email);
-      const ok = user ? await verifyPassword(user.passwordHash, password) : (await burnPasswordCheck(password), false);
+      // An account made by a sign-in provider has no password: refused like a wrong one, in the same
+      // time, so the answer does not tell which accounts sign in elsewhere (ADR 0035).
+      const ok = user?.passwordHash
+        ? await verifyPassword(user.passwordHash, password)
+        : (await burnPasswordCheck(password), false);
       if (!user || !ok) {
         throw new AppError(422, 'auth.invalid_credentials', 'The email or password is incorrect.', undefined, {
           password: ['The email or password is incorrect.'],
@@ -122,20 +126,26 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     return { type: 'success' as const, message: 'Your password was changed. Sign in with the new one.' };
   });
 
-  // Changing the password signs out every other session; this one goes on.
+  // Changing the password signs out every other session; this one goes on. An account made by a
+  // sign-in provider has no password: it sets its first one without a current one (ADR 0035).
   app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request) => {
     const user = requireUser(request);
-    const key = loginKey(request, user.email);
-    await countLoginAttempt(ctx, key);
-    if (!(await verifyPassword(user.passwordHash, request.body.current))) {
-      throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
-        current: ['The current password is incorrect.'],
-      });
+    if (user.passwordHash !== null) {
+      const key = loginKey(request, user.email);
+      await countLoginAttempt(ctx, key);
+      if (!request.body.current || !(await verifyPassword(user.passwordHash, request.body.current))) {
+        throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
+          current: ['The current password is incorrect.'],
+        });
+      }
+      await forgetLoginAttempts(ctx, key);
     }
-    await forgetLoginAttempts(ctx, key);
     await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
     await revokeOtherSessions(ctx.db, user.id, currentSessionId(request));
-    return { type: 'success' as const, message: 'Your password was changed.' };
+    return {
+      type: 'success' as const,
+      message: user.passwordHash === null ? 'Your password was set.' : 'Your password was changed.',
+    };
   });
 
   app.post('/api/user/verify', { schema: { body: resendVerificationRequest } }, async (request) => {

@@ -7,3 +7,9 @@ export { hashPassword, verifyPassword } from './passwords.js';
 export { publicUrl } from './links.js';
 export { bearerHook, dropCookiesOfBearerAnswers } from './bearer.js';
 export { accessTokenRoutes } from './access-tokens.routes.js';
+// What social sign-in (modules/social) shares with a password sign-in: the same session, the same
+// pending second factor, the same verification mail and per-address limit (ADR 0035).
+export { appKey } from './links.js';
+export { startChallenge } from './two-factor.js';
+export { sendVerificationMail } from './auth.mails.js';
+export { limitPerAddress } from './limits.js';

@@ -9,6 +9,8 @@ const PURPOSE = 'setting';
  */
 export function sealSetting(settings: Settings, name: SealedSettingName, plaintext: string | null): string | null {
   if (plaintext === null || plaintext === '') return null;
+  // Sealed under an empty key, it would not open once the app key is made.
+  if (!settings.app_key) throw new Error('the app key must exist before a secret setting is sealed');
   return seal(settings.app_key, PURPOSE, plaintext, name);
 }
 

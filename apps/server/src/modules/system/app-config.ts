@@ -6,6 +6,10 @@ import { broadcasting } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
 
+/** A sign-in provider's client id and secret are both set (the secret is not opened: set is enough here). */
+const configured = (settings: Settings, provider: 'facebook' | 'google' | 'github') =>
+  !!settings[`${provider}_client_id`] && !!settings[`${provider}_client_secret`];
+
 const storageUrl = (key: string | null) => (key ? `/system/${key}` : null);
 
 /** The public configuration of spec §3: everything the client needs at boot, and no secret. */
@@ -52,9 +56,9 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       paystack: { allowed: settings.allowed_paystack, publicKey: null },
     },
     socialLogins: {
-      facebook: { allowed: settings.allowed_facebook_login, configured: false },
-      google: { allowed: settings.allowed_google_login, configured: false },
-      github: { allowed: settings.allowed_github_login, configured: false },
+      facebook: { allowed: settings.allowed_facebook_login, configured: configured(settings, 'facebook') },
+      google: { allowed: settings.allowed_google_login, configured: configured(settings, 'google') },
+      github: { allowed: settings.allowed_github_login, configured: configured(settings, 'github') },
     },
     recaptcha: { allowed: settings.allowed_recaptcha, siteKey: null },
     broadcasting,

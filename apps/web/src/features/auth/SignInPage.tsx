@@ -8,6 +8,7 @@ import { EmailStep } from './sign-in/EmailStep';
 import { PasswordStep } from './sign-in/PasswordStep';
 import { TwoFactorStep } from './sign-in/TwoFactorStep';
 import { VerifyEmailStep } from './sign-in/VerifyEmailStep';
+import { SocialButtons } from './SocialButtons';
 
 type Step = { name: 'email' } | { name: 'password' } | { name: 'verify' } | { name: 'two_factor' };
 
@@ -21,7 +22,10 @@ export function SignInPage() {
   const [search] = useSearchParams();
   // An invitation's page sends its email along (`?email=`), so the invitee only types the password.
   const [email, setEmail] = useState(() => search.get('email') ?? '');
-  const [step, setStep] = useState<Step>({ name: 'email' });
+  // A provider's callback sends an account with two-factor on here for its code (ADR 0035).
+  const [step, setStep] = useState<Step>(() => ({
+    name: search.get('social') === 'two_factor' ? 'two_factor' : 'email',
+  }));
   const [loginError, setLoginError] = useState<string | null>(null);
 
   const back = () => {
@@ -49,6 +53,7 @@ export function SignInPage() {
           }}
         />
       )}
+      {step.name === 'email' && <SocialButtons />}
       {step.name === 'verify' && <VerifyEmailStep email={email} onBack={back} />}
       {step.name === 'two_factor' && (
         <TwoFactorStep

@@ -19,6 +19,7 @@ import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { register } from './auth.api';
 import { AuthHeading, AuthLayout, linkClass, subtleLinkClass } from './AuthLayout';
+import { SocialButtons } from './SocialButtons';
 
 const empty = { name: '', email: '', password: '', password_confirmation: '' };
 
@@ -158,6 +159,7 @@ export function SignUpPage() {
           />
         </p>
       </form>
+      <SocialButtons />
     </AuthLayout>
   );
 }

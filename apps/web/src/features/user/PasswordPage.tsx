@@ -1,4 +1,3 @@
-import { KeyRound } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -13,7 +12,6 @@ import {
 } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { EmptyState } from '../../ui/EmptyState';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
@@ -21,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { sessionsQueryKey } from './security.api';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
-import { changePassword, useUser } from './user.api';
+import { changePassword, userQueryKey, useUser } from './user.api';
 
 const empty = { current: '', password: '', password_confirmation: '' };
 type Values = typeof empty;
@@ -37,11 +35,8 @@ export function PasswordSettingsPage() {
   return (
     <div className="space-y-6">
       {user.attributes.socialite_account ? (
-        <EmptyState
-          icon={<KeyRound className="size-8" aria-hidden />}
-          title={t('user.password.social_title')}
-          description={t('user.password.social_description')}
-        />
+        // Made by a sign-in provider: no password yet, so none to ask for (ADR 0035).
+        <ChangePasswordForm email={user.attributes.email} firstPassword />
       ) : (
         <>
           <ChangePasswordForm email={user.attributes.email} />
@@ -53,7 +48,7 @@ export function PasswordSettingsPage() {
   );
 }
 
-function ChangePasswordForm({ email }: { email: string }) {
+function ChangePasswordForm({ email, firstPassword = false }: { email: string; firstPassword?: boolean }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Values>(empty);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -68,7 +63,7 @@ function ChangePasswordForm({ email }: { email: string }) {
   };
 
   const validate = (): FieldErrors => ({
-    current: rules.required(t, values.current),
+    current: firstPassword ? undefined : rules.required(t, values.current),
     password:
       rules.password(t, values.password) ??
       (values.password === values.current ? t('user.password.same_as_current') : undefined),
@@ -84,11 +79,13 @@ function ChangePasswordForm({ email }: { email: string }) {
     if (hasErrors(found)) return focusFirstInvalid(form);
     setLoading(true);
     try {
-      await changePassword(values);
+      const { current, ...rest } = values;
+      await changePassword(firstPassword ? rest : { current, ...rest });
       setValues(empty);
-      toast.success(t('user.password.changed'));
-      // The other sessions ended with the change.
+      toast.success(t(firstPassword ? 'user.password.set_done' : 'user.password.changed'));
+      // The other sessions ended with the change; a first password turns this into a change form.
       void client.invalidateQueries({ queryKey: sessionsQueryKey });
+      if (firstPassword) void client.invalidateQueries({ queryKey: userQueryKey });
     } catch (caught) {
       if (isApiError(caught, 'auth.invalid_credentials')) {
         setErrors({ current: t('user.password.current_incorrect') });
@@ -107,15 +104,17 @@ function ChangePasswordForm({ email }: { email: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Card
-        title={t('user.password.title')}
-        description={t('user.password.description')}
+        title={t(firstPassword ? 'user.password.set_title' : 'user.password.title')}
+        description={t(firstPassword ? 'user.password.set_description' : 'user.password.description')}
         footer={
           <>
-            <p className="mr-auto max-w-sm text-sm leading-5 text-neutral-500 dark:text-neutral-400">
-              {t('user.password.forgotten')}
-            </p>
+            {!firstPassword && (
+              <p className="mr-auto max-w-sm text-sm leading-5 text-neutral-500 dark:text-neutral-400">
+                {t('user.password.forgotten')}
+              </p>
+            )}
             <Button type="submit" loading={loading}>
-              {t('user.password.submit')}
+              {t(firstPassword ? 'user.password.set_submit' : 'user.password.submit')}
             </Button>
           </>
         }
@@ -125,17 +124,19 @@ function ChangePasswordForm({ email }: { email: string }) {
           {/* Lets password managers file the new password under the right account. */}
           <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
           <div className="grid gap-5 sm:grid-cols-2">
-            <div className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]">
-              <TextField
-                label={t('user.password.current')}
-                type="password"
-                name="current"
-                autoComplete="current-password"
-                value={values.current}
-                error={errors.current}
-                onChange={set('current')}
-              />
-            </div>
+            {!firstPassword && (
+              <div className="sm:col-span-2 sm:max-w-[calc(50%-0.625rem)]">
+                <TextField
+                  label={t('user.password.current')}
+                  type="password"
+                  name="current"
+                  autoComplete="current-password"
+                  value={values.current}
+                  error={errors.current}
+                  onChange={set('current')}
+                />
+              </div>
+            )}
             <TextField
               label={t('fields.new_password')}
               type="password"
