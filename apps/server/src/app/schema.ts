@@ -9,3 +9,4 @@ export * from '../modules/sharing/shares.table.js';
 export * from '../modules/file-requests/file-requests.table.js';
 export * from '../modules/storage/blob-deletions.table.js';
 export * from '../modules/auth/access-tokens.table.js';
+export * from '../modules/auth/passkeys.table.js';
