@@ -19,6 +19,7 @@ import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionsQueryKey } from './security.api';
+import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { changePassword, useUser } from './user.api';
@@ -46,6 +47,7 @@ export function PasswordSettingsPage() {
         <>
           <ChangePasswordForm email={user.attributes.email} />
           <TwoFactorCard user={user} />
+          <PasskeysCard />
         </>
       )}
       <SessionsCard />
