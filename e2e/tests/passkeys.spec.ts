@@ -108,7 +108,10 @@ test('adds a passkey, renames it, signs out and back in with it alone, then remo
   await expect(rows.first()).toContainText(/Chrom(e|ium) on Linux/);
   await expect(rows.first()).toContainText('not used yet');
 
-  await rows.first().getByRole('button', { name: /^Rename / }).click();
+  await rows
+    .first()
+    .getByRole('button', { name: /^Rename / })
+    .click();
   const name = rows.first().getByLabel('Passkey name');
   await expect(name).toBeFocused();
   await name.fill('Work laptop');
