@@ -59,6 +59,11 @@ async function virtualAuthenticator(page: Page) {
   });
   return {
     credentials: async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials,
+    /**
+     * With presence simulated, the authenticator also answers the sign-in page's autofill request
+     * (conditional mediation) the moment the page opens: off, that request waits like a person would.
+     */
+    presence: (enabled: boolean) => cdp.send('WebAuthn.setAutomaticPresenceSimulation', { authenticatorId, enabled }),
   };
 }
 
@@ -122,12 +127,19 @@ test('adds a passkey, renames it, signs out and back in with it alone, then remo
 
   // Signed out, the sign-in page offers the passkey; it signs in with no email, password or code.
   await signOut(page);
+  await authenticator.presence(false);
   await page.goto('/sign-in');
   const button = page.getByRole('button', { name: 'Sign in with a passkey' });
   await expect(button).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
   await shoot(page, 'passkeys-sign-in');
+  await authenticator.presence(true);
   await button.click();
+  await expect(page).toHaveURL(/\/platform\/files/);
+
+  // The browser's autofill offer signs in the same way (the virtual authenticator picks at once).
+  await signOut(page);
+  await page.goto('/sign-in');
   await expect(page).toHaveURL(/\/platform\/files/);
 
   // Its use shows in the list; removing it asks first.
@@ -145,6 +157,7 @@ test('adds a passkey, renames it, signs out and back in with it alone, then remo
   // The authenticator still holds it, but the account no longer knows it.
   await signOut(page);
   await page.goto('/sign-in');
+  await expect(page.getByText('That passkey could not be verified.', { exact: false })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(page.getByText('That passkey could not be verified.', { exact: false })).toBeVisible();
   await expect(page).toHaveURL(/\/sign-in/);
@@ -152,7 +165,7 @@ test('adds a passkey, renames it, signs out and back in with it alone, then remo
 
 test('a passkey completes a two-factor sign-in in place of the code', async ({ page }) => {
   test.setTimeout(90_000);
-  await virtualAuthenticator(page);
+  const authenticator = await virtualAuthenticator(page);
   const email = uniqueEmail('pk2');
   const password = 'passkey-password-2';
   await signUp(page, 'Tom Twostep', email, password);
@@ -169,13 +182,16 @@ test('a passkey completes a two-factor sign-in in place of the code', async ({ p
   await twoFactor.getByRole('button', { name: 'I’ve saved them' }).click();
   await addPasskey(page, password);
 
+  // No autofill sign-in this time: the password, then the passkey in place of the code.
   await signOut(page);
+  await authenticator.presence(false);
   await page.goto('/sign-in');
   await signIn(page, email, password);
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   const usePasskey = page.getByRole('button', { name: 'Use a passkey' });
   await expect(usePasskey).toBeVisible();
   await shoot(page, 'passkeys-second-factor');
+  await authenticator.presence(true);
   await usePasskey.click();
   await expect(page).toHaveURL(/\/platform\/files/);
 });

@@ -46,7 +46,7 @@ export function PasskeysCard() {
           </p>
         ) : (
           <ul
-            className="-my-3 divide-y divide-neutral-200 dark:divide-neutral-800"
+            className="-mt-3 divide-y divide-neutral-200 border-b border-neutral-200 dark:divide-neutral-800 dark:border-neutral-800"
             aria-label={t('user.passkeys.list')}
           >
             {passkeys.map((passkey) => (
