@@ -164,7 +164,7 @@ test('adds a passkey, renames it, signs out and back in with it alone, then remo
 });
 
 test('a passkey completes a two-factor sign-in in place of the code', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.slow();
   const authenticator = await virtualAuthenticator(page);
   const email = uniqueEmail('pk2');
   const password = 'passkey-password-2';
