@@ -190,7 +190,8 @@ function PasskeyRow({
         </form>
       ) : (
         <>
-          <div className="min-w-0 flex-1">
+          {/* At phone width the buttons go to their own line rather than squeezing the name. */}
+          <div className="min-w-40 flex-1">
             <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium text-neutral-900 dark:text-white">
               <span className="truncate">{name}</span>
               {synced && (
