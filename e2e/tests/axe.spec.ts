@@ -99,6 +99,8 @@ for (const scheme of ['light', 'dark'] as const) {
     await audit(page, 'storage', found, known);
     await page.goto('/user/settings/password');
     await expect(page.getByText('This device')).toBeVisible();
+    // The passkeys card too (ADR 0034), its list loaded.
+    await expect(page.getByText('No passkeys yet.', { exact: false })).toBeVisible();
     await audit(page, 'password and security', found, known);
     await page.getByRole('button', { name: 'Turn on' }).click();
     await page.getByRole('textbox', { name: 'Current password' }).last().fill('axe-password-1');

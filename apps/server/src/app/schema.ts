@@ -10,3 +10,4 @@ export * from '../modules/file-requests/file-requests.table.js';
 export * from '../modules/storage/blob-deletions.table.js';
 export * from '../modules/auth/access-tokens.table.js';
 export * from '../modules/social/social.table.js';
+export * from '../modules/auth/passkeys.table.js';

@@ -23,6 +23,9 @@ const PUBLIC_ROUTES: readonly { path: RegExp; methods?: readonly string[] }[] = 
   // Social sign-in: the provider's page, and the callback the browser comes back to.
   { path: /^\/api\/socialite\// },
   { path: /^\/socialite\// },
+  // The second step of a two-factor sign-in and signing in with a passkey: no session yet.
+  { path: /^\/api\/two-factor-challenge(\/passkey(\/options)?)?$/ },
+  { path: /^\/api\/passkeys\/sign-in(\/options)?$/ },
   { path: /^\/api\/user\/verify(\/\{id\})?$/ },
   { path: /^\/api\/setup\// },
   // Visitors of a share link and guests of an upload request: the token in the path is the key.
@@ -56,7 +59,8 @@ export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$
 
 /** Groups of the reference page, by path; the first that matches. */
 const TAGS: readonly [string, RegExp][] = [
-  ['Sign-in', /^\/(api\/)?(login|logout|register|password\/|user\/(check|verify)|socialite\/)/],
+  ['Sign-in', /^\/(api\/)?(login|logout|register|password\/|user\/(check|verify)|socialite\/|two-factor-challenge|passkeys\/)/],
+  ['Passkeys', /^\/api\/user\/passkeys/],
   ['API tokens', /^\/api\/user\/tokens/],
   ['Account', /^\/api\/user(\/|$)/],
   ['Uploads', /^\/api\/upload\//],

@@ -21,6 +21,7 @@ import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } fro
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { currentSessionId, endSession, revokeOtherSessions, startSession } from './sessions.js';
+import { passkeyRoutes } from './passkeys.routes.js';
 import { securityRoutes } from './security.routes.js';
 import { startChallenge } from './two-factor.js';
 import { requireUser } from './guards.js';
@@ -30,6 +31,7 @@ const CHECKS_PER_MINUTE = 30;
 
 export function authRoutes(app: TypedApp, ctx: AppContext) {
   securityRoutes(app, ctx);
+  passkeyRoutes(app, ctx);
   // Step one of the two-step sign-in (reference: POST /api/user/check). It answers alike for every
   // email and never reads the account, so neither its body nor its timing lists accounts.
   app.post(

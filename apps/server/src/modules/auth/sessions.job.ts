@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app/context.js';
 import type { JobDefinition } from '../../lib/jobs.js';
+import { purgeExpiredPasskeyChallenges } from './passkeys.js';
 import { purgeExpiredPasswordResets } from './password-reset.js';
 import { purgeExpiredSessions } from './sessions.js';
 import { purgeExpiredChallenges } from './two-factor.js';
@@ -8,7 +9,7 @@ export const SESSIONS_CLEANUP_JOB = 'sessions-cleanup';
 const BATCH = 1_000;
 
 /**
- * Hourly: deletes sessions, password-reset tokens and pending two-factor sign-ins past their expiry. They already stopped
+ * Hourly: deletes sessions, password-reset tokens and pending two-factor sign-ins and passkey challenges past their expiry. They already stopped
  * working at that instant (every look-up compares the expiry); this only keeps the tables from
  * growing with every sign-in forever.
  */
@@ -21,7 +22,10 @@ export function sessionsCleanupJob(ctx: AppContext): JobDefinition {
       const sessions = await purgeExpiredSessions(ctx.db, now, BATCH);
       const resets = await purgeExpiredPasswordResets(ctx.db, now, BATCH);
       const challenges = await purgeExpiredChallenges(ctx.db, now, BATCH);
-      return { more: sessions === BATCH || resets === BATCH || challenges === BATCH };
+      const passkeyChallenges = await purgeExpiredPasskeyChallenges(ctx.db, now, BATCH);
+      return {
+        more: sessions === BATCH || resets === BATCH || challenges === BATCH || passkeyChallenges === BATCH,
+      };
     },
   };
 }

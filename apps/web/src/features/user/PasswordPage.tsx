@@ -17,6 +17,7 @@ import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionsQueryKey } from './security.api';
+import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { changePassword, userQueryKey, useUser } from './user.api';
@@ -41,6 +42,7 @@ export function PasswordSettingsPage() {
         <>
           <ChangePasswordForm email={user.attributes.email} />
           <TwoFactorCard user={user} />
+          <PasskeysCard />
         </>
       )}
       <SessionsCard />

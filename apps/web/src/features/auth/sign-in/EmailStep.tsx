@@ -9,6 +9,7 @@ import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { checkAccount } from '../auth.api';
 import { AuthHeading, linkClass } from '../AuthLayout';
+import { PasskeySignIn } from './PasskeySignIn';
 
 interface EmailStepProps {
   email: string;
@@ -51,7 +52,7 @@ export function EmailStep({ email, onEmailChange, onContinue }: EmailStepProps) 
         label={t('fields.email')}
         type="email"
         name="email"
-        autoComplete="username"
+        autoComplete="username webauthn"
         inputMode="email"
         autoFocus
         value={email}
@@ -61,6 +62,7 @@ export function EmailStep({ email, onEmailChange, onContinue }: EmailStepProps) 
       <Button type="submit" block loading={loading} icon={<ArrowRight className="size-4" aria-hidden />}>
         {t('auth.sign_in.continue')}
       </Button>
+      <PasskeySignIn />
       {config.userRegistration && (
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           <Trans

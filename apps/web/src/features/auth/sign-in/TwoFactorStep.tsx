@@ -10,6 +10,7 @@ import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { twoFactorChallenge } from '../auth.api';
+import { PasskeySecondFactor } from './PasskeySecondFactor';
 
 interface TwoFactorStepProps {
   email: string;
@@ -121,6 +122,7 @@ export function TwoFactorStep({ email, onBack, onExpired }: TwoFactorStepProps) 
       >
         {recovery ? t('auth.two_factor.use_app') : t('auth.two_factor.use_recovery')}
       </button>
+      <PasskeySecondFactor onExpired={onExpired} />
     </form>
   );
 }
