@@ -59,7 +59,10 @@ export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$
 
 /** Groups of the reference page, by path; the first that matches. */
 const TAGS: readonly [string, RegExp][] = [
-  ['Sign-in', /^\/(api\/)?(login|logout|register|password\/|user\/(check|verify)|socialite\/|two-factor-challenge|passkeys\/)/],
+  [
+    'Sign-in',
+    /^\/(api\/)?(login|logout|register|password\/|user\/(check|verify)|socialite\/|two-factor-challenge|passkeys\/)/,
+  ],
   ['Passkeys', /^\/api\/user\/passkeys/],
   ['API tokens', /^\/api\/user\/tokens/],
   ['Account', /^\/api\/user(\/|$)/],
