@@ -19,6 +19,8 @@ export const errorCodes = [
   'auth.invalid_token',
   'auth.token_scope',
   'tokens.too_many',
+  'human_check.failed',
+  'human_check.unavailable',
   'csrf.token_mismatch',
   'setup.completed',
   'setup.database_unreachable',
