@@ -97,7 +97,10 @@ export async function requireHuman(
     throw humanCheckUnavailable();
   }
   if (!answer.success && answer['error-codes']?.some((code) => SECRET_ERRORS.has(code))) {
-    ctx.outages.report('human-check', new Error(`siteverify refused the secret key: ${answer['error-codes'].join(', ')}`));
+    ctx.outages.report(
+      'human-check',
+      new Error(`siteverify refused the secret key: ${answer['error-codes'].join(', ')}`),
+    );
     throw humanCheckUnavailable();
   }
   ctx.outages.recovered('human-check');

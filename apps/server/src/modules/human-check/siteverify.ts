@@ -67,7 +67,11 @@ export function postSiteverify(
           if (status < 200 || status > 299) return fail(`the verify endpoint answered HTTP ${status}`);
           try {
             const answer = JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown;
-            if (typeof answer !== 'object' || answer === null || typeof (answer as SiteverifyAnswer).success !== 'boolean') {
+            if (
+              typeof answer !== 'object' ||
+              answer === null ||
+              typeof (answer as SiteverifyAnswer).success !== 'boolean'
+            ) {
               return fail('the verify endpoint answered without a success field');
             }
             resolve(answer as SiteverifyAnswer);
