@@ -1,5 +1,13 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_PORT, E2E_S3, E2E_S3_SKIPPED, E2E_STORAGE } from './support/env.js';
+import {
+  E2E_BASE_URL,
+  E2E_DATA_DIR,
+  E2E_PORT,
+  E2E_RECAPTCHA_URL,
+  E2E_S3,
+  E2E_S3_SKIPPED,
+  E2E_STORAGE,
+} from './support/env.js';
 
 /**
  * The journeys that move bytes (upload, download, zip, share links and upload requests, a preview),
@@ -90,6 +98,9 @@ export default defineConfig({
           HOST: '127.0.0.1',
           // The remote-upload journey fetches from a node:http server on loopback (ADR 0027).
           REMOTE_UPLOAD_ALLOW_PRIVATE: 'true',
+          // The human-check journey's fake reCAPTCHA on loopback (ADR 0036).
+          RECAPTCHA_VERIFY_URL: `${E2E_RECAPTCHA_URL}/recaptcha/api/siteverify`,
+          RECAPTCHA_SCRIPT_URL: `${E2E_RECAPTCHA_URL}/recaptcha/api.js`,
           ...s3Env,
         },
       },
