@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiCall, seedFile, signUp, uniqueEmail } from '../support/helpers.js';
+import { auditAdminSignInSettings } from '../support/axe-admin-sign-in.js';
 
 /**
  * Axe on the screens people meet most, in light and dark: any serious or critical violation fails
@@ -55,6 +56,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await visitor.goto('/sign-up');
     await expect(visitor.getByLabel('Confirm password')).toBeVisible();
     await audit(visitor, 'sign-up', found, known);
+    await auditAdminSignInSettings(browser, scheme, (p, screen) => audit(p, screen, found, known));
 
     await signUp(page, 'Axel Auditor', uniqueEmail(`axe-${scheme}`), 'axe-password-1');
     await page

@@ -18,13 +18,16 @@ const REFUSED = /couldn’t confirm that you’re a person/;
 async function shoot(page: Page, name: string, target?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
+  const gotIt = page.getByRole('button', { name: 'Got it' });
+  if (await gotIt.isVisible()) await gotIt.click();
+  await target?.scrollIntoViewIfNeeded();
   const dark = async (on: boolean) => {
     await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), on);
     await page.waitForTimeout(300);
   };
   const snap = async (file: string) => {
-    if (target) await target.screenshot({ path: path.join(SHOTS, `${file}.png`) });
-    else await page.screenshot({ path: path.join(SHOTS, `${file}.png`) });
+    await target?.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, `${file}.png`) });
   };
   const size = page.viewportSize();
   await dark(false);
@@ -88,6 +91,7 @@ test('an administrator turns the check on; people with a good score get in, a lo
   // The secret is write-only: the page says it is saved and shows no value.
   await expect(section.getByText('A secret key is saved. Type a new one to replace it.')).toBeVisible();
   await expect(section.getByLabel('Secret key')).toHaveValue('');
+  await expect(admin.getByText('Human check settings saved.')).toBeHidden({ timeout: 15_000 });
   await shoot(admin, 'human-check-admin', section);
 
   // Sign-up with a good score.

@@ -43,9 +43,13 @@ function HumanCheckForm({ saved }: { saved: AdminSettings }) {
   const client = useQueryClient();
   const save = useSaveAdminSetting();
   const [enabled, setEnabled] = useState(saved.allowed_recaptcha === true);
-  const [siteKey, setSiteKey] = useState(typeof saved.recaptcha_client_id === 'string' ? saved.recaptcha_client_id : '');
+  const [siteKey, setSiteKey] = useState(
+    typeof saved.recaptcha_client_id === 'string' ? saved.recaptcha_client_id : '',
+  );
   const [secret, setSecret] = useState('');
-  const [score, setScore] = useState(String(saved.recaptcha_min_score ?? 0.5));
+  const [score, setScore] = useState(
+    typeof saved.recaptcha_min_score === 'number' ? String(saved.recaptcha_min_score) : '0.5',
+  );
   const [scoreError, setScoreError] = useState<string>();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
