@@ -4,6 +4,7 @@ import {
   E2E_DATA_DIR,
   E2E_OAUTH_ORIGIN,
   E2E_PORT,
+  E2E_RECAPTCHA_URL,
   E2E_S3,
   E2E_S3_SKIPPED,
   E2E_STORAGE,
@@ -102,6 +103,9 @@ export default defineConfig({
           OAUTH_GITHUB_AUTHORIZATION_URL: `${E2E_OAUTH_ORIGIN}/authorize`,
           OAUTH_GITHUB_TOKEN_URL: `${E2E_OAUTH_ORIGIN}/token`,
           OAUTH_GITHUB_API_URL: E2E_OAUTH_ORIGIN,
+          // The human-check journey's fake reCAPTCHA on loopback (ADR 0036).
+          RECAPTCHA_VERIFY_URL: `${E2E_RECAPTCHA_URL}/recaptcha/api/siteverify`,
+          RECAPTCHA_SCRIPT_URL: `${E2E_RECAPTCHA_URL}/recaptcha/api.js`,
           ...s3Env,
         },
       },

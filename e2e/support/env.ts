@@ -31,3 +31,10 @@ export const E2E_S3_SKIPPED =
 
 export const E2E_DATA_DIR =
   process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `filestore-e2e-${E2E_STORAGE === 's3' ? 's3-' : ''}${E2E_PORT}`);
+
+/**
+ * The fake reCAPTCHA (script and siteverify) the human-check journey starts on loopback; the server
+ * is pointed at it from the start, and asks it nothing until an administrator turns the check on.
+ */
+export const E2E_RECAPTCHA_PORT = Number(process.env.E2E_RECAPTCHA_PORT ?? E2E_PORT + 90);
+export const E2E_RECAPTCHA_URL = `http://127.0.0.1:${E2E_RECAPTCHA_PORT}`;

@@ -142,13 +142,14 @@ for (const scheme of ['light', 'dark'] as const) {
     await audit(page, 'notification center', found, known);
     await page.keyboard.press('Escape');
 
-    // The administrator's sign-in settings: the providers' sections (issue 15 point 6).
+    // The administrator's sign-in settings: the providers' and the human check's sections (issue 15 points 6, 7).
     const admin = await stranger(browser, scheme);
     await admin.goto('/sign-in');
     await signIn(admin, ADMIN.email, ADMIN.password);
     await expect(admin).toHaveURL(/\/platform\/files/);
     await admin.goto('/admin/settings/sign-in');
     await expect(admin.getByRole('switch', { name: 'Allow sign-in with GitHub' })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: 'Human check', exact: true })).toBeVisible();
     await audit(admin, 'admin sign-in settings', found, known);
     await admin.context().close();
 

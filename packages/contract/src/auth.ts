@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, password, personName } from './common.js';
+import { humanCheckToken } from './human-check.js';
 
 export const registerRequest = z
   .object({
@@ -7,6 +8,7 @@ export const registerRequest = z
     email,
     password,
     password_confirmation: z.string(),
+    reCaptcha: humanCheckToken,
   })
   .refine((v) => v.password === v.password_confirmation, {
     message: 'The passwords do not match.',
@@ -21,7 +23,7 @@ export const registerResponse = z.object({
   verificationRequired: z.boolean(),
 });
 
-export const loginRequest = z.object({ email, password: z.string().min(1).max(200) });
+export const loginRequest = z.object({ email, password: z.string().min(1).max(200), reCaptcha: humanCheckToken });
 export type LoginRequest = z.input<typeof loginRequest>;
 
 export const checkAccountRequest = z.object({ email });
@@ -32,7 +34,7 @@ export const checkAccountRequest = z.object({ email });
 export const checkAccountResponse = z.object({ next: z.literal('password') });
 export type CheckAccountResponse = z.infer<typeof checkAccountResponse>;
 
-export const recoverPasswordRequest = z.object({ email });
+export const recoverPasswordRequest = z.object({ email, reCaptcha: humanCheckToken });
 export const resetPasswordRequest = z
   .object({ token: z.string().min(1).max(200), email, password, password_confirmation: z.string() })
   .refine((v) => v.password === v.password_confirmation, {

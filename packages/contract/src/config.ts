@@ -59,7 +59,11 @@ export const appConfig = z.object({
     google: z.object({ allowed: z.boolean(), configured: z.boolean() }),
     github: z.object({ allowed: z.boolean(), configured: z.boolean() }),
   }),
-  recaptcha: z.object({ allowed: z.boolean(), siteKey: z.string().nullable() }),
+  /**
+   * The human check (ADR 0036): `allowed` only while it is on and both keys are set; the page then
+   * loads `scriptUrl` (Google's api.js, or a fake in tests) and sends a token with each protected form.
+   */
+  recaptcha: z.object({ allowed: z.boolean(), siteKey: z.string().nullable(), scriptUrl: z.string() }),
   /** Where the signed-in user's socket connects (issue 13). */
   broadcasting: broadcastingConfig,
   /** Present only while installation is needed. */

@@ -26,6 +26,8 @@ export const errorCodes = [
   'tokens.too_many',
   'social.unknown_provider',
   'social.provider_disabled',
+  'human_check.failed',
+  'human_check.unavailable',
   'csrf.token_mismatch',
   'setup.completed',
   'setup.database_unreachable',

@@ -16,3 +16,4 @@ export * from './teams.js';
 export * from './account-security.js';
 export * from './tokens.js';
 export * from './passkeys.js';
+export * from './human-check.js';

@@ -67,6 +67,14 @@ const envSchema = z.object({
   OAUTH_GITHUB_AUTHORIZATION_URL: z.url().default('https://github.com/login/oauth/authorize'),
   OAUTH_GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
   OAUTH_GITHUB_API_URL: z.url().default('https://api.github.com'),
+  /**
+   * The human check (reCAPTCHA v3, ADR 0036): where the server verifies a token, where the page
+   * loads the script from (both pointed at a fake on loopback by the tests), and the most a
+   * verification may take before the protected call answers 503.
+   */
+  RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_SCRIPT_URL: z.url().default('https://www.google.com/recaptcha/api.js'),
+  RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

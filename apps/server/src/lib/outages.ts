@@ -1,12 +1,14 @@
 import type { Logger } from 'pino';
 
 /** Something outside the process that requests depend on. */
-export type Dependency = 'database' | 'redis' | 'storage';
+export type Dependency = 'database' | 'redis' | 'storage' | 'human-check';
 
 const LOST: Record<Dependency, string> = {
   database: 'the database cannot be reached; requests that need it answer 503 until it is back',
   redis: 'Redis cannot be reached; rate-limited requests (sign-in, sign-up, passwords) answer 503 until it is back',
   storage: 'the storage is full; writes answer 507 until space is freed',
+  'human-check':
+    'the reCAPTCHA verify endpoint is not answering (or refuses the secret key); sign-in, sign-up and password recovery answer 503 until it does',
 };
 
 /**

@@ -4,6 +4,7 @@
  * The server serves it from GET /translations/en; the web also bundles it as the fallback.
  */
 import { enFiles } from './en-files.js';
+import { enHumanCheck } from './en-human-check.js';
 import { enPublic } from './en-public.js';
 import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
@@ -15,6 +16,7 @@ export const en: Record<string, string> = {
   ...enSharing,
   ...enTransfer,
   ...enTeams,
+  ...enHumanCheck,
   // Common
   'common.loading': 'Loading…',
   'common.try_again': 'Try again',

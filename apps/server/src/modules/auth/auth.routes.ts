@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
+import { requireHuman } from '../human-check/index.js';
 import { readSettings } from '../settings/index.js';
 import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/index.js';
 import { sendVerificationMail } from './auth.mails.js';
@@ -50,6 +51,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       const { email, password } = request.body;
       const key = loginKey(request, email);
       await countLoginAttempt(ctx, key);
+      await requireHuman(ctx, request, 'login', request.body.reCaptcha);
       const user = await findUserByEmail(ctx.db, email);
       // An account made by a sign-in provider has no password: refused like a wrong one, in the same
       // time, so the answer does not tell which accounts sign in elsewhere (ADR 0035).
@@ -83,6 +85,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     if (!settings.registration) {
       throw new AppError(401, 'auth.registration_disabled', 'User registration is disabled.');
     }
+    await requireHuman(ctx, request, 'register', request.body.reCaptcha, settings);
     const { name, email, password } = request.body;
     const verificationRequired = settings.user_verification;
     const passwordHash = await hashPassword(password);
@@ -116,6 +119,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post('/api/password/recover', { schema: { body: recoverPasswordRequest } }, async (request) => {
     await limitPerAddress(ctx, request, 'recover');
+    await requireHuman(ctx, request, 'password_reset', request.body.reCaptcha);
     await requestPasswordReset(ctx, request.body.email);
     // Same answer whether or not the account exists: this endpoint must not list accounts.
     return { type: 'success' as const, message: 'If an account exists for this email, we sent a reset link.' };

@@ -2,6 +2,7 @@ import type { AppConfig } from '@filestore/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
+import { humanCheckKeys } from '../human-check/index.js';
 import { broadcasting } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
@@ -17,6 +18,8 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
   const installed = await ctx.isInstalled();
   const host = ctx.config.appUrl ?? `${request.protocol}://${request.host}`;
   const user = request.user;
+  // On only when enabled with both keys set: the page asks for a token exactly when the server will.
+  const humanCheck = humanCheckKeys(settings);
   return {
     api: `${host}/api`,
     host,
@@ -60,7 +63,11 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       google: { allowed: settings.allowed_google_login, configured: configured(settings, 'google') },
       github: { allowed: settings.allowed_github_login, configured: configured(settings, 'github') },
     },
-    recaptcha: { allowed: settings.allowed_recaptcha, siteKey: null },
+    recaptcha: {
+      allowed: humanCheck !== null,
+      siteKey: humanCheck?.siteKey ?? null,
+      scriptUrl: ctx.config.env.RECAPTCHA_SCRIPT_URL,
+    },
     broadcasting,
     ...(installed ? {} : { statusCheck: await statusCheck(ctx) }),
   };

@@ -5,6 +5,8 @@ import { errorMessage, rules } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
+import { HumanCheckNotice } from '../human-check/HumanCheckNotice';
+import { useHumanCheck } from '../human-check/useHumanCheck';
 import { recoverPassword } from './auth.api';
 import { AuthHeading, AuthLayout, linkClass } from './AuthLayout';
 
@@ -16,6 +18,7 @@ export function ForgottenPasswordPage() {
   const [fieldError, setFieldError] = useState<string>();
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  const humanCheck = useHumanCheck('password_reset');
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -25,7 +28,7 @@ export function ForgottenPasswordPage() {
     if (invalid) return;
     setLoading(true);
     try {
-      await recoverPassword(email.trim());
+      await recoverPassword(email.trim(), await humanCheck());
       void navigate(`/successfully-send?email=${encodeURIComponent(email.trim())}`);
     } catch (caught) {
       setError(errorMessage(t, caught));
@@ -52,6 +55,7 @@ export function ForgottenPasswordPage() {
         <Button type="submit" block loading={loading}>
           {t('auth.forgotten.submit')}
         </Button>
+        <HumanCheckNotice />
         <p className="text-center text-sm">
           <Link to="/sign-in" className={linkClass}>
             {t('auth.back_to_sign_in')}

@@ -17,6 +17,8 @@ import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
+import { HumanCheckNotice } from '../human-check/HumanCheckNotice';
+import { useHumanCheck } from '../human-check/useHumanCheck';
 import { register } from './auth.api';
 import { AuthHeading, AuthLayout, linkClass, subtleLinkClass } from './AuthLayout';
 import { SocialButtons } from './SocialButtons';
@@ -29,6 +31,7 @@ export function SignUpPage() {
   const client = useQueryClient();
   const [search] = useSearchParams();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
+  const humanCheck = useHumanCheck('register');
   // An invitation's page sends the invited email along (`?email=`).
   const [values, setValues] = useState(() => ({ ...empty, email: search.get('email') ?? '' }));
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -53,7 +56,7 @@ export function SignUpPage() {
     if (hasErrors(found)) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
     setLoading(true);
     try {
-      const result = await register({ ...values, email: values.email.trim() });
+      const result = await register({ ...values, email: values.email.trim(), reCaptcha: await humanCheck() });
       if (result.verificationRequired) {
         setVerifyEmail(values.email.trim());
         setLoading(false);
@@ -152,6 +155,7 @@ export function SignUpPage() {
             }}
           />
         </p>
+        <HumanCheckNotice />
         <p className="text-center text-sm text-neutral-600 dark:text-neutral-400">
           <Trans
             i18nKey="auth.sign_up.have_account"

@@ -25,8 +25,8 @@ export const register = (body: RegisterRequest) =>
 
 export const logout = () => api.post('/api/logout', undefined, { ignoreUnauthorised: true });
 
-export const recoverPassword = (email: string) =>
-  api.post<MessageResponse>('/api/password/recover', { email }, { ignoreUnauthorised: true });
+export const recoverPassword = (email: string, reCaptcha?: string) =>
+  api.post<MessageResponse>('/api/password/recover', { email, reCaptcha }, { ignoreUnauthorised: true });
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   api.post('/api/password/reset', body, { ignoreUnauthorised: true });

@@ -9,6 +9,8 @@ import { useSession } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
+import { HumanCheckNotice } from '../../human-check/HumanCheckNotice';
+import { useHumanCheck } from '../../human-check/useHumanCheck';
 import { login } from '../auth.api';
 import { linkClass } from '../AuthLayout';
 
@@ -25,6 +27,7 @@ export function PasswordStep({ email, error, onBack, onFailure, onTwoFactor }: P
   const { t } = useTranslation();
   const client = useQueryClient();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
+  const humanCheck = useHumanCheck('login');
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [loading, setLoading] = useState(false);
@@ -36,7 +39,7 @@ export function PasswordStep({ email, error, onBack, onFailure, onTwoFactor }: P
     if (invalid) return;
     setLoading(true);
     try {
-      const answer = await login({ email: email.trim(), password });
+      const answer = await login({ email: email.trim(), password, reCaptcha: await humanCheck() });
       if ('two_factor' in answer) return onTwoFactor();
       client.removeQueries({ queryKey: ['user'] });
       void client.invalidateQueries({ queryKey: configQueryKey });
@@ -85,6 +88,7 @@ export function PasswordStep({ email, error, onBack, onFailure, onTwoFactor }: P
       <Button type="submit" block loading={loading}>
         {t('auth.sign_in.submit')}
       </Button>
+      <HumanCheckNotice />
     </form>
   );
 }

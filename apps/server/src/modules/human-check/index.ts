@@ -1,0 +1,1 @@
+export { humanCheckKeys, requireHuman, judge, type HumanCheckRefusal } from './human-check.js';
