@@ -15,3 +15,4 @@ export * from './remote-upload.js';
 export * from './teams.js';
 export * from './account-security.js';
 export * from './tokens.js';
+export * from './profile.js';
