@@ -116,9 +116,12 @@ export const profileLine = (max: number, what = 'This field') =>
     .refine((v) => !CONTROL_CHARACTERS.test(v), { error: `${what} cannot contain control characters.` });
 
 /** Letters, digits, spaces and hyphens ("SW1A 1AA", "110 00", "75008", "H3Z-2Y7"). */
-export const postalCode = profileLine(16, 'A postal code').refine((v) => v === '' || /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u.test(v), {
-  error: 'A postal code has letters, digits, spaces and hyphens only.',
-});
+export const postalCode = profileLine(16, 'A postal code').refine(
+  (v) => v === '' || /^[\p{L}\p{N}][\p{L}\p{N} -]*$/u.test(v),
+  {
+    error: 'A postal code has letters, digits, spaces and hyphens only.',
+  },
+);
 
 /**
  * A phone number as people write it: an optional leading +, then digits with spaces, hyphens,

@@ -156,6 +156,7 @@ export const userSettingUpdate = z
   .transform((body, ctx): UserSettingUpdate => {
     const parsed = (userSettingFields[body.name] as z.ZodType).safeParse(body.value);
     if (parsed.success) return { name: body.name, value: parsed.data } as UserSettingUpdate;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: [body.name] });
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [body.name] });
     return z.NEVER;
   });

@@ -1,5 +1,4 @@
 import { TIMEZONE_OFFSETS } from '@filestore/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installWithAdmin,
@@ -9,7 +8,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { users } from '../users/users.table.js';
+import { updateUser } from '../users/index.js';
 
 type Settings = Record<string, unknown>;
 const settingsOf = (body: { data: { relationships: { settings: { data: { attributes: Settings } } } } }) =>
@@ -25,8 +24,7 @@ describe('the profile (issue 15 point 1)', () => {
   });
   afterAll(() => server.close());
 
-  const save = (name: string, value: unknown) =>
-    user.post('/api/user/settings', { name, value, _method: 'patch' });
+  const save = (name: string, value: unknown) => user.post('/api/user/settings', { name, value, _method: 'patch' });
 
   /** A refused value: 422 validation.failed with the message under the field's own name. */
   async function expectRefused(name: string, value: unknown) {
@@ -139,9 +137,9 @@ describe('the profile (issue 15 point 1)', () => {
 
   it('reads a timezone written before the list was enforced as not chosen', async () => {
     const id = await userIdOf(server, 'user@example.com');
-    await server.ctx.db.update(users).set({ timezone: 'Europe/Prague' }).where(eq(users.id, id));
+    await updateUser(server.ctx.db, id, { timezone: 'Europe/Prague' });
     expect(settingsOf((await user.get('/api/user')).json()).timezone).toBeNull();
-    await server.ctx.db.update(users).set({ timezone: '5.50' }).where(eq(users.id, id));
+    await updateUser(server.ctx.db, id, { timezone: '5.50' });
     expect(settingsOf((await user.get('/api/user')).json()).timezone).toBe('5.5');
   });
 
