@@ -148,18 +148,32 @@ test.describe('time zone and address', () => {
       await page.getByLabel('Time zone').selectOption('5.75');
       await page.getByLabel('Postal code').fill('110<00');
       await page.getByLabel('City').focus();
-      await page.waitForTimeout(400);
+      const gotIt = page.getByRole('button', { name: 'Got it' });
+      if (await gotIt.isVisible()) await gotIt.click();
+      // The content scrolls inside the shell: a picture of the address, then of the time zone.
+      const shoot = async (name: string) => {
+        for (const [part, heading] of [
+          ['address', 'Address'],
+          ['time', 'Date and time'],
+        ] as const) {
+          await page
+            .getByRole('heading', { name: heading, exact: true })
+            .evaluate((el) => el.scrollIntoView({ block: 'start' }));
+          await page.waitForTimeout(300);
+          await page.screenshot({ path: path.join(SHOTS, `profile-${part}-${name}.png`) });
+        }
+      };
       const dark = async (on: boolean) => {
         await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), on);
         await page.waitForTimeout(400);
       };
       await dark(false);
-      await page.screenshot({ path: path.join(SHOTS, 'profile-address-light.png'), fullPage: true });
+      await shoot('light');
       await dark(true);
-      await page.screenshot({ path: path.join(SHOTS, 'profile-address-dark.png'), fullPage: true });
+      await shoot('dark');
       await page.setViewportSize({ width: 390, height: 844 });
       await dark(false);
-      await page.screenshot({ path: path.join(SHOTS, 'profile-address-phone.png'), fullPage: true });
+      await shoot('phone');
     }
   });
 });
