@@ -17,3 +17,4 @@ export * from './account-security.js';
 export * from './tokens.js';
 export * from './passkeys.js';
 export * from './human-check.js';
+export * from './profile.js';

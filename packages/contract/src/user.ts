@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { avatar, CONTROL_CHARACTERS, emojiType, looseBoolean, personName, role, themeMode } from './common.js';
+import { avatar, emojiType, looseBoolean, personName, role, themeMode } from './common.js';
 import { folderResource } from './files.js';
+import {
+  countryCode,
+  phoneNumber,
+  postalCode,
+  profileLine,
+  TIMEZONE_OFFSETS,
+  timezoneOffset,
+  type CountryCode,
+} from './profile.js';
 import { notificationResource } from './realtime.js';
 
 export const restrictions = z.object({
@@ -17,7 +26,19 @@ export const userSettingsAttributes = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   name: z.string(),
-  timezone: z.string().nullable(),
+  /** The postal address and phone, as invoices print them (reference SettingsResource). */
+  address: z.string().nullable(),
+  state: z.string().nullable(),
+  city: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  /** ISO 3166-1 alpha-2, one of `COUNTRY_CODES`. */
+  country: z.string().nullable(),
+  phone_number: z.string().nullable(),
+  /**
+   * One of `TIMEZONE_OFFSETS` (decimal hours): the screens show times at that fixed offset; null
+   * means the browser's own zone. Timestamps in responses stay ISO 8601 instants (ADR 0037).
+   */
+  timezone: z.enum(TIMEZONE_OFFSETS).nullable(),
   theme_mode: themeMode,
   emoji_type: emojiType,
   /** Notifications also arrive by mail (ADR 0026); on unless the user turned it off. */
@@ -86,28 +107,56 @@ export const userResource = z.object({
 });
 export type UserResource = z.infer<typeof userResource>;
 
-/** Preference and profile columns a user may change (POST/PATCH /api/user/settings). */
-export const userSettingUpdate = z.discriminatedUnion('name', [
-  z.object({ name: z.literal('theme_mode'), value: themeMode }),
-  z.object({ name: z.literal('emoji_type'), value: emojiType }),
-  z.object({ name: z.literal('first_name'), value: personName(100) }),
-  z.object({
-    name: z.literal('last_name'),
-    value: z
-      .string()
-      .trim()
-      .max(100)
-      .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'A name cannot contain control characters.' }),
-  }),
-  z.object({ name: z.literal('timezone'), value: z.string().trim().max(64) }),
-  z.object({ name: z.literal('mail_notifications'), value: looseBoolean }),
-]);
-export type UserSettingUpdate = z.infer<typeof userSettingUpdate>;
-export const userSettingNames = [
-  'theme_mode',
-  'emoji_type',
-  'first_name',
-  'last_name',
-  'timezone',
-  'mail_notifications',
-] as const;
+/**
+ * Preference and profile columns a user may change (POST/PATCH /api/user/settings), each with its
+ * own check. Nothing else is writable through the settings call (the reference's gap of writing
+ * any column is not copied). An empty string clears an optional field.
+ */
+export const userSettingFields = {
+  theme_mode: themeMode,
+  emoji_type: emojiType,
+  first_name: personName(100),
+  last_name: profileLine(100, 'A name'),
+  address: profileLine(255, 'An address'),
+  state: profileLine(100, 'A state or region'),
+  city: profileLine(100, 'A city'),
+  postal_code: postalCode,
+  country: countryCode,
+  phone_number: phoneNumber,
+  timezone: timezoneOffset,
+  mail_notifications: looseBoolean,
+} as const;
+type SettingFields = typeof userSettingFields;
+export type UserSettingName = keyof SettingFields;
+export const userSettingNames = Object.keys(userSettingFields) as UserSettingName[];
+
+/** A checked update: the name and its value as stored ('' still meaning "clear"). */
+export type UserSettingUpdate = {
+  [K in UserSettingName]: { name: K; value: z.output<SettingFields[K]> };
+}[UserSettingName];
+/** What a client may send for each name. */
+export type UserSettingInput = {
+  [K in UserSettingName]: { name: K; value: z.input<SettingFields[K]> };
+}[UserSettingName];
+export type { CountryCode };
+
+/**
+ * The settings call's body: `{name, value}` (plus the reference's `_method`, ignored). A name off
+ * the list is refused under `name`; a bad value is refused under the field's own name (so a
+ * form can show the message beside that field), both 422 `validation.failed`.
+ */
+export const userSettingUpdate = z
+  .object({
+    name: z.enum(userSettingNames as [UserSettingName, ...UserSettingName[]], {
+      error: (issue) => `You typed the invalid '${String(issue.input)}' name parameter.`,
+    }),
+    // Checked by the named field's own rule below, so that its error is filed under that name.
+    value: z.unknown().meta({ description: 'Text for most fields; a boolean for mail_notifications.' }),
+  })
+  .transform((body, ctx): UserSettingUpdate => {
+    const parsed = (userSettingFields[body.name] as z.ZodType).safeParse(body.value);
+    if (parsed.success) return { name: body.name, value: parsed.data } as UserSettingUpdate;
+    for (const issue of parsed.error.issues)
+      ctx.addIssue({ code: 'custom', message: issue.message, path: [body.name] });
+    return z.NEVER;
+  });

@@ -71,17 +71,20 @@ export function TextField({ label, error, hint, action, id, className, ...rest }
 interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: string;
   error?: string;
+  hint?: ReactNode;
+  action?: ReactNode;
   options: Array<{ value: string; label: string }>;
 }
 
-export function SelectField({ label, error, options, id, className, ...rest }: SelectFieldProps) {
+export function SelectField({ label, error, hint, action, options, id, className, ...rest }: SelectFieldProps) {
   const generated = useId();
   const selectId = id ?? generated;
   return (
-    <FieldShell id={selectId} label={label} error={error}>
+    <FieldShell id={selectId} label={label} error={error} hint={hint} action={action}>
       <select
         id={selectId}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : hint ? `${selectId}-hint` : undefined}
         className={cn(inputClass, borderClass(error), 'appearance-auto pr-8', className)}
         {...rest}
       >

@@ -1,4 +1,4 @@
-import { userSettingUpdate } from '@filestore/contract';
+import { userSettingUpdate, type UserSettingName } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
@@ -12,8 +12,14 @@ const columns = {
   first_name: 'firstName',
   last_name: 'lastName',
   timezone: 'timezone',
+  address: 'address',
+  state: 'state',
+  city: 'city',
+  postal_code: 'postalCode',
+  country: 'country',
+  phone_number: 'phoneNumber',
   mail_notifications: 'mailNotifications',
-} as const satisfies Record<string, keyof UserRow>;
+} as const satisfies Record<UserSettingName, keyof UserRow>;
 
 /** The signed-in user's own record (with their favourite folders) and preferences. */
 export function accountRoutes(app: TypedApp, ctx: AppContext) {
@@ -21,7 +27,8 @@ export function accountRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get('/api/user', async (request) => ownUser(ctx, requireUser(request)));
 
-  // POST with _method=patch is what the reference client sends; PATCH is the honest verb.
+  // POST with _method=patch is what the reference client sends; PATCH is the honest verb. The
+  // body schema is the allow-list: one column per call, each checked by its own rule.
   app.route({
     method: ['POST', 'PATCH'],
     url: '/api/user/settings',

@@ -1,4 +1,4 @@
-import type { FolderResource, UserNotifications, UserResource } from '@filestore/contract';
+import { timezoneOffsetOf, type FolderResource, type UserNotifications, type UserResource } from '@filestore/contract';
 import { formatBytes } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
 import { avatarUrls } from './avatar-keys.js';
@@ -60,7 +60,14 @@ export function presentUser(
               first_name: user.firstName,
               last_name: user.lastName,
               name,
-              timezone: user.timezone,
+              address: user.address,
+              state: user.state,
+              city: user.city,
+              postal_code: user.postalCode,
+              country: user.country,
+              phone_number: user.phoneNumber,
+              // A value written before the list was enforced reads as "not chosen".
+              timezone: timezoneOffsetOf(user.timezone),
               theme_mode: user.themeMode,
               emoji_type: user.emojiType,
               mail_notifications: user.mailNotifications,

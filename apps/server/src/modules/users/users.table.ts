@@ -20,7 +20,15 @@ export const users = pgTable(
     emojiType: text('emoji_type', { enum: ['twemoji', 'applemoji'] })
       .notNull()
       .default('twemoji'),
+    /** One of the contract's `TIMEZONE_OFFSETS` (decimal hours as text), or null for the browser's zone. */
     timezone: text('timezone'),
+    /** The postal address and phone invoices print (one line each; the country an ISO 3166-1 code). */
+    address: text('address'),
+    state: text('state'),
+    city: text('city'),
+    postalCode: text('postal_code'),
+    country: text('country'),
+    phoneNumber: text('phone_number'),
     /** Whether notifications a user would want by mail also go out by mail (issue 13). */
     mailNotifications: boolean('mail_notifications').notNull().default(true),
     oauthProvider: text('oauth_provider'),

@@ -4,7 +4,8 @@ import { useTranslation } from '../../lib/i18n';
 import { Link } from '../routing';
 import { ItemIcon } from '../../features/files/browser/ItemIcon';
 import { useBrowser, useSelectedItems, useSelectionLabel } from '../../features/files/browser/store';
-import { formatBytes, formatDate } from '../../features/files/format';
+import { formatBytes } from '../../features/files/format';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { isFolder, type Item } from '../../features/files/items';
 import { useFilesSource } from '../../features/files/browser/source';
 import { PersonAvatar, type Person } from '../../features/teams/MemberAvatars';
@@ -43,6 +44,7 @@ function typeOf(item: Item, t: (k: string) => string): string {
 
 function OneItem({ item }: { item: Item }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const context = useBrowser((s) => s.context);
   const parent = item.relationships.parent?.data;
   const source = useFilesSource();

@@ -29,24 +29,3 @@ function number(digits: number): Intl.NumberFormat {
   }
   return f;
 }
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(style: 'short' | 'long'): Intl.DateTimeFormat {
-  const key = `${translator.language}:${style}`;
-  let f = formatters.get(key);
-  if (!f) {
-    f =
-      style === 'short'
-        ? new Intl.DateTimeFormat(translator.language, { dateStyle: 'medium' })
-        : new Intl.DateTimeFormat(translator.language, { dateStyle: 'medium', timeStyle: 'short' });
-    formatters.set(key, f);
-  }
-  return f;
-}
-
-/** A listing line's date: "12 Mar 2024"; with the time in the details panel. */
-export function formatDate(iso: string, style: 'short' | 'long' = 'short'): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : formatter(style).format(date);
-}

@@ -25,7 +25,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { Spinner } from '../../ui/Spinner';
-import { formatDate } from '../files/format';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { useUser } from '../user/user.api';
 import {
   answerInvitation,
@@ -175,6 +175,7 @@ function NotificationAction({ notification, close }: { notification: Notificatio
 
 function NotificationItem({ notification, close }: { notification: Notification; close: () => void }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const { category, title, description, created_at, read_at } = notification.attributes;
   // Whether it was unread when it showed: reading it on the server a moment later keeps the highlight for its second.
   const [fresh, setFresh] = useState(read_at === null);

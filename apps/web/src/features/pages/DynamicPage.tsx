@@ -1,4 +1,5 @@
 import { FileWarning } from 'lucide-react';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { useTranslation } from '../../lib/i18n';
 import { useParams } from '../../app/routing';
 import { isApiError } from '../../lib/api';
@@ -11,19 +12,10 @@ import { PublicLayout, StatusMessage } from './PublicLayout';
 
 const articleClass = 'mx-auto w-full max-w-[68ch] py-10 sm:py-16';
 
-function formatDate(iso: string, locale: string | undefined): string | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  try {
-    return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
-  } catch {
-    return date.toLocaleDateString();
-  }
-}
-
 /** /page/:slug: a legal or information page written by the administrator, as plain text. */
 export function DynamicPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  useDisplayTimezone();
   const { slug = '' } = useParams();
   const query = usePage(slug);
 
@@ -58,7 +50,7 @@ export function DynamicPage() {
   }
 
   const page = query.data;
-  const updated = formatDate(page.updated_at, i18n.resolvedLanguage ?? i18n.language);
+  const updated = formatDate(page.updated_at, 'day') || null;
   return (
     <PublicLayout>
       <article className={articleClass}>

@@ -2,6 +2,7 @@ import type { UserSession } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Monitor, Smartphone, Tablet, MonitorSmartphone } from 'lucide-react';
 import { useState } from 'react';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { errorMessage } from '../../lib/forms';
 import { translator, useTranslation, type TFunction } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -36,6 +37,7 @@ function lastSeen(t: TFunction, iso: string, now: number): string {
 /** The browsers and devices signed in to the account, with "sign out" for each and for all others. */
 export function SessionsCard() {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const client = useQueryClient();
   const { data: sessions, error, isPending } = useSessions();
   const [busy, setBusy] = useState<string | null>(null);
@@ -109,7 +111,7 @@ export function SessionsCard() {
                   </p>
                   <p className="text-sm break-words text-neutral-600 dark:text-neutral-400">
                     {session.ip ?? t('user.sessions.unknown_address')} ·{' '}
-                    <time dateTime={session.last_seen_at} title={new Date(session.last_seen_at).toLocaleString()}>
+                    <time dateTime={session.last_seen_at} title={formatDate(session.last_seen_at, 'long')}>
                       {session.current ? t('user.sessions.active_now') : lastSeen(t, session.last_seen_at, now)}
                     </time>
                   </p>

@@ -12,7 +12,7 @@ import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { Switch } from '../../ui/Switch';
-import { formatDate } from '../files/format';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { copyText } from '../sharing/owner/clipboard';
 import { DialogActions } from '../sharing/owner/SheetDialog';
 import { useAccessTokens, useCreateAccessToken, useRevokeAccessToken, type AccessToken } from './tokens.api';
@@ -177,6 +177,7 @@ function NewToken({ name, secret, onDone }: { name: string; secret: string; onDo
 
 function TokenList() {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const { data: tokens, isPending, isError, refetch } = useAccessTokens();
   const [revoking, setRevoking] = useState<AccessToken | null>(null);
   return (

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
-import { formatDate } from '../files/format';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import {
   confirmTwoFactor,
   disableTwoFactor,
@@ -33,6 +33,7 @@ type Stage =
 
 export function TwoFactorCard({ user }: { user: User }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const client = useQueryClient();
   const [stage, setStage] = useState<Stage>({ name: 'idle' });
   const confirmedAt = user.attributes.two_factor_confirmed_at;

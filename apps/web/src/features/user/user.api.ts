@@ -7,6 +7,7 @@ import {
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
+import { setDisplayTimezone } from '../../lib/dates';
 import { useSession } from '../../lib/session';
 
 export const userQueryKey = ['user'] as const;
@@ -16,7 +17,11 @@ export function useUser() {
   const authenticated = useSession((s) => s.authenticated);
   return useQuery({
     queryKey: userQueryKey,
-    queryFn: async () => (await api.get<UserResource>('/api/user')).data,
+    queryFn: async () => {
+      const user = (await api.get<UserResource>('/api/user')).data;
+      setDisplayTimezone(user.relationships.settings.data.attributes.timezone);
+      return user;
+    },
     enabled: authenticated,
     staleTime: 60_000,
   });
@@ -26,6 +31,7 @@ const SETTINGS_DEBOUNCE_MS = 150;
 const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
 function patchCachedSetting(client: QueryClient, update: UserSettingUpdate) {
+  if (update.name === 'timezone') setDisplayTimezone(update.value);
   client.setQueryData<User>(userQueryKey, (user) => {
     if (!user) return user;
     const settings = user.relationships.settings.data;
@@ -33,10 +39,24 @@ function patchCachedSetting(client: QueryClient, update: UserSettingUpdate) {
       ...user,
       relationships: {
         ...user.relationships,
-        settings: { data: { ...settings, attributes: { ...settings.attributes, [update.name]: update.value } } },
+        settings: {
+          data: {
+            ...settings,
+            attributes: { ...settings.attributes, [update.name]: update.value === '' ? null : update.value },
+          },
+        },
       },
     };
   });
+}
+
+export interface SettingSaveOptions {
+  /** Send even an empty value (clearing an optional field). */
+  force?: boolean;
+  /** The server stored this value (not called when a newer value of the same name replaced it). */
+  onSaved?: () => void;
+  /** This save failed; replaces the hook's own error handler for the call. */
+  onError?: (error: unknown) => void;
 }
 
 /**
@@ -46,7 +66,7 @@ function patchCachedSetting(client: QueryClient, update: UserSettingUpdate) {
 export function useUpdateSetting(onError?: (error: unknown) => void) {
   const client = useQueryClient();
   return useCallback(
-    (update: UserSettingUpdate, options: { force?: boolean } = {}) => {
+    (update: UserSettingUpdate, options: SettingSaveOptions = {}) => {
       if (!options.force && typeof update.value === 'string' && update.value.trim() === '') return;
       patchCachedSetting(client, update);
       clearTimeout(timers.get(update.name));
@@ -54,10 +74,13 @@ export function useUpdateSetting(onError?: (error: unknown) => void) {
         update.name,
         setTimeout(() => {
           timers.delete(update.name);
-          api.post('/api/user/settings', { ...update, _method: 'patch' }).catch((error: unknown) => {
-            void client.invalidateQueries({ queryKey: userQueryKey });
-            onError?.(error);
-          });
+          api.post('/api/user/settings', { ...update, _method: 'patch' }).then(
+            () => options.onSaved?.(),
+            (error: unknown) => {
+              void client.invalidateQueries({ queryKey: userQueryKey });
+              (options.onError ?? onError)?.(error);
+            },
+          );
         }, SETTINGS_DEBOUNCE_MS),
       );
     },

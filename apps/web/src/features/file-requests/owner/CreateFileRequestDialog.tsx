@@ -11,7 +11,7 @@ import { Notice } from '../../../ui/Notice';
 import { useBrowser } from '../../files/browser/store';
 import { nameError } from '../../files/dialogs/ItemForm';
 import { useNavigationTree } from '../../files/files.api';
-import { formatDate } from '../../files/format';
+import { formatDate } from '../../../lib/dates';
 import { folderPath } from '../../files/items';
 import { LinkField } from '../../sharing/owner/LinkField';
 import { cancelClass, DialogActions, SheetDialog } from '../../sharing/owner/SheetDialog';

@@ -6,7 +6,8 @@ import { cn } from '../../../ui/cn';
 import { DropdownMenu, type MenuAction } from '../../../ui/Menu';
 import { SharedMark } from '../../sharing/owner/SharedSection';
 import { MemberStack, membersLabel } from '../../teams/MemberAvatars';
-import { formatBytes, formatDate } from '../format';
+import { formatDate, useDisplayTimezone } from '../../../lib/dates';
+import { formatBytes } from '../format';
 import { isFolder, type Item } from '../items';
 import { useFolderDrop, type DropHandlers } from './dnd';
 import { ItemIcon } from './ItemIcon';
@@ -147,6 +148,7 @@ export const ItemView = memo(function ItemView({
   widthPercent = 100,
 }: ItemViewProps) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const folder = isFolder(item);
   const drop = useFolderDrop({ target: { id: item.id, name: item.attributes.name }, on: events.drop });
   const dropEnabled = folder && context !== 'trash';

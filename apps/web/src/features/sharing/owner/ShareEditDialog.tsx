@@ -1,4 +1,5 @@
 import type { SharePermission, UpdateShareRequest } from '@filestore/contract';
+import { useDisplayTimezone } from '../../../lib/dates';
 import { QrCode as QrIcon, Send, Unlink } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
@@ -62,6 +63,7 @@ type PasswordMode = 'keep' | 'change' | 'off';
 
 function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: () => void }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const close = useSharingDialogs((s) => s.close);
   const update = useUpdateShare(share.attributes.token);
   const { attributes } = share;

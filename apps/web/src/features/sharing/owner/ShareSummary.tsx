@@ -1,4 +1,5 @@
 import { CalendarClock, KeyRound, Mail, UsersRound } from 'lucide-react';
+import { useDisplayTimezone } from '../../../lib/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
@@ -24,6 +25,7 @@ function Line({ icon, children, tone }: { icon: ReactNode; children: ReactNode; 
 /** What the link allows, at a glance: permission, password, expiry, and who got it by mail. */
 export function ShareSummary({ share, sentTo }: { share: Share; sentTo?: number }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   return (
     <ul className="min-w-0 flex-1 space-y-2" aria-label={t('sharing.summary')}>
       <Line icon={<UsersRound className="size-4" />}>{permissionLabel(t, share)}</Line>

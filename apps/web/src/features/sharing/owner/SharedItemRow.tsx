@@ -1,4 +1,5 @@
 import { CalendarClock, Copy, Ellipsis, Eye, FolderOpen, Lock, Pencil, Unlink } from 'lucide-react';
+import { useDisplayTimezone } from '../../../lib/dates';
 import { memo, type ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { IconButton } from '../../../ui/Button';
@@ -34,6 +35,7 @@ function Badge({ children, tone = 'neutral' }: { children: ReactNode; tone?: 'ne
 /** Permission, password and expiry of a link, as small labels. */
 function Badges({ share, center }: { share: Share; center?: boolean }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const expired = isExpired(share);
   const editor = share.attributes.type === 'folder' && share.attributes.permission === 'editor';
   return (

@@ -1,4 +1,5 @@
 import { Link2, Pencil } from 'lucide-react';
+import { useDisplayTimezone } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 import type { Item } from '../../files/items';
 import { expiryLabel, isExpired, permissionLabel } from './labels';
@@ -11,6 +12,7 @@ import { openSharingDialog } from './store';
  */
 export function SharedSection({ item }: { item: Item }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const share = item.relationships.shared?.data;
   if (!share) return null;
   const expired = isExpired(share);

@@ -1,5 +1,5 @@
 import type { TFunction } from '../../../lib/i18n';
-import { formatDate } from '../../files/format';
+import { formatDate } from '../../../lib/dates';
 import type { Share } from './sharing.api';
 
 /** "Can view and download" / "Can edit, upload and delete": what a visitor of the link may do. */

@@ -7,7 +7,8 @@ import { cn } from '../../../ui/cn';
 import { useDownloadItems } from '../../downloads';
 import { FileTypeIcon } from '../../files/browser/ItemIcon';
 import { FilesSourceProvider } from '../../files/browser/source';
-import { formatBytes, formatDate } from '../../files/format';
+import { formatDate, useDisplayTimezone } from '../../../lib/dates';
+import { formatBytes } from '../../files/format';
 import { isFile, type FileItem } from '../../files/items';
 import { openPreview } from '../../preview';
 import { FileViewer } from '../../preview/FileViewer';
@@ -44,6 +45,7 @@ function frameStyle(file: FileItem, kind: PreviewKind): CSSProperties | undefine
 
 function FileCard({ share, file }: { share: OpenShare; file: FileItem }) {
   const { t } = useTranslation();
+  useDisplayTimezone();
   const download = useDownloadItems();
   const expiry = useExpiryText(share.expires_at);
   const kind = previewKind(file);

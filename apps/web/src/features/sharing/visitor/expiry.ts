@@ -1,3 +1,4 @@
+import { formatDate, useDisplayTimezone } from '../../../lib/dates';
 import { useTranslation } from '../../../lib/i18n';
 
 const HOUR_MS = 3_600_000;
@@ -7,7 +8,8 @@ const HOUR_MS = 3_600_000;
  * never expires. Read once per render: a page open for hours is not worth a ticking clock.
  */
 export function useExpiryText(expiresAt: string | null): string | null {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  useDisplayTimezone();
   if (!expiresAt) return null;
   const at = Date.parse(expiresAt);
   if (!Number.isFinite(at)) return null;
@@ -15,11 +17,5 @@ export function useExpiryText(expiresAt: string | null): string | null {
   if (left <= 0) return t('public.expires_now');
   if (left < HOUR_MS) return t('public.expires_in_minutes', { count: Math.max(1, Math.round(left / 60_000)) });
   if (left < 48 * HOUR_MS) return t('public.expires_in_hours', { count: Math.round(left / HOUR_MS) });
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
-  return t('public.expires_on', { date });
+  return t('public.expires_on', { date: formatDate(at, 'soon') });
 }
