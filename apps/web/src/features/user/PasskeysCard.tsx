@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Fingerprint, KeyRound, Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api';
+import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { errorMessage, rules } from '../../lib/forms';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
@@ -13,7 +14,6 @@ import { Notice } from '../../ui/Notice';
 import { Spinner } from '../../ui/Spinner';
 import { passkeysPossible } from '../auth/sign-in/passkey.api';
 import { ConfirmDialog } from '../files/dialogs/ConfirmDialog';
-import { formatDate } from '../files/format';
 import { addPasskey, passkeysQueryKey, removePasskey, renamePasskey, usePasskeys } from './passkeys.api';
 
 /**
@@ -21,6 +21,8 @@ import { addPasskey, passkeysQueryKey, removePasskey, renamePasskey, usePasskeys
  * password, then the browser's own dialog), rename in place, remove after a confirmation.
  */
 export function PasskeysCard() {
+  // Dates follow the profile's time zone (ADR 0037): re-rendered when it changes.
+  useDisplayTimezone();
   const { t } = useTranslation();
   const client = useQueryClient();
   const { data: passkeys, error, isPending } = usePasskeys();
