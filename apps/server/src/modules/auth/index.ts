@@ -7,3 +7,7 @@ export { hashPassword, verifyPassword } from './passwords.js';
 export { publicUrl } from './links.js';
 export { bearerHook, dropCookiesOfBearerAnswers } from './bearer.js';
 export { accessTokenRoutes } from './access-tokens.routes.js';
+export { accountSuspended, refuseBlockedSignIn } from './sign-in-gate.js';
+export { revokeAllSessions, liveSessionsOf } from './sessions.js';
+export { requestPasswordResetFor } from './password-reset.js';
+export { describeUserAgent } from './security.routes.js';

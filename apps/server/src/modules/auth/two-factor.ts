@@ -5,6 +5,7 @@ import { randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../app/context.js';
+import { refuseBlockedSignIn } from './sign-in-gate.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, tooManyAttempts } from '../../lib/errors.js';
@@ -146,6 +147,7 @@ export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
 export async function startChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
   // Nor a pending sign-in: its cookie would be dropped as well (ADR 0032).
   if (request.accessToken) return;
+  await refuseBlockedSignIn(ctx.db, userId);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
   await ctx.db.insert(twoFactorChallenges).values({ id: sha256(token), userId, expiresAt });
