@@ -49,9 +49,14 @@ export async function queueDeletion(
   return row;
 }
 
-/** Dies on the spot, as kill -9 would, when the crash test names this point (after a batch's commit). */
-function crashPoint(ctx: AppContext) {
-  if (ctx.config.env.FILESTORE_TEST_CRASH_AT === 'user-deletion-batch-committed') process.kill(process.pid, 'SIGKILL');
+/**
+ * Dies on the spot, as kill -9 would, when the crash test names this point: once a batch of files
+ * is gone, with the folders and the account still there.
+ */
+function crashPoint(ctx: AppContext, phase: UserDeletionRow['phase']) {
+  if (phase === 'files' && ctx.config.env.FILESTORE_TEST_CRASH_AT === 'user-deletion-batch-committed') {
+    process.kill(process.pid, 'SIGKILL');
+  }
 }
 
 /**
@@ -170,7 +175,7 @@ export function userDeletionsJob(ctx: AppContext): JobDefinition {
         .limit(1);
       if (!deletion) return { more: false };
       await step(deletion);
-      crashPoint(ctx);
+      crashPoint(ctx, deletion.phase);
       return { more: true };
     },
   };
