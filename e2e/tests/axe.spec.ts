@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiCall, seedFile, signUp, uniqueEmail } from '../support/helpers.js';
+import { ADMIN, apiCall, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Axe on the screens people meet most, in light and dark: any serious or critical violation fails
@@ -139,6 +139,22 @@ for (const scheme of ['light', 'dark'] as const) {
     // Audited while the unread one is still highlighted (its first second).
     await audit(page, 'notification center', found, known);
     await page.keyboard.press('Escape');
+
+    // The administrator's users list and a user's page (issue 16).
+    const me = await apiCall<{ data: { id: string } }>(page, 'GET', '/api/user');
+    const adminContext = await browser.newContext({ colorScheme: scheme, viewport: { width: 1440, height: 900 } });
+    const admin = await adminContext.newPage();
+    await admin.goto('/sign-in');
+    await signIn(admin, ADMIN.email, ADMIN.password);
+    await expect(admin).toHaveURL(/\/platform\/files/);
+    await admin.goto('/admin/users');
+    await expect(admin.getByRole('link', { name: 'Axel Auditor' }).first()).toBeVisible();
+    await audit(admin, 'admin users list', found, known);
+    await admin.goto(`/admin/user/${me.data.id}/details`);
+    await expect(admin.getByRole('heading', { name: 'Axel Auditor' })).toBeVisible();
+    await expect(admin.getByRole('heading', { name: 'Activity' })).toBeVisible();
+    await audit(admin, 'admin user details', found, known);
+    await adminContext.close();
 
     expect(found, found.join('\n')).toEqual([]);
     // A known violation that is gone comes off the list above.
