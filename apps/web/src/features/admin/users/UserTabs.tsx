@@ -276,19 +276,18 @@ export function DeletionProgress({ id }: { id: string }) {
           {t('admin.user.deletion_running', { done: data.deleted_items, total: data.total_items })}
         </p>
       )}
-      <div
-        role="progressbar"
-        aria-label={t('admin.user.deletion_progress')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={data.status === 'done' ? 100 : percent}
-        className="h-3 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
-      >
+      {data.status !== 'done' && (
         <div
-          className="h-full bg-red-600 transition-[width] dark:bg-red-500"
-          style={{ width: `${data.status === 'done' ? 100 : percent}%` }}
-        />
-      </div>
+          role="progressbar"
+          aria-label={t('admin.user.deletion_progress')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          className="h-3 overflow-hidden rounded-full bg-neutral-200 dark:bg-neutral-800"
+        >
+          <div className="h-full bg-red-600 transition-[width] dark:bg-red-500" style={{ width: `${percent}%` }} />
+        </div>
+      )}
     </div>
   );
 }
