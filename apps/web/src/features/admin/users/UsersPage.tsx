@@ -93,10 +93,10 @@ export function UsersPage() {
             className={`${selectClass} w-full pl-9`}
           />
         </form>
-        <div className="grid grid-cols-3 gap-2 lg:flex">
+        <div className="grid grid-cols-2 gap-2 lg:flex">
           <select
             aria-label={t('admin.users.sort')}
-            className={selectClass}
+            className={`${selectClass} col-span-2`}
             value={chosen.value}
             onChange={(e) => update({ sort: e.target.value === 'created_at-desc' ? null : e.target.value })}
           >
