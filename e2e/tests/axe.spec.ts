@@ -152,6 +152,21 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(admin.getByRole('heading', { name: 'Human check', exact: true })).toBeVisible();
     await audit(admin, 'admin sign-in settings', found, known);
     await admin.context().close();
+    // The administrator's users list and a user's page (issue 16).
+    const me = await apiCall<{ data: { id: string } }>(page, 'GET', '/api/user');
+    const adminContext = await browser.newContext({ colorScheme: scheme, viewport: { width: 1440, height: 900 } });
+    const usersAdmin = await adminContext.newPage();
+    await usersAdmin.goto('/sign-in');
+    await signIn(usersAdmin, ADMIN.email, ADMIN.password);
+    await expect(usersAdmin).toHaveURL(/\/platform\/files/);
+    await usersAdmin.goto('/admin/users');
+    await expect(usersAdmin.getByRole('link', { name: 'Axel Auditor' }).first()).toBeVisible();
+    await audit(usersAdmin, 'admin users list', found, known);
+    await usersAdmin.goto(`/admin/user/${me.data.id}/details`);
+    await expect(usersAdmin.getByRole('heading', { name: 'Axel Auditor' })).toBeVisible();
+    await expect(usersAdmin.getByRole('heading', { name: 'Activity' })).toBeVisible();
+    await audit(usersAdmin, 'admin user details', found, known);
+    await adminContext.close();
 
     expect(found, found.join('\n')).toEqual([]);
     // A known violation that is gone comes off the list above.

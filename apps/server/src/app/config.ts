@@ -103,7 +103,14 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Crash tests only: the process kills itself with SIGKILL at this point (uploads' and realtime's crash-point.ts). */
   FILESTORE_TEST_CRASH_AT: z
-    .enum(['upload-complete', 'batch-before-commit', 'batch-committed', 'outbox-before-send', 'outbox-after-send'])
+    .enum([
+      'upload-complete',
+      'batch-before-commit',
+      'batch-committed',
+      'outbox-before-send',
+      'outbox-after-send',
+      'user-deletion-batch-committed',
+    ])
     .optional(),
 });
 

@@ -9,12 +9,14 @@ import { enPublic } from './en-public.js';
 import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
 import { enTransfer } from './en-transfer.js';
+import { enAdminUsers } from './en-admin-users.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
   ...enFiles,
   ...enSharing,
   ...enTransfer,
+  ...enAdminUsers,
   ...enTeams,
   ...enHumanCheck,
   // Common

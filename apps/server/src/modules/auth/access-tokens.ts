@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { preparedOn } from '../../lib/db/prepared.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
-import { users, type UserRow } from '../users/index.js';
+import { activeAccountSql, users, type UserRow } from '../users/index.js';
 import { personalAccessTokens, type PersonalAccessTokenRow } from './access-tokens.table.js';
 
 /**
@@ -48,7 +48,7 @@ export async function userFromAccessToken(
       })
       .from(personalAccessTokens)
       .innerJoin(users, eq(users.id, personalAccessTokens.userId))
-      .where(eq(personalAccessTokens.tokenHash, sql.placeholder('hash')))
+      .where(and(eq(personalAccessTokens.tokenHash, sql.placeholder('hash')), activeAccountSql()))
       .prepare('access_token_user'),
   );
   const [row] = await query.execute({ hash });

@@ -13,3 +13,7 @@ export { appKey } from './links.js';
 export { startChallenge } from './two-factor.js';
 export { sendVerificationMail } from './auth.mails.js';
 export { limitPerAddress } from './limits.js';
+export { accountSuspended, refuseBlockedSignIn } from './sign-in-gate.js';
+export { revokeAllSessions, liveSessionsOf } from './sessions.js';
+export { requestPasswordResetFor } from './password-reset.js';
+export { describeUserAgent } from './security.routes.js';

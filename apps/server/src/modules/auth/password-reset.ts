@@ -3,7 +3,7 @@ import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
-import { findUserByEmail, updateUser } from '../users/index.js';
+import { findUserByEmail, updateUser, type UserRow } from '../users/index.js';
 import { passwordResets } from './auth.table.js';
 import { sendPasswordResetMail } from './auth.mails.js';
 import { hashPassword } from './passwords.js';
@@ -15,6 +15,18 @@ const RESET_TTL_MS = 60 * 60_000;
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) return;
+  await requestPasswordResetFor(ctx, user);
+}
+
+/**
+ * Makes a reset token for the user and mails the link; `alsoInTransaction` runs in the token's
+ * transaction (the admin's audit entry, ADR 0040).
+ */
+export async function requestPasswordResetFor(
+  ctx: AppContext,
+  user: UserRow,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+): Promise<void> {
   const token = randomToken();
   await ctx.db.transaction(async (tx) => {
     await tx.delete(passwordResets).where(eq(passwordResets.userId, user.id));
@@ -23,6 +35,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
       userId: user.id,
       expiresAt: new Date(Date.now() + RESET_TTL_MS),
     });
+    await alsoInTransaction?.(tx);
   });
   await sendPasswordResetMail(ctx, user, token);
 }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { preparedOn } from '../../lib/db/prepared.js';
-import { users, type UserRow } from '../users/index.js';
+import { activeAccountSql, users, type UserRow } from '../users/index.js';
+import { refuseBlockedSignIn } from './sign-in-gate.js';
 import { sessions, twoFactorChallenges } from './auth.table.js';
 
 export const SESSION_COOKIE = 'filestore_session';
@@ -25,6 +26,7 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
   // A bearer request never starts a session (ADR 0032): its Set-Cookie is dropped, so a row would
   // be a sign-in nobody holds, listed in that account's sessions.
   if (request.accessToken) return;
+  await refuseBlockedSignIn(ctx.db, userId);
   const token = randomToken();
   const days = ctx.config.env.SESSION_DAYS;
   const expiresAt = new Date(Date.now() + days * 86_400_000);
@@ -64,7 +66,14 @@ export async function userFromSession(
       .select({ user: users, lastSeenAt: sessions.lastSeenAt, ip: sessions.ip })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .where(
+        and(
+          eq(sessions.id, sql.placeholder('id')),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+          // A suspended account's sessions are deleted as it is suspended; this holds in between.
+          activeAccountSql(),
+        ),
+      )
       .prepare('session_user'),
   );
   const [row] = await query.execute({ id, now: new Date() });

@@ -3,6 +3,7 @@ import { and, count, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../app/context.js';
+import { refuseBlockedSignIn } from './sign-in-gate.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, tooManyAttempts } from '../../lib/errors.js';
@@ -153,6 +154,7 @@ export async function disableTwoFactor(db: Db, userId: string): Promise<void> {
 export async function startChallenge(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: string) {
   // Nor a pending sign-in: its cookie would be dropped as well (ADR 0032).
   if (request.accessToken) return;
+  await refuseBlockedSignIn(ctx.db, userId);
   const token = randomToken();
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
   await ctx.db.insert(twoFactorChallenges).values({ id: sha256(token), userId, expiresAt });

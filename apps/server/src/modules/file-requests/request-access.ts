@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
 import type { LinkActor } from '../files/index.js';
+import { isActiveAccount, ownerUnavailable } from '../users/index.js';
 import { currentStatus } from './file-request-status.js';
 import { requestUrls } from './file-request.presenter.js';
 import { findRequestByToken, type FoundRequest } from './file-requests.repository.js';
@@ -18,6 +19,7 @@ export interface OpenedRequest extends FoundRequest {
 export async function openRequest(ctx: AppContext, token: string): Promise<OpenedRequest> {
   const found = await findRequestByToken(ctx.db, token);
   if (!found) throw notFound();
+  if (!isActiveAccount(found.owner)) throw ownerUnavailable();
   if (currentStatus(found.request) !== 'active') throw requestClosed();
   const link = {
     source: 'request' as const,
@@ -33,5 +35,6 @@ export async function openRequest(ctx: AppContext, token: string): Promise<Opene
 export async function findRequestOrThrow(ctx: AppContext, token: string): Promise<FoundRequest> {
   const found = await findRequestByToken(ctx.db, token);
   if (!found) throw notFound();
+  if (!isActiveAccount(found.owner)) throw ownerUnavailable();
   return found;
 }

@@ -4,7 +4,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound, tooManyAttempts } from '../../lib/errors.js';
 import { cookieSecure, verifyPassword } from '../auth/index.js';
 import { requireCapability, type Action, type ItemRow, type LinkActor } from '../files/index.js';
-import type { UserRow } from '../users/index.js';
+import { isActiveAccount, ownerUnavailable, type UserRow } from '../users/index.js';
 import { shareUrls } from './share.presenter.js';
 import { findShareByToken, hasUnlock, insertUnlock, tombstoneOf } from './shares.repository.js';
 import type { ShareRow } from './shares.table.js';
@@ -55,6 +55,7 @@ export async function openShare(
     throw reason === 'revoked' ? shareRevoked() : reason === 'expired' ? shareExpired() : notFound();
   }
   const { share, item, owner, inTrash } = found;
+  if (!isActiveAccount(owner)) throw ownerUnavailable();
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw shareExpired();
   if (inTrash) throw notFound();
   const unlocked = request === null || (await isUnlocked(ctx, request, share));

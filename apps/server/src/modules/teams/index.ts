@@ -13,6 +13,7 @@ export {
 export { folderInvitations, presentInvitation } from './invitation.presenter.js';
 export { teamEmailsOf } from './invitations.repository.js';
 export { personSummary, presentTeamFolder, teamRelationships } from './team.presenter.js';
+export { dissolveTeam } from './team-folders.usecases.js';
 export { teamInvitations, type TeamInvitationRow } from './team-invitations.table.js';
 
 /**

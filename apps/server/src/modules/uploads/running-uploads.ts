@@ -78,3 +78,10 @@ export async function endUploadsOfClosedLinks(
     linkIds.filter((id) => !open.has(id)),
   );
 }
+
+/** Ends every upload running in the owner's storage (an account being deleted, ADR 0040): their parts go. */
+export async function endUploadsOfOwner(ctx: AppContext, ownerId: string): Promise<number> {
+  const running = await runningSessionsOfOwner(ctx.db, ownerId);
+  for (const { session } of running) await endSession(ctx, session);
+  return running.length;
+}

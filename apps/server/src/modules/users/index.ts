@@ -18,3 +18,10 @@ export {
   avatarUrls,
   type AvatarSize,
 } from './avatar-keys.js';
+export {
+  accountStatus,
+  activeAccountSql,
+  isActiveAccount,
+  ownerUnavailable,
+  type AccountStatus,
+} from './account-state.js';

@@ -49,6 +49,13 @@ export const users = pgTable(
     /** Live folders and files at the root of the user's tree, kept like a folder's counts. */
     rootFolderCount: integer('root_folder_count').notNull().default(0),
     rootFileCount: integer('root_file_count').notNull().default(0),
+    /**
+     * Set by an administrator (ADR 0040): no sign-in of any kind, no session or token acts for the
+     * user, and their share links and upload requests answer `link.owner_unavailable`.
+     */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    /** Set when an administrator asked to delete the account: blocked like a suspension until the job removes it. */
+    deletingAt: timestamp('deleting_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

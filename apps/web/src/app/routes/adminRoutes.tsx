@@ -1,4 +1,5 @@
-import { LayoutDashboard, Settings } from 'lucide-react';
+import { LayoutDashboard, Settings, Users } from 'lucide-react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteHandle, type RouteObject } from '../routing';
 import { RequireAdmin } from '../guards';
 import { lazyPage } from './lazy';
@@ -9,6 +10,13 @@ const page = (path: string, title: string): RouteObject => ({
   path,
   lazy: lazyPage(admin, (m) => m.AdminPlaceholder),
   handle: { title, icon: Settings } satisfies RouteHandle,
+});
+
+type AdminPages = Awaited<ReturnType<typeof admin>>;
+const userTab = (path: string, title: string, pick: (m: AdminPages) => ComponentType): RouteObject => ({
+  path,
+  lazy: lazyPage(admin, pick),
+  handle: { title, icon: Users } satisfies RouteHandle,
 });
 
 const planPages = (kind: 'fixed' | 'metered'): RouteObject[] => [
@@ -48,14 +56,28 @@ export const adminRoute: RouteObject = {
         page('plan/create/metered', 'admin.titles.create_metered_plan'),
         ...planPages('fixed'),
         ...planPages('metered'),
-        page('users', 'admin.nav.users'),
-        page('user/create', 'admin.titles.create_user'),
-        { path: 'user/:id', element: <Navigate to="details" replace /> },
-        page('user/:id/details', 'admin.titles.user_details'),
-        page('user/:id/storage', 'admin.titles.user_storage'),
-        page('user/:id/subscription', 'admin.titles.user_subscription'),
-        page('user/:id/password', 'admin.titles.user_password'),
-        page('user/:id/delete', 'admin.titles.user_delete'),
+        {
+          path: 'users',
+          lazy: lazyPage(admin, (m) => m.UsersPage),
+          handle: { title: 'admin.nav.users', icon: Users } satisfies RouteHandle,
+        },
+        {
+          path: 'user/create',
+          lazy: lazyPage(admin, (m) => m.CreateUserPage),
+          handle: { title: 'admin.titles.create_user', icon: Users } satisfies RouteHandle,
+        },
+        {
+          path: 'user/:id',
+          lazy: lazyPage(admin, (m) => m.UserLayout),
+          children: [
+            { index: true, element: <Navigate to="details" replace /> },
+            userTab('details', 'admin.titles.user_details', (m) => m.UserDetailsTab),
+            userTab('storage', 'admin.titles.user_storage', (m) => m.UserStorageTab),
+            userTab('subscription', 'admin.titles.user_subscription', (m) => m.UserSubscriptionTab),
+            userTab('password', 'admin.titles.user_password', (m) => m.UserPasswordTab),
+            userTab('delete', 'admin.titles.user_delete', (m) => m.UserDeleteTab),
+          ],
+        },
         { path: 'payments', element: <Navigate to="/admin/payments/billings" replace /> },
         page('payments/billings', 'admin.titles.billings'),
         page('payments/payments', 'admin.titles.payments'),

@@ -17,7 +17,7 @@ import { SoonBadge } from '../../ui/ComingSoon';
 /** `soon`: the section is not built yet; its pages say what it will do. */
 export const adminSections = [
   { to: '/admin/dashboard', key: 'admin.nav.dashboard', icon: LayoutDashboard, soon: null },
-  { to: '/admin/users', key: 'admin.nav.users', icon: Users, soon: 'admin.soon.users', also: ['/admin/user/'] },
+  { to: '/admin/users', key: 'admin.nav.users', icon: Users, soon: null, also: ['/admin/user/'] },
   { to: '/admin/plans', key: 'admin.nav.plans', icon: Package, soon: 'admin.soon.plans', also: ['/admin/plan/'] },
   { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat, soon: 'admin.soon.subscriptions' },
   { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt, soon: 'admin.soon.transactions' },

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/forms';
 import { EmptyState } from '../../ui/EmptyState';
 import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
+import { AuditList } from './users/AuditList';
 
 function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: number }) {
   return (
@@ -47,6 +48,7 @@ export function DashboardPage() {
           value={users.admins}
         />
       </div>
+      <AuditList limit={8} />
       {users.total <= 1 && (
         <EmptyState
           icon={<Users className="size-8" aria-hidden />}

@@ -4,3 +4,7 @@ export { AdminPlaceholder } from './AdminPlaceholder';
 export { DashboardPage } from './DashboardPage';
 export { EnvironmentPage } from './EnvironmentPage';
 export { SignInSettingsPage } from './settings/SignInSettingsPage';
+export { UsersPage } from './users/UsersPage';
+export { CreateUserPage } from './users/CreateUserPage';
+export { UserLayout } from './users/UserLayout';
+export { UserDeleteTab, UserDetailsTab, UserPasswordTab, UserStorageTab, UserSubscriptionTab } from './users/UserTabs';
