@@ -152,8 +152,12 @@ test.describe('native controls', () => {
     expect(await radio.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('light');
 
     await page.emulateMedia({ colorScheme: 'light' });
+    // The choice is saved to the account after a short debounce; the reload waits for it, since the
+    // account's saved theme wins over this browser's copy once the user record arrives.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings') && r.ok());
     await radio.check();
     await expect.poll(() => scheme(page)).toBe('dark');
+    await saved;
     await page.reload();
     await expect.poll(() => scheme(page)).toBe('dark');
 
