@@ -44,6 +44,17 @@ test('F2 on a file selects its base name, and changing the extension asks first'
   await page.keyboard.press('F2');
   await expect(name).toBeFocused();
   expect(await selection()).toEqual([0, 13]);
+  // The dialog's focus trap selects a whole field whenever it puts focus there itself: when Tab
+  // wraps round from the last control to the first, and when focus strays out of the dialog (a
+  // closing menu hands it to its trigger) and is pulled back. The base name stays the selection.
+  await page.keyboard.press('Shift+Tab');
+  await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(name).toBeFocused();
+  expect(await selection()).toEqual([0, 13]);
+  await page.evaluate(() => document.querySelector<HTMLElement>('header button')?.focus());
+  await expect(name).toBeFocused();
+  expect(await selection()).toEqual([0, 13]);
   await page.keyboard.press('Escape');
   // The ⋯ button sits beside the option, for pointers (assistive technology uses Shift+F10).
   await page.getByTitle('Actions for expenses-2024.csv', { exact: true }).click();
@@ -249,6 +260,32 @@ test('the tab’s title names the folder or the screen', async ({ page }) => {
   await page.goto('/user/settings');
   await expect(page).toHaveTitle(/^[^–]+ – Acme Files$/);
   await expect(page).not.toHaveTitle(/Trash/);
+});
+
+test('a cold load paints the app’s frame from the page before any script runs', async ({ page, browser }) => {
+  await newUser(page, 'cold');
+  const id = await seedFolder(page, 'Invoices');
+  // The slowest connection there is: the app's scripts never arrive.
+  await page.route('**/assets/**/*.js', (route) => route.abort());
+  await page.goto(`/platform/files/${id}`);
+  const boot = page.locator('#boot');
+  await expect(boot).toBeVisible();
+  const frame = (await boot.boundingBox())!;
+  expect(frame.width).toBe(1440);
+  expect(frame.height).toBe(900);
+  // The shell: the header's bar and the list's placeholder rows, not a blank page with a spinner.
+  await expect(boot.locator('.h-\\[72px\\]')).toHaveCount(1);
+  await expect(boot.locator('.h-16')).toHaveCount(10);
+  // The tab says the app's name while the folder is unknown, never "Files".
+  await expect(page).toHaveTitle('Acme Files');
+
+  // Signed out, the sign-in page paints its frame with the app's name.
+  const visitor = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await visitor.route('**/assets/**/*.js', (route) => route.abort());
+  await visitor.goto('/sign-in');
+  await expect(visitor.locator('#boot #boot-name')).toHaveText('Acme Files');
+  await expect(visitor.locator('#boot .min-h-11')).not.toHaveCount(0);
+  await visitor.close();
 });
 
 test('a folder being opened is named at once, never "Files"', async ({ page }) => {

@@ -75,6 +75,20 @@ test.describe('toasts on a desktop', () => {
     await item(page, 'Delta').click();
     const buttons = page.locator('header').first().getByRole('button');
     expect(await buttons.count()).toBeGreaterThan(5);
+    // Measured at once, while the toast is surely up (a check once it has gone would prove nothing).
+    const clash = await page.evaluate(() => {
+      const visible = (e: Element) => e.getBoundingClientRect().width > 0;
+      const toastBoxes = [...document.querySelectorAll('[data-sonner-toast][data-visible="true"]')]
+        .filter(visible)
+        .map((e) => e.getBoundingClientRect());
+      const covered = [...document.querySelectorAll('header button')].filter(visible).filter((button) => {
+        const b = button.getBoundingClientRect();
+        return toastBoxes.some((t) => t.left < b.right && b.left < t.right && t.top < b.bottom && b.top < t.bottom);
+      });
+      return { toasts: toastBoxes.length, covered: covered.map((b) => b.getAttribute('aria-label') ?? b.textContent) };
+    });
+    expect(clash.toasts, 'the toast is still up').toBeGreaterThan(0);
+    expect(clash.covered, 'toolbar buttons under a toast').toEqual([]);
     for (const button of await buttons.all()) if (await button.isVisible()) await expectReachable(button);
     await page.getByRole('button', { name: 'Rename' }).click();
     await expect(page.getByRole('dialog', { name: 'Edit folder' })).toBeVisible();
@@ -138,8 +152,12 @@ test.describe('native controls', () => {
     expect(await radio.evaluate((el) => getComputedStyle(el).colorScheme)).toBe('light');
 
     await page.emulateMedia({ colorScheme: 'light' });
+    // The choice is saved to the account after a short debounce; the reload waits for it, since the
+    // account's saved theme wins over this browser's copy once the user record arrives.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/settings') && r.ok());
     await radio.check();
     await expect.poll(() => scheme(page)).toBe('dark');
+    await saved;
     await page.reload();
     await expect.poll(() => scheme(page)).toBe('dark');
 
