@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSealedSetting, readSettings } from '../settings/index.js';
 import { installWithAdmin, startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 
-describe('PATCH /api/admin/settings with yes/no settings', () => {
+describe('PATCH /api/admin/settings', () => {
   let server: TestServer;
   let admin: TestClient;
   beforeAll(async () => {
@@ -48,42 +48,32 @@ describe('PATCH /api/admin/settings with yes/no settings', () => {
     expect((await patch('app_title', 'true')).json().data.app_title).toBe('true');
     expect((await patch('upload_limit', '1')).json().data.upload_limit).toBe(1);
   });
-});
 
-describe('secret settings through /api/admin/settings', () => {
-  let server: TestServer;
-  let admin: TestClient;
-  beforeAll(async () => {
-    server = await startTestServer();
-    admin = await installWithAdmin(server);
-  });
-  afterAll(() => server.close());
+  describe('secret settings', () => {
+    it('stores a secret sealed, shows only whether it is set, and opens it for the server', async () => {
+      expect((await admin.get('/api/admin/settings')).json().data.github_client_secret).toBe(false);
+      const res = await patch('github_client_secret', 'gh-secret-value');
+      expect(res.status).toBe(200);
+      expect(res.json().data.github_client_secret).toBe(true);
+      expect(JSON.stringify((await admin.get('/api/admin/settings')).json())).not.toContain('gh-secret-value');
 
-  const patch = (name: string, value: unknown) => admin.request('PATCH', '/api/admin/settings', { name, value });
+      const settings = await readSettings(server.ctx.db);
+      expect(settings.github_client_secret).not.toContain('gh-secret-value');
+      expect(openSealedSetting(settings, 'github_client_secret')).toBe('gh-secret-value');
+      // Bound to its name: the same sealed text under another secret's name does not open.
+      expect(
+        openSealedSetting({ ...settings, google_client_secret: settings.github_client_secret }, 'google_client_secret'),
+      ).toBeNull();
 
-  it('stores a secret sealed, shows only whether it is set, and opens it for the server', async () => {
-    expect((await admin.get('/api/admin/settings')).json().data.github_client_secret).toBe(false);
-    const res = await patch('github_client_secret', 'gh-secret-value');
-    expect(res.status).toBe(200);
-    expect(res.json().data.github_client_secret).toBe(true);
-    expect(JSON.stringify((await admin.get('/api/admin/settings')).json())).not.toContain('gh-secret-value');
+      const cleared = await patch('github_client_secret', null);
+      expect(cleared.json()).toMatchObject({ data: { github_client_secret: false } });
+      expect(openSealedSetting(await readSettings(server.ctx.db), 'github_client_secret')).toBeNull();
+    });
 
-    const settings = await readSettings(server.ctx.db);
-    expect(settings.github_client_secret).not.toContain('gh-secret-value');
-    expect(openSealedSetting(settings, 'github_client_secret')).toBe('gh-secret-value');
-    // Bound to its name: the same sealed text under another secret's name does not open.
-    expect(
-      openSealedSetting({ ...settings, google_client_secret: settings.github_client_secret }, 'google_client_secret'),
-    ).toBeNull();
-
-    const cleared = await patch('github_client_secret', null);
-    expect(cleared.json()).toMatchObject({ data: { github_client_secret: false } });
-    expect(openSealedSetting(await readSettings(server.ctx.db), 'github_client_secret')).toBeNull();
-  });
-
-  it('refuses a secret that is not text, and never lets app_key be written or read', async () => {
-    expect((await patch('github_client_secret', 5)).status).toBe(422);
-    expect((await patch('app_key', 'x'.repeat(40))).json().code).toBe('settings.unknown_key');
-    expect((await admin.get('/api/admin/settings')).json().data).not.toHaveProperty('app_key');
+    it('refuses a secret that is not text, and never lets app_key be written or read', async () => {
+      expect((await patch('github_client_secret', 5)).status).toBe(422);
+      expect((await patch('app_key', 'x'.repeat(40))).json().code).toBe('settings.unknown_key');
+      expect((await admin.get('/api/admin/settings')).json().data).not.toHaveProperty('app_key');
+    });
   });
 });
