@@ -1,0 +1,146 @@
+/** German strings of sharing for the signed-in owner: share popups, My shared items, upload-request popup. */
+export const deSharing: Record<string, string> = {
+  // Actions and marks in the file browser
+  'sharing.share': 'Teilen',
+  'sharing.edit': 'Freigabe bearbeiten',
+  'sharing.edit_named': 'Freigabe von {{name}} bearbeiten',
+  'sharing.is_shared': 'Per Link geteilt',
+  'sharing.shared': 'Geteilt',
+
+  // Share-create popup
+  'sharing.create_title': '„{{name}}“ teilen',
+  'sharing.create_description':
+    'Jede Person mit dem Link kann es öffnen. Sie können das jederzeit ändern oder beenden.',
+  'sharing.permission': 'Personen mit dem Link',
+  'sharing.permission_visitor': 'Können ansehen und herunterladen',
+  'sharing.permission_visitor_description':
+    'Sie können durchsuchen, Vorschauen ansehen und herunterladen. Nichts kann geändert werden.',
+  'sharing.permission_editor': 'Können bearbeiten, hochladen und löschen',
+  'sharing.permission_editor_description':
+    'Sie können darin zusätzlich hochladen, Ordner erstellen, umbenennen, verschieben und löschen.',
+  'sharing.permission_file': 'Können ansehen und herunterladen',
+  'sharing.file_view_only':
+    'Personen mit dem Link können diese Datei ansehen und herunterladen. Dateien werden nur zum Ansehen geteilt.',
+  'sharing.password_switch': 'Mit Passwort schützen',
+  'sharing.password_switch_description': 'Besucher müssen es eingeben, bevor sie etwas sehen.',
+  'sharing.password_kept': 'Besucher benötigen das von Ihnen festgelegte Passwort.',
+  'sharing.password_label': 'Passwort für den Link',
+  'sharing.new_password_label': 'Neues Passwort',
+  'sharing.password_required': 'Geben Sie ein Passwort ein oder deaktivieren Sie den Schutz.',
+  'sharing.change_password': 'Passwort ändern',
+  'sharing.show': 'Anzeigen',
+  'sharing.hide': 'Ausblenden',
+  'sharing.show_password': 'Passwort anzeigen',
+  'sharing.hide_password': 'Passwort ausblenden',
+  'sharing.expiration': 'Link läuft ab',
+  'sharing.expiration_never': 'Nie',
+  'sharing.expiration_hours_one': 'Nach {{count}} Stunde',
+  'sharing.expiration_hours_other': 'Nach {{count}} Stunden',
+  'sharing.expiration_days_one': 'Nach {{count}} Tag',
+  'sharing.expiration_days_other': 'Nach {{count}} Tagen',
+  'sharing.expiration_keep': 'Unverändert lassen',
+  'sharing.emails_label': 'Link per E-Mail senden (optional)',
+  'sharing.emails_label_short': 'E-Mail-Adressen',
+  'sharing.emails_hint': 'Drücken Sie nach jeder Adresse die Eingabetaste oder tippen Sie ein Komma.',
+  'sharing.emails_placeholder': 'name@example.com',
+  'sharing.recipients': 'Empfänger',
+  'sharing.remove_email': '{{email}} entfernen',
+  'sharing.email_invalid': '„{{email}}“ ist keine gültige E-Mail-Adresse.',
+  'sharing.email_required': 'Geben Sie mindestens eine E-Mail-Adresse ein.',
+  'sharing.emails_too_many': 'Sie können höchstens an {{count}} Adressen gleichzeitig senden.',
+  'sharing.create_submit': 'Link erstellen',
+  'sharing.mail_limit_one':
+    'Sie haben in letzter Zeit viele Links per E-Mail gesendet. Versuchen Sie es in {{count}} Minute erneut.',
+  'sharing.mail_limit_other':
+    'Sie haben in letzter Zeit viele Links per E-Mail gesendet. Versuchen Sie es in {{count}} Minuten erneut.',
+
+  // Result of share-create
+  'sharing.created_title': '„{{name}}“ ist geteilt',
+  'sharing.created_description': 'Kopieren und versenden Sie den Link oder lassen Sie den QR-Code scannen.',
+  'sharing.link': 'Link',
+  'sharing.copy': 'Kopieren',
+  'sharing.copy_link': 'Link kopieren',
+  'sharing.copy_link_named': 'Link zu {{name}} kopieren',
+  'sharing.link_copied': 'Link kopiert',
+  'sharing.copy_manually': 'Der Link ist markiert: Drücken Sie Strg+C (⌘C auf dem Mac), um ihn zu kopieren.',
+  'sharing.qr_alt': 'QR-Code des Links',
+  'sharing.qr_failed': 'Der QR-Code konnte nicht erstellt werden.',
+  'sharing.summary': 'Was der Link erlaubt',
+  'sharing.password_on': 'Mit Passwort geschützt',
+  'sharing.password_off': 'Kein Passwort',
+  'sharing.protected': 'Mit Passwort geschützt',
+  'sharing.not_protected': 'Kein Passwort',
+  'sharing.never_expires': 'Läuft nie ab',
+  'sharing.expires_on': 'Läuft am {{date}} ab',
+  'sharing.expired_on': 'Abgelaufen am {{date}}',
+  'sharing.sent_to_one': 'An {{count}} Person gesendet',
+  'sharing.sent_to_other': 'An {{count}} Personen gesendet',
+  'sharing.done': 'Fertig',
+
+  // Share-edit popup
+  'sharing.edit_title': 'Freigabe von „{{name}}“',
+  'sharing.show_qr': 'QR-Code anzeigen',
+  'sharing.hide_qr': 'QR-Code ausblenden',
+  'sharing.expired_notice':
+    'Dieser Link ist abgelaufen: Besucher sehen, dass er nicht mehr funktioniert. Wählen Sie ein neues Ablaufdatum, um ihn wieder zu öffnen.',
+  'sharing.send_heading': 'Link senden',
+  'sharing.send': 'Senden',
+  'sharing.settings_heading': 'Was der Link erlaubt',
+  'sharing.save': 'Änderungen speichern',
+  'sharing.updated': 'Freigabe von „{{name}}“ aktualisiert',
+  'sharing.stop': 'Freigabe beenden',
+  'sharing.stop_title_one': 'Freigabe von „{{name}}“ beenden?',
+  'sharing.stop_title_other': 'Freigabe von {{count}} Elementen beenden?',
+  'sharing.stop_description_one':
+    'Der Link funktioniert sofort nicht mehr. Sie können es später mit einem neuen Link erneut teilen.',
+  'sharing.stop_description_other':
+    'Ihre Links funktionieren sofort nicht mehr. Sie können sie später mit neuen Links erneut teilen.',
+  'sharing.stop_confirm_one': 'Freigabe beenden',
+  'sharing.stop_confirm_other': 'Freigabe von {{count}} Elementen beenden',
+  'sharing.stopped_one': 'Freigabe von „{{name}}“ beendet',
+  'sharing.stopped_other': 'Freigabe von {{count}} Elementen beendet',
+  'sharing.stop_failed': 'Die Freigabe konnte nicht beendet werden',
+
+  // My shared items
+  'sharing.toolbar': 'Geteilte Elemente',
+  'sharing.count_one': '{{count}} geteiltes Element',
+  'sharing.count_other': '{{count}} geteilte Elemente',
+  'sharing.select_all': 'Alle geteilten Elemente auswählen',
+  'sharing.select_named': '{{name}} auswählen',
+  'sharing.badge_visitor': 'Nur ansehen',
+  'sharing.badge_editor': 'Kann bearbeiten',
+  'sharing.badge_password': 'Passwort',
+  'sharing.badge_expired': 'Abgelaufen',
+  'sharing.load_failed': 'Ihre geteilten Elemente konnten nicht geladen werden',
+  'sharing.empty_how':
+    'Um eine Datei oder einen Ordner zu teilen, öffnen Sie in „Meine Dateien“ das zugehörige Menü (⋯) und wählen Sie „Teilen“. Alles, was Sie teilen, erscheint hier: Sie können den Link kopieren, die Freigabe ändern oder beenden.',
+
+  // Create-file-request popup
+  'file_request.menu': 'Dateien anfordern',
+  'file_request.title': 'Dateien anfordern',
+  'file_request.description':
+    'Jede Person mit dem Link kann Dateien in einen neuen Ordner von Ihnen hochladen. Sonst sieht sie nichts von Ihren Dateien.',
+  'file_request.where': 'Uploads landen in',
+  'file_request.change': 'Ändern',
+  'file_request.picker_done': 'Ausblenden',
+  'file_request.where_hint': 'In {{folder}} wird ein neuer Ordner „{{name}}“ erstellt.',
+  'file_request.default_name': 'Upload-Anfrage {{date}}',
+  'file_request.name': 'Name des neuen Ordners (optional)',
+  'file_request.notes': 'Nachricht an den Gast (optional)',
+  'file_request.notes_placeholder': 'Was Sie benötigen und bis wann',
+  'file_request.notes_too_long': 'Eine Nachricht darf höchstens {{count}} Zeichen lang sein.',
+  'file_request.email': 'Link per E-Mail senden an (optional)',
+  'file_request.email_hint': 'Wir senden den Link und Ihre Nachricht.',
+  'file_request.email_placeholder': 'name@example.com',
+  'file_request.submit': 'Anfragelink erstellen',
+  'file_request.created_title': 'Ihr Upload-Link ist bereit',
+  'file_request.created_description':
+    'Senden Sie ihn an die Person, die hochladen soll. Hinzugefügte Dateien erscheinen im neuen Ordner.',
+  'file_request.link': 'Upload-Link',
+  'file_request.emailed': 'Wir haben ihn per E-Mail an {{email}} gesendet.',
+  'file_request.folder_made': 'Uploads landen im neuen Ordner „{{name}}“.',
+  'file_request.open_folder': 'Ordner öffnen',
+
+  // Errors by code
+  'errors.share.exists': 'Dieses Element ist bereits geteilt.',
+};
