@@ -15,7 +15,7 @@ async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   await page.waitForTimeout(500);
-  await page.screenshot({ path: `${SHOTS}/languages-${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/languages-${name}.png` });
 }
 
 async function signedIn(browser: Browser, email: string, password: string, colorScheme: 'light' | 'dark' = 'light') {
@@ -25,6 +25,12 @@ async function signedIn(browser: Browser, email: string, password: string, color
   await signIn(page, email, password);
   await expect(page).toHaveURL(/\/platform\/files/);
   return page;
+}
+
+/** The strings filter: a segmented control of radios, chosen by their labels. */
+async function filter(page: Page, name: string) {
+  await page.locator('fieldset label', { hasText: name }).click();
+  await expect(page.getByRole('radio', { name: new RegExp(`^${name}`) })).toBeChecked();
 }
 
 const rail = (page: Page) => page.getByRole('navigation', { name: /Main navigation|Navigation principale/ });
@@ -63,20 +69,20 @@ test('an admin adds a language, translates a string and makes it the default', a
   await expect(strings).toBeVisible();
 
   // Everything starts untranslated; search finds the Files link's label by its text.
-  await admin.getByRole('radio', { name: /Untranslated/ }).check();
-  await admin.getByLabel('Search').fill('nav.files');
+  await filter(admin, 'Untranslated');
+  await admin.getByLabel('Search strings').fill('nav.files');
   const row = admin.locator('[data-strings] li[data-key="nav.files"]');
   await expect(row).toContainText('Files');
   await expect(row.getByText('Untranslated')).toBeVisible();
   await shoot(admin, 'editor-light');
 
   // A lost placeholder is refused at once, under its row; then the translation saves as typed.
-  await admin.getByLabel('Search').fill('startup.failed_description');
+  await admin.getByLabel('Search strings').fill('startup.failed_description');
   const placeholders = admin.locator('[data-strings] li[data-key="startup.failed_description"]');
   await placeholders.getByRole('textbox').fill('La page va se recharger.');
   await expect(placeholders.getByText('Keep {{seconds}} as in the English text.')).toBeVisible();
 
-  await admin.getByLabel('Search').fill('nav.files');
+  await admin.getByLabel('Search strings').fill('nav.files');
   await row.getByRole('textbox').fill('Fichiers');
   await expect(row.getByText('Saved')).toBeVisible();
   await expect(row.getByText('Edited')).toBeVisible();
@@ -85,8 +91,8 @@ test('an admin adds a language, translates a string and makes it the default', a
   expect(served['nav.files']).toBe('Fichiers');
 
   // The "Edited" filter lists it.
-  await admin.getByLabel('Search').fill('');
-  await admin.getByRole('radio', { name: 'Edited' }).check();
+  await admin.getByLabel('Search strings').fill('');
+  await filter(admin, 'Edited');
   await expect(admin.locator('[data-strings] li')).toHaveCount(1);
 
   // Emil picks English in his profile before the default changes.
@@ -138,12 +144,21 @@ test('the language editor on a phone and in the dark', async ({ browser }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page).toHaveURL(/\/platform\/files/);
     await page.goto('/admin/language');
-    await expect(page.getByRole('heading', { name: 'Strings of English' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Strings of/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Got it' }).click();
     await shoot(page, `phone-${colorScheme}`);
+    await page.getByRole('heading', { name: /^Strings of/ }).scrollIntoViewIfNeeded();
+    await shoot(page, `phone-strings-${colorScheme}`);
+    await page.getByRole('button', { name: 'Add a language' }).click();
+    await shoot(page, `phone-add-${colorScheme}`);
+    await page.keyboard.press('Escape');
+    await page.goto('/user/profile');
+    await page.getByLabel('Language', { exact: true }).scrollIntoViewIfNeeded();
+    await shoot(page, `phone-profile-${colorScheme}`);
     await context.close();
     const desk = await signedIn(browser, ADMIN.email, ADMIN.password, colorScheme);
     await desk.goto('/admin/language');
-    await expect(desk.getByRole('heading', { name: 'Strings of English' })).toBeVisible();
+    await expect(desk.getByRole('heading', { name: /^Strings of/ })).toBeVisible();
     await shoot(desk, `desktop-${colorScheme}`);
     await desk.context().close();
   }

@@ -38,7 +38,7 @@ export const enLanguages: Record<string, string> = {
   'admin.strings.title': 'Strings of {{name}}',
   'admin.strings.description':
     'Each change is saved as you type. Empty a field to go back to the shipped text (or the English one).',
-  'admin.strings.search': 'Search',
+  'admin.strings.search': 'Search strings',
   'admin.strings.search_placeholder': 'Key or text',
   'admin.strings.filter': 'Show',
   'admin.strings.filter_all': 'All',

@@ -68,6 +68,8 @@ export async function listLanguages(db: Db): Promise<LanguagesResponse> {
 
 /** The keys a language can hold: English's, with the plural forms its locale uses instead of English's. */
 function keysOf(locale: string): string[] {
+  // English is the reference: exactly its own keys (some plurals it writes with `_other` alone).
+  if (locale === REFERENCE_LOCALE) return Object.keys(en);
   const { required, optional } = expectedKeys(en, locale);
   const builtIn = builtInCatalogue(locale) ?? {};
   const keys = new Set([...required, ...Object.keys(builtIn).filter((k) => optional.has(k))]);

@@ -34,10 +34,16 @@ export function StringsEditor({ language }: { language: LanguageResource }) {
   const searchId = useId();
 
   const strings = detail.data?.strings;
+  // A row's own edits must not make it jump out of the list while it is typed in (an untranslated
+  // string that gets translated): the list is worked out again only when the search or the filter
+  // changes, from the strings as they are then.
+  const latest = useRef(strings);
+  latest.current = strings;
+  const loaded = strings !== undefined;
   const matching = useMemo(() => {
-    if (!strings) return [];
+    const all = latest.current ?? [];
     const needle = deferredQuery.trim().toLocaleLowerCase();
-    return strings.filter(
+    return all.filter(
       (s) =>
         (filter === 'all' || (filter === 'untranslated' ? s.source === 'english' : s.source === 'edited')) &&
         (!needle ||
@@ -45,9 +51,7 @@ export function StringsEditor({ language }: { language: LanguageResource }) {
           s.english.toLocaleLowerCase().includes(needle) ||
           s.value.toLocaleLowerCase().includes(needle)),
     );
-    // A row's own edits must not make it jump out of the list while typed in: filtered on the
-    // strings as loaded, and again when the search or filter changes.
-  }, [detail.dataUpdatedAt, deferredQuery, filter]);
+  }, [loaded, deferredQuery, filter]);
   const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
   const shown = matching.slice((Math.min(page, pages) - 1) * PAGE_SIZE, Math.min(page, pages) * PAGE_SIZE);
   const untranslated = strings?.filter((s) => s.source === 'english').length ?? 0;
