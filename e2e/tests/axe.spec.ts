@@ -166,6 +166,10 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(usersAdmin.getByRole('heading', { name: 'Axel Auditor' })).toBeVisible();
     await expect(usersAdmin.getByRole('heading', { name: 'Activity' })).toBeVisible();
     await audit(usersAdmin, 'admin user details', found, known);
+    // The language editor: the list and the strings of English (issue 16 point 5).
+    await usersAdmin.goto('/admin/language');
+    await expect(usersAdmin.getByRole('heading', { name: /^Strings of/ })).toBeVisible();
+    await audit(usersAdmin, 'admin languages', found, known);
     await adminContext.close();
 
     expect(found, found.join('\n')).toEqual([]);

@@ -6,6 +6,8 @@ export * from './user.js';
 export * from './auth.js';
 export * from './setup.js';
 export * from './i18n/en.js';
+export * from './i18n/locales.js';
+export * from './languages.js';
 export * from './pages.js';
 export * from './admin.js';
 export * from './files.js';

@@ -10,6 +10,7 @@ import {
   timezoneOffset,
   type CountryCode,
 } from './profile.js';
+import { localeCode } from './languages.js';
 import { notificationResource } from './realtime.js';
 
 export const restrictions = z.object({
@@ -43,6 +44,8 @@ export const userSettingsAttributes = z.object({
   emoji_type: emojiType,
   /** Notifications also arrive by mail (ADR 0026); on unless the user turned it off. */
   mail_notifications: z.boolean(),
+  /** The installed language the user reads the app and their mails in; null: the app's default (ADR 0044). */
+  language: z.string().nullable(),
 });
 
 /**
@@ -125,6 +128,8 @@ export const userSettingFields = {
   phone_number: phoneNumber,
   timezone: timezoneOffset,
   mail_notifications: looseBoolean,
+  /** An installed language's locale (checked against the installed ones by the server); empty: the app's default. */
+  language: z.union([z.literal(''), localeCode], { error: 'Choose a language from the list.' }),
 } as const;
 type SettingFields = typeof userSettingFields;
 export type UserSettingName = keyof SettingFields;

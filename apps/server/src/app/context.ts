@@ -14,6 +14,7 @@ import { JobRunner } from '../lib/jobs.js';
 import { Outages } from '../lib/outages.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
 import type { RelationshipLoader } from '../modules/files/index.js';
+import { seedLanguages } from '../modules/languages/index.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
 import { seedDefaultPages } from '../modules/pages/index.js';
 import { createStorageDriver, type StorageDriver } from '../modules/storage/index.js';
@@ -25,6 +26,7 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 export async function prepareDatabase(db: Db): Promise<string[]> {
   const applied = await migrate(db, MIGRATIONS_DIR);
   await seedDefaultPages(db);
+  await seedLanguages(db);
   return applied;
 }
 

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { RouterProvider } from './routing';
 import { configQueryKey } from '../lib/config';
+import { useLanguageChanges } from '../lib/i18n';
 import { useIsDark } from '../lib/theme';
 import { loadSonner, loadToasterWhenIdle, useToasterWanted } from '../lib/toast';
 import { RealtimeConnection } from './RealtimeConnection';
@@ -102,9 +103,11 @@ function ToasterWhenWanted() {
 }
 
 export function App({ client }: { client: QueryClient }) {
+  // Another language: every screen is drawn again in it (lib/i18n.ts, switchLanguage).
+  const language = useLanguageChanges();
   return (
     <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
+      <RouterProvider key={language} router={router} />
       <ToasterWhenWanted />
       <RealtimeConnection />
     </QueryClientProvider>

@@ -1,11 +1,13 @@
 import { cloneElement, createElement, Fragment, type ReactElement, type ReactNode } from 'react';
+import { signal } from './signal';
 
 /**
  * The app's translations: flat keys (dots are part of the key), `{{name}}` placeholders (not
  * escaped: React escapes what it renders) and i18next's plural suffixes (`key_one`, `key_other`, …,
  * and `key_zero` first when the count is 0), chosen by Intl.PluralRules for the locale. That is all
  * the catalogues use, so this stands in for i18next + react-i18next at a twentieth of the weight.
- * Every screen imports from here; the language is set once, before the first render.
+ * Every screen imports from here; the language is set before the first render, and again when the
+ * user picks another one (`switchLanguage`: the screens are drawn again in it).
  */
 export type Catalogue = Record<string, string>;
 
@@ -63,7 +65,10 @@ export function setCatalogue(locale: string, messages: Catalogue): void {
 
 const translation = { t, i18n: translator };
 
-/** `{ t, i18n }` like react-i18next's hook; the language never changes while the page is open. */
+/**
+ * `{ t, i18n }` like react-i18next's hook. The language changes only through `switchLanguage`,
+ * after which the app's tree is drawn afresh (keyed by `useLanguageChanges`).
+ */
 export function useTranslation(): typeof translation {
   return translation;
 }
@@ -121,6 +126,21 @@ async function fetchCatalogue(locale: string): Promise<Catalogue> {
 export async function initI18n(locale: string): Promise<void> {
   setCatalogue(locale, window.__I18N__ ?? (await fetchCatalogue(locale)));
   document.documentElement.lang = locale;
+}
+
+/** Counts the switches of language: the app keys its screens by it, so all of them are drawn again. */
+const switches = signal(0);
+export const useLanguageChanges = switches.useValue;
+
+/**
+ * Loads `locale`'s catalogue (the server's, with the administrator's edits) and draws every screen
+ * again in it: after the user picks a language, or the default changes for a user who chose none.
+ */
+export async function switchLanguage(locale: string): Promise<void> {
+  const messages = await fetchCatalogue(locale);
+  setCatalogue(locale, messages);
+  document.documentElement.lang = locale;
+  switches.set(switches.get() + 1);
 }
 
 /** Text for the screens shown before (or instead of) the catalogue loads: the page's catalogue, else the key. */

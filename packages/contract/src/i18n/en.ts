@@ -5,6 +5,8 @@
  */
 import { enFiles } from './en-files.js';
 import { enHumanCheck } from './en-human-check.js';
+import { enLanguages } from './en-languages.js';
+import { enMail } from './en-mail.js';
 import { enPublic } from './en-public.js';
 import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
@@ -19,6 +21,8 @@ export const en: Record<string, string> = {
   ...enAdminUsers,
   ...enTeams,
   ...enHumanCheck,
+  ...enLanguages,
+  ...enMail,
   // Common
   'common.loading': 'Loading…',
   'common.try_again': 'Try again',

@@ -2,6 +2,7 @@ import { userSettingUpdate, type UserSettingName } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../auth/index.js';
+import { requireInstalled } from '../languages/index.js';
 import { updateUser, type UserRow } from '../users/index.js';
 import { avatarRoutes } from './avatar.routes.js';
 import { ownUser } from './own-user.js';
@@ -19,6 +20,7 @@ const columns = {
   country: 'country',
   phone_number: 'phoneNumber',
   mail_notifications: 'mailNotifications',
+  language: 'language',
 } as const satisfies Record<UserSettingName, keyof UserRow>;
 
 /** The signed-in user's own record (with their favourite folders) and preferences. */
@@ -36,6 +38,8 @@ export function accountRoutes(app: TypedApp, ctx: AppContext) {
     handler: async (request) => {
       const user = requireUser(request);
       const { name, value } = request.body;
+      // A language must be installed (the column's reference would refuse it less clearly).
+      if (name === 'language' && value !== '') await requireInstalled(ctx.db, value, 'language');
       const updated = await updateUser(ctx.db, user.id, { [columns[name]]: value === '' ? null : value });
       return ownUser(ctx, updated);
     },

@@ -19,10 +19,12 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { appKey, requireAdmin } from '../auth/index.js';
 import { publishEvent } from '../realtime/index.js';
+import { requireInstalled } from '../languages/index.js';
 import { isSealedSetting, readSettings, writeSettings } from '../settings/index.js';
 import { countUsers } from '../users/index.js';
 import { parseSettingUpdate, publicSettings } from './admin-settings.js';
 import { listAudit } from './audit.js';
+import { languageAdminRoutes } from './languages.routes.js';
 import { recordAudit } from './audit.js';
 import {
   changeCapacity,
@@ -58,6 +60,8 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
       return reply.status(204).send();
     });
 
+    languageAdminRoutes(admin, ctx);
+
     admin.get('/api/admin/dashboard', async () => ({ data: { users: await countUsers(ctx.db) } }));
 
     admin.get('/api/admin/settings', async () => ({ data: publicSettings(await readSettings(ctx.db)) }));
@@ -73,6 +77,7 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
         const { name, value } = request.body;
         const before = await readSettings(ctx.db);
         const update = parseSettingUpdate(name, value, before);
+        if (update.language !== undefined) await requireInstalled(ctx.db, update.language, 'value');
         await ctx.db.transaction(async (tx) => {
           await writeSettings(tx, update);
           // A secret's value never reaches the log: only whether it is now set.

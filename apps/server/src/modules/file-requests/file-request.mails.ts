@@ -1,5 +1,6 @@
 import type { AppContext } from '../../app/context.js';
 import { publicUrl } from '../auth/index.js';
+import { mailTranslator } from '../languages/index.js';
 import { actionMail } from '../mail/index.js';
 import { mailNotification } from '../notifications/index.js';
 import { readSettings } from '../settings/index.js';
@@ -7,21 +8,22 @@ import { fullName, type UserRow } from '../users/index.js';
 import { requestLink } from './file-request.presenter.js';
 import type { FileRequestRow } from './file-requests.table.js';
 
-/** Asks someone to upload: the owner's name, their notes and the link. */
+/** Asks someone to upload, in the app's default language: the owner's name, their notes and the link. */
 export async function sendRequestMail(ctx: AppContext, owner: UserRow, request: FileRequestRow, to: string) {
   const { app_title } = await readSettings(ctx.db);
+  const { t } = await mailTranslator(ctx.db, null);
   const name = owner.firstName ?? fullName(owner);
-  const lines = [`${name} asks you to upload files on ${app_title}.`];
-  if (request.notes) lines.push(`Their message: “${request.notes}”`);
+  const lines = [t('mail.request.line', { name, app: app_title })];
+  if (request.notes) lines.push(t('mail.request.notes', { notes: request.notes }));
   await ctx.mailer.send({
     ...actionMail({
       to,
       appName: app_title,
-      subject: `${name} asks you to upload files`,
-      greeting: 'Hello,',
+      subject: t('mail.request.subject', { name }),
+      greeting: t('mail.greeting_anonymous'),
       lines,
-      action: { label: 'Upload files', url: requestLink(await publicUrl(ctx), request.token) },
-      outro: 'You do not need an account. If you did not expect this, you can ignore this mail.',
+      action: { label: t('mail.request.action'), url: requestLink(await publicUrl(ctx), request.token) },
+      outro: t('mail.request.outro'),
     }),
     replyTo: owner.email,
   });
@@ -40,18 +42,21 @@ export async function sendFilledMail(
   files: number,
 ) {
   const { app_title } = await readSettings(ctx.db);
-  const count = files === 1 ? '1 file' : `${files} files`;
+  const { t } = await mailTranslator(ctx.db, owner);
   await mailNotification(
     ctx,
     owner,
     actionMail({
       to: owner.email,
       appName: app_title,
-      subject: `Your upload request “${folderName}” is complete`,
-      greeting: `Hello ${fullName(owner)},`,
-      lines: [`Your upload request “${folderName}” is complete: ${count} arrived.`],
-      action: { label: 'Open the folder', url: `${await publicUrl(ctx)}/platform/files/${request.folderId}` },
-      outro: 'The link no longer takes uploads.',
+      subject: t('mail.filled.subject', { folder: folderName }),
+      greeting: t('mail.greeting', { name: fullName(owner) }),
+      lines: [t('mail.filled.line', { folder: folderName, count: files })],
+      action: {
+        label: t('mail.filled.action'),
+        url: `${await publicUrl(ctx)}/platform/files/${request.folderId}`,
+      },
+      outro: t('mail.filled.outro'),
     }),
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
 import { humanCheckKeys } from '../human-check/index.js';
+import { catalogueFor } from '../languages/index.js';
 import { broadcasting } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
@@ -23,7 +24,8 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
   return {
     api: `${host}/api`,
     host,
-    locale: settings.language,
+    // The user's own language, else the app's; always an installed one (ADR 0044).
+    locale: (await catalogueFor(ctx.db, user?.language, settings.language)).locale,
     installation: installed ? 'installation-done' : 'installation-needed',
     appName: settings.app_title,
     appDescription: settings.app_description,

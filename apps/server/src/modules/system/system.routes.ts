@@ -1,7 +1,9 @@
-import { en } from '@filestore/contract';
+import { publicLanguagesResponse } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
+import { AppError } from '../../lib/errors.js';
+import { installedLanguages, servedCatalogue } from '../languages/index.js';
 import { readSettings } from '../settings/index.js';
 import { buildAppConfig } from './app-config.js';
 import { databaseMaintenanceJob } from './maintenance.job.js';
@@ -13,13 +15,24 @@ export function systemRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get('/api/config', async (request) => buildAppConfig(ctx, request, await readSettings(ctx.db)));
 
-  // One catalogue today (English); the language editor adds stored overrides per locale.
+  app.get('/api/languages', { schema: { response: { 200: publicLanguagesResponse } } }, async () =>
+    installedLanguages(ctx.db),
+  );
+
+  /**
+   * An installed language's catalogue: the shipped one with the administrator's edits (ADR 0044).
+   * The browser keeps it but asks again each time (no-cache) with its ETag, which changes with
+   * every edit, so an edited string is served at once; 304 otherwise.
+   */
   app.get(
     '/translations/:locale',
-    { schema: { params: z.object({ locale: z.string().regex(/^[a-zA-Z_-]{2,10}$/) }) } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-cache');
-      return en;
+    { schema: { params: z.object({ locale: z.string().regex(/^[a-zA-Z0-9_-]{2,20}$/) }) } },
+    async (request, reply) => {
+      const served = await servedCatalogue(ctx.db, request.params.locale);
+      if (!served) throw new AppError(404, 'language.not_found', 'This language is not installed.');
+      reply.header('cache-control', 'no-cache').header('etag', served.etag);
+      if (request.headers['if-none-match'] === served.etag) return reply.status(304).send();
+      return served.catalogue;
     },
   );
 }

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../app/context.js';
 import { publicUrl } from '../auth/index.js';
 import type { ItemRow } from '../files/index.js';
+import { mailTranslator } from '../languages/index.js';
 import { actionMail, type MailMessage } from '../mail/index.js';
 import { mailNotification } from '../notifications/index.js';
 import { readSettings } from '../settings/index.js';
@@ -33,21 +34,23 @@ export async function sendInvitationMails(
   const base = await publicUrl(ctx);
   const name = fullName(inviter);
   for (const { invitation, invitee } of mails) {
-    const rights = invitation.permission === 'can_edit' ? 'see and change its files' : 'see its files';
+    // In the invitee's language; an address without an account reads the app's default.
+    const { t } = await mailTranslator(ctx.db, invitee);
+    const values = { name, email: inviter.email, folder: folder.name, app: app_title };
     const message: MailMessage = {
       ...actionMail({
         to: invitation.email,
         appName: app_title,
-        subject: `${name} invites you to the team folder “${folder.name}”`,
-        greeting: invitee ? `Hello ${fullName(invitee)},` : 'Hello,',
+        subject: t('mail.invitation.subject', values),
+        greeting: invitee ? t('mail.greeting', { name: fullName(invitee) }) : t('mail.greeting_anonymous'),
         lines: [
-          `${name} (${inviter.email}) invites you to join the team folder “${folder.name}” on ${app_title}, where you can ${rights}.`,
+          t(invitation.permission === 'can_edit' ? 'mail.invitation.line_edit' : 'mail.invitation.line_view', values),
         ],
         action: {
-          label: invitee ? 'Join the team folder' : 'Join & create account',
+          label: t(invitee ? 'mail.invitation.join' : 'mail.invitation.join_new'),
           url: invitationLink(base, invitation.id),
         },
-        outro: 'If you did not expect this, you can ignore this mail.',
+        outro: t('mail.unexpected'),
       }),
       replyTo: inviter.email,
     };

@@ -71,6 +71,7 @@ export function presentUser(
               theme_mode: user.themeMode,
               emoji_type: user.emojiType,
               mail_notifications: user.mailNotifications,
+              language: user.language,
             },
           },
         },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { languages } from '../languages/languages.table.js';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
@@ -31,6 +32,8 @@ export const users = pgTable(
     phoneNumber: text('phone_number'),
     /** Whether notifications a user would want by mail also go out by mail (issue 13). */
     mailNotifications: boolean('mail_notifications').notNull().default(true),
+    /** The installed language they read the app and mails in (ADR 0044); null: the app's default. */
+    language: text('language').references(() => languages.locale, { onDelete: 'set null', onUpdate: 'cascade' }),
     oauthProvider: text('oauth_provider'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /**

@@ -1,12 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { en, type AppConfig } from '@filestore/contract';
+import { en, type AppConfig, type Catalogue } from '@filestore/contract';
 
 export interface Shell {
   readonly dist: string | null;
-  /** The page for `url`: the configuration and the catalogue inside, its screen's chunks preloaded. */
-  render(config: AppConfig, url: string): string;
+  /**
+   * The page for `url`: the configuration and the catalogue of `config.locale` inside (English when
+   * none is given), its screen's chunks preloaded.
+   */
+  render(config: AppConfig, url: string, catalogue?: Catalogue): string;
 }
 
 // JSON inside <script> must not be able to close the tag or start a comment.
@@ -25,10 +28,11 @@ const FALLBACK = `<!doctype html><html lang="en"><head><meta charset="utf-8"><ti
 
 /**
  * The catalogue the page starts with, so the first screen need not wait for /translations (spec §4:
- * the catalogue loads before the first render). It is what /translations/:locale answers (system
- * module): one catalogue today, English, whatever the locale.
+ * the catalogue loads before the first render): what /translations/{locale} answers for the
+ * reader's language (ADR 0044).
  */
-const CATALOGUE_SCRIPT = `<script>window.__I18N__=${scriptSafe(JSON.stringify(en))}</script>`;
+const catalogueScript = (catalogue: Catalogue) =>
+  `<script>window.__I18N__=${scriptSafe(JSON.stringify(catalogue))}</script>`;
 
 /**
  * preload.json (written by the web build): for a path prefix, the chunks its screen loads after
@@ -62,7 +66,7 @@ export function loadShell(dist: string): Shell {
   const preloads = built ? readPreloads(dist) : [];
   return {
     dist: built ? dist : null,
-    render(config, url) {
+    render(config, url, catalogue = en) {
       const script = `<script>window.__CONFIG__=${scriptSafe(JSON.stringify(config))}</script>`;
       const links = preloads.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`))?.[1] ?? '';
       return (
@@ -71,7 +75,7 @@ export function loadShell(dist: string): Shell {
           .replace('</head>', () => `${links}</head>`)
           // Last, so the links above reach the browser before the catalogue's bytes; the entry module
           // runs after the whole page is parsed, so it is there by then.
-          .replace('</body>', () => `${CATALOGUE_SCRIPT}</body>`)
+          .replace('</body>', () => `${catalogueScript(catalogue)}</body>`)
           .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(config.appName)}</title>`)
       );
     },

@@ -2,6 +2,7 @@ import fastifyStatic from '@fastify/static';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound } from '../../lib/errors.js';
+import { catalogueFor } from '../languages/index.js';
 import { readSettings } from '../settings/index.js';
 import { buildAppConfig } from '../system/index.js';
 import { requireAdmin } from '../auth/index.js';
@@ -47,7 +48,8 @@ export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
       throw notFound(`No route for ${request.method} ${url}.`);
     }
     const config = await buildAppConfig(ctx, request, await readSettings(ctx.db));
-    const page = compressPage(shell.render(config, url), request.headers['accept-encoding']);
+    const { catalogue } = await catalogueFor(ctx.db, config.locale);
+    const page = compressPage(shell.render(config, url, catalogue), request.headers['accept-encoding']);
     reply
       .type('text/html; charset=utf-8')
       .headers(FRAMING_HEADERS)

@@ -1,4 +1,4 @@
-import { LayoutDashboard, Settings, Users } from 'lucide-react';
+import { Languages, LayoutDashboard, Settings, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteHandle, type RouteObject } from '../routing';
 import { RequireAdmin } from '../guards';
@@ -97,7 +97,11 @@ export const adminRoute: RouteObject = {
         },
         page('settings/adsense', 'admin.titles.settings_adsense'),
         page('settings/server', 'admin.titles.settings_server'),
-        page('language', 'admin.nav.language'),
+        {
+          path: 'language',
+          lazy: lazyPage(admin, (m) => m.LanguagesPage),
+          handle: { title: 'admin.nav.language', icon: Languages } satisfies RouteHandle,
+        },
       ],
     },
   ],

@@ -24,7 +24,7 @@ export const adminSections = [
   { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard, soon: 'admin.soon.payments' },
   { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText, soon: 'admin.soon.pages' },
   { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings, soon: 'admin.soon.settings' },
-  { to: '/admin/language', key: 'admin.nav.language', icon: Languages, soon: 'admin.soon.language' },
+  { to: '/admin/language', key: 'admin.nav.language', icon: Languages, soon: null },
 ] as const;
 
 type AdminSection = (typeof adminSections)[number];

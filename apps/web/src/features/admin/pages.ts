@@ -8,3 +8,4 @@ export { UsersPage } from './users/UsersPage';
 export { CreateUserPage } from './users/CreateUserPage';
 export { UserLayout } from './users/UserLayout';
 export { UserDeleteTab, UserDetailsTab, UserPasswordTab, UserStorageTab, UserSubscriptionTab } from './users/UserTabs';
+export { LanguagesPage } from './languages/LanguagesPage';

@@ -20,6 +20,7 @@ import { RadioCards } from '../../ui/RadioCards';
 import { Switch } from '../../ui/Switch';
 import { PageSpinner } from '../../ui/Spinner';
 import { AvatarCard } from './AvatarCard';
+import { LanguageCard } from './LanguageCard';
 import { useUpdateSetting, useUser, type User } from './user.api';
 
 /** The profile's typed fields: each saved on its own, debounced, as the user types (spec §7). */
@@ -200,6 +201,7 @@ export function ProfilePage() {
           ]}
         />
       </Card>
+      <LanguageCard user={user} />
       <Card title={t('user.profile.appearance')}>
         <div className="space-y-6">
           <RadioCards<ThemeMode>

@@ -1,0 +1,368 @@
+import type { LanguageResource, LanguagesResponse } from '@filestore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { Plus, Star } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { configQueryKey, useConfig } from '../../../lib/config';
+import { errorMessage, serverFieldErrors } from '../../../lib/forms';
+import { switchLanguage, useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { cn } from '../../../ui/cn';
+import { Dialog } from '../../../ui/Dialog';
+import { SelectField, TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { PageSpinner } from '../../../ui/Spinner';
+import { useUser } from '../../user/user.api';
+import { useCreateLanguage, useDeleteLanguage, useLanguages, useUpdateLanguage } from './languages.api';
+import { StringsEditor } from './StringsEditor';
+
+const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
+
+/**
+ * /admin/language (issue 16 point 5, ADR 0044): the installed languages (add, rename, delete, the
+ * default) above the strings editor of the one chosen.
+ */
+export function LanguagesPage() {
+  const { t } = useTranslation();
+  const languages = useLanguages();
+  const [chosen, setChosen] = useState<string | null>(null);
+  if (languages.isPending) return <PageSpinner label={t('common.loading')} />;
+  if (languages.isError) return <Notice tone="error">{errorMessage(t, languages.error)}</Notice>;
+  const list = languages.data.data;
+  // The one chosen, else the first that is not English (what there is to translate), else English.
+  const current = list.find((l) => l.id === chosen) ?? list.find((l) => l.locale !== 'en') ?? list[0] ?? null;
+  return (
+    <div className="space-y-6">
+      <LanguageList answer={languages.data} current={current} onChoose={setChosen} />
+      {current && <StringsEditor key={current.id} language={current} />}
+    </div>
+  );
+}
+
+type Dialogs = { kind: 'add' } | { kind: 'rename' | 'delete'; language: LanguageResource } | null;
+
+function LanguageList({
+  answer,
+  current,
+  onChoose,
+}: {
+  answer: LanguagesResponse;
+  current: LanguageResource | null;
+  onChoose: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [dialog, setDialog] = useState<Dialogs>(null);
+  const update = useUpdateLanguage();
+  const client = useQueryClient();
+  const config = useConfig();
+  const { data: user } = useUser();
+
+  const makeDefault = async (language: LanguageResource) => {
+    try {
+      await update.mutateAsync({ id: language.id, default: true });
+      toast.success(t('admin.languages.default_set', { name: language.name }));
+      // An administrator who chose no language of their own reads the new default at once.
+      if (!user?.relationships.settings.data.attributes.language && config.locale !== language.locale) {
+        client.setQueryData(configQueryKey, { ...config, locale: language.locale });
+        await switchLanguage(language.locale);
+      }
+    } catch (error) {
+      toast.error(errorMessage(t, error));
+    }
+  };
+
+  return (
+    <Card title={t('admin.languages.title')} description={t('admin.languages.description')}>
+      <ul className="divide-y divide-neutral-200 dark:divide-neutral-800" data-language-list>
+        {answer.data.map((language) => {
+          const editing = current?.id === language.id;
+          return (
+            <li
+              key={language.id}
+              data-locale={language.locale}
+              className="flex flex-col gap-3 py-3 first:pt-0 sm:flex-row sm:items-center sm:justify-between"
+            >
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-neutral-900 dark:text-white">{language.name}</span>
+                  <code className="text-xs text-neutral-500 dark:text-neutral-400">{language.locale}</code>
+                  {language.is_default && (
+                    <span
+                      className={cn(badge, 'gap-1 bg-accent/10 text-accent-strong dark:bg-accent/15 dark:text-accent')}
+                    >
+                      <Star className="size-3" aria-hidden />
+                      {t('admin.languages.default_badge')}
+                    </span>
+                  )}
+                </p>
+                <p className="mt-0.5 text-sm text-neutral-600 dark:text-neutral-400">
+                  {t(language.built_in ? 'admin.languages.built_in' : 'admin.languages.no_built_in')}
+                  {language.edited > 0 && ` · ${t('admin.languages.edited', { count: language.edited })}`}
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant={editing ? 'primary' : 'secondary'}
+                  className="min-h-9 px-3"
+                  aria-pressed={editing}
+                  onClick={() => onChoose(language.id)}
+                >
+                  {t(editing ? 'admin.languages.editing' : 'admin.languages.edit_strings')}
+                </Button>
+                <Button
+                  variant="ghost"
+                  className="min-h-9 px-3"
+                  onClick={() => setDialog({ kind: 'rename', language })}
+                >
+                  {t('admin.languages.rename')}
+                </Button>
+                {!language.is_default && (
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-3"
+                    loading={update.isPending && update.variables?.id === language.id}
+                    onClick={() => void makeDefault(language)}
+                  >
+                    {t('admin.languages.make_default')}
+                  </Button>
+                )}
+                {language.locale !== 'en' && !language.is_default && (
+                  <Button
+                    variant="ghost"
+                    className="min-h-9 px-3 text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-400/10"
+                    onClick={() => setDialog({ kind: 'delete', language })}
+                  >
+                    {t('admin.languages.delete')}
+                  </Button>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <div className="mt-4 border-t border-neutral-200 pt-4 dark:border-neutral-800">
+        <Button
+          variant="secondary"
+          icon={<Plus className="size-4" aria-hidden />}
+          onClick={() => setDialog({ kind: 'add' })}
+        >
+          {t('admin.languages.add')}
+        </Button>
+      </div>
+      <AddLanguageDialog
+        open={dialog?.kind === 'add'}
+        onClose={() => setDialog(null)}
+        answer={answer}
+        onAdded={onChoose}
+      />
+      <RenameDialog language={dialog?.kind === 'rename' ? dialog.language : null} onClose={() => setDialog(null)} />
+      <DeleteDialog language={dialog?.kind === 'delete' ? dialog.language : null} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}
+
+const OTHER = '__other';
+
+function AddLanguageDialog({
+  open,
+  onClose,
+  answer,
+  onAdded,
+}: {
+  open: boolean;
+  onClose: () => void;
+  answer: LanguagesResponse;
+  onAdded: (id: string) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateLanguage();
+  const installed = new Set(answer.data.map((l) => l.locale));
+  const available = answer.meta.built_in.filter((l) => !installed.has(l.locale));
+  const [choice, setChoice] = useState<string>('');
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const selected = choice || available[0]?.locale || OTHER;
+
+  const close = () => {
+    setChoice('');
+    setCode('');
+    setName('');
+    setErrors({});
+    onClose();
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const other = selected === OTHER;
+    if (other && !code.trim()) return setErrors({ locale: t('validation.required') });
+    try {
+      const { data } = await create.mutateAsync({
+        locale: other ? code.trim() : selected,
+        ...(name.trim() ? { name: name.trim() } : {}),
+      });
+      toast.success(t('admin.languages.added', { name: data.name }));
+      onAdded(data.id);
+      close();
+    } catch (error) {
+      const fields = serverFieldErrors(error);
+      setErrors({
+        locale: fields.locale,
+        name: fields.name,
+        form: fields.locale || fields.name ? undefined : errorMessage(t, error),
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && close()}
+      title={t('admin.languages.add')}
+      description={t('admin.languages.add_description')}
+      closeLabel={t('admin.languages.close')}
+    >
+      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+        {errors.form && <Notice tone="error">{errors.form}</Notice>}
+        <SelectField
+          label={t('admin.languages.choose')}
+          name="locale-choice"
+          value={selected}
+          onChange={(e) => setChoice(e.target.value)}
+          options={[
+            ...available.map((l) => ({ value: l.locale, label: `${l.name} (${l.locale})` })),
+            { value: OTHER, label: t('admin.languages.other') },
+          ]}
+        />
+        {selected === OTHER && (
+          <TextField
+            label={t('admin.languages.code')}
+            name="locale"
+            autoComplete="off"
+            spellCheck={false}
+            value={code}
+            hint={t('admin.languages.code_hint')}
+            error={errors.locale}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
+        <TextField
+          label={t('admin.languages.name')}
+          name="name"
+          autoComplete="off"
+          value={name}
+          placeholder={available.find((l) => l.locale === selected)?.name}
+          hint={t('admin.languages.name_hint')}
+          error={errors.name}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="ghost" onClick={close}>
+            {t('admin.languages.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            {t('admin.languages.add')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RenameDialog({ language, onClose }: { language: LanguageResource | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateLanguage();
+  const [name, setName] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const value = name ?? language?.name ?? '';
+  const close = () => {
+    setName(null);
+    setError(undefined);
+    onClose();
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!language) return;
+    if (!value.trim()) return setError(t('validation.required'));
+    try {
+      await update.mutateAsync({ id: language.id, name: value.trim() });
+      toast.success(t('admin.languages.renamed', { name: value.trim() }));
+      close();
+    } catch (caught) {
+      setError(serverFieldErrors(caught).name ?? errorMessage(t, caught));
+    }
+  };
+  return (
+    <Dialog
+      open={language !== null}
+      onOpenChange={(next) => !next && close()}
+      title={t('admin.languages.rename_title', { name: language?.name ?? '' })}
+      closeLabel={t('admin.languages.close')}
+    >
+      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
+        <TextField
+          label={t('admin.languages.name')}
+          name="name"
+          autoComplete="off"
+          value={value}
+          error={error}
+          maxLength={60}
+          onChange={(e) => setName(e.target.value)}
+        />
+        <div className="flex justify-end gap-2 pt-2">
+          <Button variant="ghost" onClick={close}>
+            {t('admin.languages.cancel')}
+          </Button>
+          <Button type="submit" loading={update.isPending}>
+            {t('admin.languages.save')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ language, onClose }: { language: LanguageResource | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const remove = useDeleteLanguage();
+  const [error, setError] = useState<string>();
+  const close = () => {
+    setError(undefined);
+    onClose();
+  };
+  const confirm = async () => {
+    if (!language) return;
+    try {
+      await remove.mutateAsync(language.id);
+      toast.success(t('admin.languages.deleted', { name: language.name }));
+      close();
+    } catch (caught) {
+      setError(errorMessage(t, caught));
+    }
+  };
+  return (
+    <Dialog
+      open={language !== null}
+      onOpenChange={(next) => !next && close()}
+      title={t('admin.languages.delete_title', { name: language?.name ?? '' })}
+      description={t('admin.languages.delete_description')}
+      closeLabel={t('admin.languages.close')}
+    >
+      {error && (
+        <div className="mt-4">
+          <Notice tone="error">{error}</Notice>
+        </div>
+      )}
+      <div className="mt-6 flex justify-end gap-2">
+        <Button variant="ghost" onClick={close}>
+          {t('admin.languages.cancel')}
+        </Button>
+        <Button variant="danger" loading={remove.isPending} onClick={() => void confirm()}>
+          {t('admin.languages.delete')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
