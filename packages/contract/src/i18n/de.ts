@@ -10,6 +10,8 @@ import { deSharing } from './de-sharing.js';
 import { deTeams } from './de-teams.js';
 import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
+import { deLanguages } from './de-languages.js';
+import { deMail } from './de-mail.js';
 
 export const de: Record<string, string> = {
   ...dePublic,
@@ -19,6 +21,8 @@ export const de: Record<string, string> = {
   ...deAdminUsers,
   ...deTeams,
   ...deHumanCheck,
+  ...deLanguages,
+  ...deMail,
   // Common
   'common.loading': 'Wird geladen…',
   'common.try_again': 'Erneut versuchen',

@@ -4,13 +4,17 @@
  * language as its built-in catalogue (English for a locale without one) plus the strings an
  * administrator edited (ADR 0044). Adding a catalogue is one import and one line below.
  */
+import { de } from './de.js';
 import { en } from './en.js';
+import { sk } from './sk.js';
 
 export type Catalogue = Record<string, string>;
 
 /** Every catalogue written for the product, by BCP 47 locale. */
 export const builtInCatalogues: Record<string, Catalogue> = {
   en,
+  de,
+  sk,
 };
 
 /** Each built-in language's own name for itself, shown in the language lists. */

@@ -10,6 +10,8 @@ import { skSharing } from './sk-sharing.js';
 import { skTeams } from './sk-teams.js';
 import { skTransfer } from './sk-transfer.js';
 import { skAdminUsers } from './sk-admin-users.js';
+import { skLanguages } from './sk-languages.js';
+import { skMail } from './sk-mail.js';
 
 export const sk: Record<string, string> = {
   ...skPublic,
@@ -19,6 +21,8 @@ export const sk: Record<string, string> = {
   ...skAdminUsers,
   ...skTeams,
   ...skHumanCheck,
+  ...skLanguages,
+  ...skMail,
   // Common
   'common.loading': 'Načítava sa…',
   'common.try_again': 'Skúsiť znova',
