@@ -8,3 +8,7 @@ export { UsersPage } from './users/UsersPage';
 export { CreateUserPage } from './users/CreateUserPage';
 export { UserLayout } from './users/UserLayout';
 export { UserDeleteTab, UserDetailsTab, UserPasswordTab, UserStorageTab, UserSubscriptionTab } from './users/UserTabs';
+export { PagesListPage } from './site/PagesListPage';
+export { PageEditorPage } from './site/PageEditorPage';
+export { HomepageSettingsPage } from './site/HomepageSettingsPage';
+export { AdsSettingsPage } from './site/AdsSettingsPage';
