@@ -80,19 +80,24 @@ export function HomePage() {
   const shownPlans = home?.pricing && plans.data && plans.data.length > 0 ? plans.data : null;
   return (
     <PublicLayout>
-      <section className="mx-auto max-w-3xl py-16 text-center sm:py-24" aria-busy={!home}>
+      <section className="mx-auto w-full max-w-3xl py-16 text-center sm:py-24" aria-busy={!home}>
         {home ? (
           <>
             <h1 className={`${heading} text-4xl sm:text-5xl`} dangerouslySetInnerHTML={html(home.header.title)} />
             <p className={`mt-5 ${lead}`} dangerouslySetInnerHTML={html(home.header.description)} />
           </>
         ) : (
-          // Same height as the text, so nothing moves when it arrives.
+          // The height of a two-line title and description, so the button below does not move.
           <div role="status" className="animate-pulse motion-reduce:animate-none">
             <span className="sr-only">{t('home.loading')}</span>
-            <div className="mx-auto h-12 w-4/5 rounded-lg bg-neutral-200/80 sm:h-14 dark:bg-neutral-800" />
-            <div className="mx-auto mt-3 h-12 w-3/5 rounded-lg bg-neutral-200/80 sm:h-14 dark:bg-neutral-800" />
-            <div className="mx-auto mt-6 h-5 w-2/3 rounded bg-neutral-200/80 dark:bg-neutral-800" />
+            <div className="mx-auto flex h-20 w-4/5 flex-col justify-between sm:h-24" aria-hidden>
+              <div className="h-8 rounded-lg bg-neutral-200/80 sm:h-10 dark:bg-neutral-800" />
+              <div className="mx-auto h-8 w-3/4 rounded-lg bg-neutral-200/80 sm:h-10 dark:bg-neutral-800" />
+            </div>
+            <div className="mx-auto mt-5 flex h-16 w-2/3 flex-col justify-between py-1.5" aria-hidden>
+              <div className="h-5 rounded bg-neutral-200/80 dark:bg-neutral-800" />
+              <div className="mx-auto h-5 w-1/2 rounded bg-neutral-200/80 dark:bg-neutral-800" />
+            </div>
           </div>
         )}
         <div className="mt-9 flex flex-wrap justify-center gap-3">
@@ -100,8 +105,11 @@ export function HomePage() {
         </div>
       </section>
 
+      {/* While loading, the sections to come hold the footer below the fold, where its move is not a shift. */}
+      {!home && <div className="min-h-dvh" aria-hidden />}
+
       {home?.features && (
-        <section className="mx-auto max-w-3xl pb-10 text-center" aria-labelledby="home-features">
+        <section className="mx-auto w-full max-w-3xl pb-10 text-center" aria-labelledby="home-features">
           <h2
             id="home-features"
             className={`${heading} text-3xl`}
