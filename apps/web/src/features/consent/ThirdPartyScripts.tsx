@@ -11,7 +11,7 @@ declare global {
 
 /** Adds a script once per page load (by URL). */
 function addScript(src: string, extra: Record<string, string> = {}): void {
-  if (document.querySelector(`script[src="${CSS.escape(src)}"]`)) return;
+  if ([...document.scripts].some((script) => script.src === src)) return;
   const element = document.createElement('script');
   element.src = src;
   element.async = true;
