@@ -57,6 +57,7 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   for (const [name, value] of [
     ['allowed_recaptcha', false],
+    ['allow_homepage', true],
     ['google_analytics', null],
     ['allowed_adsense', false],
     ['adsense_client_id', null],
@@ -74,7 +75,7 @@ test('the admin rewrites the cookie policy; the footer and the page show it, wit
   test.setTimeout(120_000);
   const title = `Cookies at Acme ${Date.now() % 100000}`;
   await admin.goto('/admin/pages');
-  await expect(admin.getByRole('heading', { name: 'Pages' })).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible();
   await shoot(admin, 'admin-pages');
   await admin.getByRole('link', { name: /Edit Cookie Policy|Edit Cookies at Acme/ }).click();
   await expect(admin).toHaveURL(/\/admin\/page\/cookie-policy$/);
@@ -118,7 +119,7 @@ test('the admin rewrites the cookie policy; the footer and the page show it, wit
   await guest.context().close();
 });
 
-test('the homepage shows the hero title the admin saved', async ({ browser }) => {
+test('the homepage shows the hero title the admin saved, and goes to sign-in when turned off', async ({ browser }) => {
   test.setTimeout(90_000);
   const heroTitle = `Store it all at Acme ${Date.now() % 100000}`;
   await admin.goto('/admin/settings/index');
@@ -135,6 +136,18 @@ test('the homepage shows the hero title the admin saved', async ({ browser }) =>
   await expect(guest.getByRole('heading', { level: 1 })).toHaveText(`${heroTitle} today`);
   await expect(guest.locator('h1 .text-theme')).toHaveText('today');
   await shoot(guest, 'home');
+
+  // Homepage off: the home address goes to sign-in.
+  await admin.getByRole('switch', { name: 'Show the homepage' }).click();
+  await admin.getByRole('button', { name: 'Save homepage' }).click();
+  await expect
+    .poll(async () => (await apiCall<{ allowHomepage: boolean }>(admin, 'GET', '/api/config')).allowHomepage)
+    .toBe(false);
+  await guest.goto('/');
+  await expect(guest).toHaveURL(/\/sign-in$/);
+  await setting(admin, 'allow_homepage', true);
+  await guest.goto('/');
+  await expect(guest.getByRole('heading', { level: 1 })).toHaveText(`${heroTitle} today`);
   await guest.context().close();
 });
 

@@ -16,9 +16,7 @@ export function AdsSettingsPage() {
     }) as const;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
-        {t('admin.titles.settings_adsense')}
-      </h1>
+      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.settings_adsense')}</h2>
       <SettingsForm
         submitLabel={t('admin.ads.save')}
         savedMessage={t('admin.ads.saved')}

@@ -71,9 +71,7 @@ export function HomepageSettingsPage() {
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
-          {t('admin.titles.settings_index')}
-        </h1>
+        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.settings_index')}</h2>
         <Link
           to="/"
           className="inline-flex min-h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"

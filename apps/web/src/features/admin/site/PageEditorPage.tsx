@@ -83,9 +83,9 @@ function PageEditor({ saved }: { saved: PageAttributes }) {
   return (
     <form onSubmit={submit} noValidate className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">
+        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">
           {t('admin.pages.edit_named', { title: saved.title })}
-        </h1>
+        </h2>
         <div className="flex items-center gap-2">
           <Link
             to={`/page/${saved.slug}`}
@@ -135,11 +135,11 @@ function PageEditor({ saved }: { saved: PageAttributes }) {
           className="font-mono text-sm"
         />
         <section aria-labelledby="page-preview" className="min-w-0 space-y-1.5">
-          <h2 id="page-preview" className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+          <h3 id="page-preview" className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
             {t('admin.pages.preview')}
-          </h2>
+          </h3>
           <div className="max-h-[42rem] overflow-y-auto rounded-xl bg-white p-5 ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800">
-            <h1 className="mb-6 text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">{title}</h1>
+            <p className="mb-6 text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">{title}</p>
             {preview ? (
               // Sanitised by the server (POST /api/admin/pages/preview).
               <div className="rich-text" data-page-preview dangerouslySetInnerHTML={{ __html: preview }} />

@@ -15,7 +15,7 @@ export function PagesListPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">{t('admin.pages.title')}</h1>
+        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.pages.title')}</h2>
         <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('admin.pages.description')}</p>
       </header>
       {pages.isPending ? (

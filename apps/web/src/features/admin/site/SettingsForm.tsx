@@ -122,7 +122,7 @@ function Form({
           key={section.title}
           className="rounded-2xl bg-white p-5 ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800"
         >
-          <h2 className="text-base font-semibold text-neutral-900 dark:text-white">{section.title}</h2>
+          <h3 className="text-base font-semibold text-neutral-900 dark:text-white">{section.title}</h3>
           {section.description && (
             <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">{section.description}</p>
           )}
