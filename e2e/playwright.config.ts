@@ -106,6 +106,9 @@ export default defineConfig({
           // The human-check journey's fake reCAPTCHA on loopback (ADR 0036).
           RECAPTCHA_VERIFY_URL: `${E2E_RECAPTCHA_URL}/recaptcha/api/siteverify`,
           RECAPTCHA_SCRIPT_URL: `${E2E_RECAPTCHA_URL}/recaptcha/api.js`,
+          // The analytics and ads scripts, served by the same fake (issue 16 point 6).
+          GOOGLE_TAG_URL: `${E2E_RECAPTCHA_URL}/gtag/js`,
+          ADSENSE_URL: `${E2E_RECAPTCHA_URL}/adsense/adsbygoogle.js`,
           ...s3Env,
         },
       },

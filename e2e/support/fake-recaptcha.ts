@@ -3,7 +3,7 @@ import http from 'node:http';
 import { E2E_RECAPTCHA_PORT } from './env.js';
 
 /**
- * A stand-in for Google's reCAPTCHA v3 on loopback: `/recaptcha/api.js` defines `grecaptcha`
+ * A stand-in for Google's reCAPTCHA v3 (and the Google tag and AdSense scripts) on loopback: `/recaptcha/api.js` defines `grecaptcha`
  * (whose token names its site key and action) and draws a badge where Google's would be;
  * `/recaptcha/api/siteverify` answers each token with the test's `score`. Nothing leaves the machine.
  */
@@ -14,6 +14,8 @@ export interface FakeRecaptcha {
   scriptLoads: string[];
   /** Each verification: the action the token was made for, and the secret sent. */
   verified: Array<{ action: string; secret: string }>;
+  /** Loads of the fake Google tag (`/gtag/js`) and AdSense (`/adsense/adsbygoogle.js`), as path and query. */
+  tagLoads: string[];
   close(): Promise<void>;
 }
 
@@ -32,12 +34,26 @@ window.grecaptcha = {
 `;
 
 export async function startFakeRecaptcha(secret: string): Promise<FakeRecaptcha> {
-  const fake = { secret, score: 0.9, scriptLoads: [] as string[], verified: [] as FakeRecaptcha['verified'] };
+  const fake = {
+    secret,
+    score: 0.9,
+    scriptLoads: [] as string[],
+    verified: [] as FakeRecaptcha['verified'],
+    tagLoads: [] as string[],
+  };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     if (req.method === 'GET' && url.pathname === '/recaptcha/api.js') {
       fake.scriptLoads.push(url.searchParams.get('render') ?? '');
       res.writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' }).end(SCRIPT);
+      return;
+    }
+    // The analytics and ads scripts the cookie banner gates (issue 16 point 6): counted, and harmless.
+    if (req.method === 'GET' && (url.pathname === '/gtag/js' || url.pathname === '/adsense/adsbygoogle.js')) {
+      fake.tagLoads.push(`${url.pathname}${url.search}`);
+      res
+        .writeHead(200, { 'content-type': 'text/javascript', 'cache-control': 'no-store' })
+        .end('window.__fakeTag = true;');
       return;
     }
     if (req.method === 'POST' && url.pathname === '/recaptcha/api/siteverify') {

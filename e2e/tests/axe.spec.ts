@@ -170,7 +170,31 @@ for (const scheme of ['light', 'dark'] as const) {
     await usersAdmin.goto('/admin/language');
     await expect(usersAdmin.getByRole('heading', { name: /^Strings of/ })).toBeVisible();
     await audit(usersAdmin, 'admin languages', found, known);
+    // The site's pages and their admin screens (issue 16 points 4 and 6).
+    await usersAdmin.goto('/admin/pages');
+    await expect(usersAdmin.getByRole('link', { name: /^Edit / }).first()).toBeVisible();
+    await audit(usersAdmin, 'admin pages', found, known);
+    await usersAdmin.goto('/admin/page/privacy-policy');
+    await expect(usersAdmin.locator('[data-page-preview]')).toBeVisible();
+    await audit(usersAdmin, 'admin page editor', found, known);
+    await usersAdmin.goto('/admin/settings/index');
+    await expect(usersAdmin.getByRole('button', { name: 'Save homepage' })).toBeVisible();
+    await audit(usersAdmin, 'admin homepage settings', found, known);
+    await usersAdmin.goto('/admin/settings/adsense');
+    await expect(usersAdmin.getByRole('button', { name: 'Save ads' })).toBeVisible();
+    await audit(usersAdmin, 'admin ads settings', found, known);
     await adminContext.close();
+    const reader = await stranger(browser, scheme);
+    await reader.goto('/');
+    await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(reader, 'homepage', found, known);
+    await reader.goto('/page/privacy-policy');
+    await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(reader, 'legal page', found, known);
+    await reader.goto('/contact-us');
+    await expect(reader.getByRole('heading', { level: 1 })).toBeVisible();
+    await audit(reader, 'contact', found, known);
+    await reader.context().close();
 
     expect(found, found.join('\n')).toEqual([]);
     // A known violation that is gone comes off the list above.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emojiType, subscriptionType, themeMode } from './common.js';
+import { legalPageLink } from './pages.js';
 import { broadcastingConfig } from './realtime.js';
 
 export const statusCheck = z.object({
@@ -64,6 +65,22 @@ export const appConfig = z.object({
    * loads `scriptUrl` (Google's api.js, or a fake in tests) and sends a token with each protected form.
    */
   recaptcha: z.object({ allowed: z.boolean(), siteKey: z.string().nullable(), scriptUrl: z.string() }),
+  /** The visible legal pages, for the public footer (reference §12.3 `legal`). */
+  legal: z.array(legalPageLink),
+  /** A line of the administrator's HTML under the footer's links, already cleaned by the server. */
+  footerContent: z.string(),
+  /**
+   * Scripts of outside services, each loaded only when configured and only after the visitor
+   * accepts the cookie banner: the Google tag (analytics) and AdSense with its three ad slots.
+   */
+  analytics: z.object({ googleTagId: z.string().nullable(), scriptUrl: z.string() }),
+  adsense: z.object({
+    clientId: z.string().nullable(),
+    scriptUrl: z.string(),
+    banner01: z.string().nullable(),
+    banner02: z.string().nullable(),
+    banner03: z.string().nullable(),
+  }),
   /** Where the signed-in user's socket connects (issue 13). */
   broadcasting: broadcastingConfig,
   /** Present only while installation is needed. */

@@ -34,6 +34,7 @@ export const errorCodes = [
   'social.provider_disabled',
   'human_check.failed',
   'human_check.unavailable',
+  'contact.unavailable',
   'csrf.token_mismatch',
   'setup.completed',
   'setup.database_unreachable',

@@ -75,6 +75,12 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_SCRIPT_URL: z.url().default('https://www.google.com/recaptcha/api.js'),
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /**
+   * Scripts the page loads once the visitor accepts cookies (issue 16 point 6): the Google tag for
+   * analytics and AdSense. Pointed at a fake on loopback by the tests.
+   */
+  GOOGLE_TAG_URL: z.url().default('https://www.googletagmanager.com/gtag/js'),
+  ADSENSE_URL: z.url().default('https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js'),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

@@ -24,7 +24,8 @@ import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { notificationsRoutes } from '../modules/notifications/index.js';
-import { pagesRoutes } from '../modules/pages/index.js';
+import { homepageRoutes, pagesRoutes } from '../modules/pages/index.js';
+import { contactRoutes } from '../modules/contact/index.js';
 import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
 import { realtimeModule } from '../modules/realtime/index.js';
 import { setupRoutes } from '../modules/setup/index.js';
@@ -97,6 +98,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   accessTokenRoutes(app, ctx);
   notificationsRoutes(app, ctx);
   pagesRoutes(app, ctx);
+  homepageRoutes(app, ctx);
+  contactRoutes(app, ctx);
   adminRoutes(app, ctx);
   ctx.jobs.register(blobDeletionsJob(ctx));
   filesRoutes(app, ctx);

@@ -6,6 +6,7 @@ import { RouteGuard } from './guards';
 import { AlertPopup } from './overlays/AlertPopup';
 import { CookieDisclaimer } from './overlays/CookieDisclaimer';
 import { NavigationProgress } from './ScreenLoading';
+import { ThirdPartyScripts } from '../features/consent/ThirdPartyScripts';
 
 /** The root route: theme, guards, and the overlays every screen shares. */
 export function Root() {
@@ -18,6 +19,7 @@ export function Root() {
       <RouteGuard />
       <AlertPopup />
       <CookieDisclaimer />
+      <ThirdPartyScripts />
       <ScrollRestoration />
     </>
   );

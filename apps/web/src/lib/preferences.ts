@@ -20,12 +20,17 @@ interface PreferencesState {
   previewType: PreviewType;
   sorting: { field: SortField; direction: SortDirection };
   cookieDisclaimerDismissed: boolean;
+  /** The visitor's answer to analytics and ads cookies; null until asked (only asked once either is configured). */
+  cookieConsent: CookieConsent | null;
   toggleNavigationBar: () => void;
   toggleFileInfo: () => void;
   togglePreviewType: () => void;
   setSorting: (field: SortField, direction: SortDirection) => void;
   dismissCookieDisclaimer: () => void;
+  setCookieConsent: (answer: CookieConsent) => void;
 }
+
+export type CookieConsent = 'accepted' | 'declined';
 
 export const usePreferences = create<PreferencesState>()(
   persist(
@@ -35,11 +40,13 @@ export const usePreferences = create<PreferencesState>()(
       previewType: 'list',
       sorting: { ...DEFAULT_SORTING },
       cookieDisclaimerDismissed: false,
+      cookieConsent: null,
       toggleNavigationBar: () => set((s) => ({ navigationBarVisible: !s.navigationBarVisible })),
       toggleFileInfo: () => set((s) => ({ fileInfoVisible: !s.fileInfoVisible })),
       togglePreviewType: () => set((s) => ({ previewType: s.previewType === 'list' ? 'grid' : 'list' })),
       setSorting: (field, direction) => set({ sorting: { field, direction } }),
       dismissCookieDisclaimer: () => set({ cookieDisclaimerDismissed: true }),
+      setCookieConsent: (answer) => set({ cookieConsent: answer, cookieDisclaimerDismissed: true }),
     }),
     {
       name: 'filestore.preferences',
@@ -54,7 +61,9 @@ export const usePreferences = create<PreferencesState>()(
             ? saved.sorting
             : current.sorting;
         const previewType = saved.previewType === 'grid' ? 'grid' : 'list';
-        return { ...current, ...saved, sorting, previewType };
+        const cookieConsent =
+          saved.cookieConsent === 'accepted' || saved.cookieConsent === 'declined' ? saved.cookieConsent : null;
+        return { ...current, ...saved, sorting, previewType, cookieConsent };
       },
     },
   ),

@@ -33,6 +33,10 @@ export const testConfig = {
   subscriptionType: 'none',
   uploadLimitFormatted: null,
   isAuthenticated: true,
+  legal: [],
+  footerContent: '',
+  analytics: { googleTagId: null, scriptUrl: '' },
+  adsense: { clientId: null, scriptUrl: '', banner01: null, banner02: null, banner03: null },
 } as unknown as AppConfig;
 
 /** Renders `ui` as the app does (StrictMode, a query client holding the configuration). */

@@ -10,6 +10,7 @@ import { deSharing } from './de-sharing.js';
 import { deTeams } from './de-teams.js';
 import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
+import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
 import { deMail } from './de-mail.js';
 
@@ -21,6 +22,7 @@ export const de: Record<string, string> = {
   ...deAdminUsers,
   ...deTeams,
   ...deHumanCheck,
+  ...deSite,
   ...deLanguages,
   ...deMail,
   // Common

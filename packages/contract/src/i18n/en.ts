@@ -12,6 +12,7 @@ import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
 import { enTransfer } from './en-transfer.js';
 import { enAdminUsers } from './en-admin-users.js';
+import { enSite } from './en-site.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
@@ -19,6 +20,7 @@ export const en: Record<string, string> = {
   ...enSharing,
   ...enTransfer,
   ...enAdminUsers,
+  ...enSite,
   ...enTeams,
   ...enHumanCheck,
   ...enLanguages,

@@ -10,6 +10,7 @@ import { skSharing } from './sk-sharing.js';
 import { skTeams } from './sk-teams.js';
 import { skTransfer } from './sk-transfer.js';
 import { skAdminUsers } from './sk-admin-users.js';
+import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
 import { skMail } from './sk-mail.js';
 
@@ -21,6 +22,7 @@ export const sk: Record<string, string> = {
   ...skAdminUsers,
   ...skTeams,
   ...skHumanCheck,
+  ...skSite,
   ...skLanguages,
   ...skMail,
   // Common

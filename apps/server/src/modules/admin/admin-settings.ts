@@ -46,7 +46,9 @@ export function parseSettingUpdate(name: string, value: unknown, current: Settin
   const schema: z.ZodType = settingsRegistry[name].schema;
   const result = schema.safeParse(coerce(schema, value));
   if (!result.success) {
-    throw validationFailed({ value: result.error.issues.map((i) => i.message) });
+    // Named twice: `value` for the one-field forms, and the setting's own name for a form of many.
+    const messages = result.error.issues.map((i) => i.message);
+    throw validationFailed({ value: messages, [name]: messages }, `The setting “${name}” is not valid.`);
   }
   return { [name]: result.data };
 }

@@ -18,6 +18,8 @@ export type Access = 'public' | 'user' | 'admin';
 const PUBLIC_ROUTES: readonly { path: RegExp; methods?: readonly string[] }[] = [
   { path: /^\/api\/(ping|config|login|logout|register)$/ },
   { path: /^\/api\/page\/\{slug\}$/ },
+  // The homepage's sections and the contact form (issue 16 points 4 and 6).
+  { path: /^\/api\/(homepage|contact)$/ },
   { path: /^\/api\/password\/(recover|reset)$/ },
   { path: /^\/api\/user\/check$/ },
   // Social sign-in: the provider's page, and the callback the browser comes back to.
@@ -74,6 +76,7 @@ const TAGS: readonly [string, RegExp][] = [
   ['Files and folders', /^\/api\/(browse|create-folder|rename|move|remove|trash|favourites|search|zip|files)(\/|$)/],
   ['Administration', /^\/api\/admin\//],
   ['Setup wizard', /^\/api\/setup\//],
+  ['Site pages', /^\/api\/(page\/|homepage$|contact$)/],
   ['API reference', /^\/api\/(openapi\.json|docs)/],
 ];
 

@@ -1,2 +1,2 @@
-export { pagesRoutes } from './pages.routes.js';
-export { seedDefaultPages } from './pages.repository.js';
+export { homepageRoutes, pagesRoutes } from './pages.routes.js';
+export { seedDefaultPages, visiblePageLinks } from './pages.repository.js';

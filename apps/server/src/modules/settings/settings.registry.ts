@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emojiType, subscriptionType, themeMode } from '@filestore/contract';
+import { homepageSettings, adsenseSettings } from './site-settings.js';
 
 /**
  * Every setting the product knows, with its type and default (reference §16). Unknown names are
@@ -20,7 +21,16 @@ export const settingsRegistry = {
   app_og_image: { schema: z.string().nullable(), default: null },
   app_touch_icon: { schema: z.string().nullable(), default: null },
   contact_email: { schema: z.string().nullable(), default: null },
-  google_analytics: { schema: z.string().nullable(), default: null },
+  /** A Google tag id (G-…, GT-…, AW-… or a legacy UA-…); loaded only after the visitor accepts cookies. */
+  google_analytics: {
+    schema: z
+      .string()
+      .trim()
+      .regex(/^(G|GT|AW|UA)-[A-Z0-9-]{4,30}$/i, 'A Google tag id looks like G-XXXXXXXXXX.')
+      .nullable()
+      .or(z.literal('').transform(() => null)),
+    default: null,
+  },
   registration: { schema: z.boolean(), default: true },
   user_verification: { schema: z.boolean(), default: false },
   storage_limitation: { schema: z.boolean(), default: true },
@@ -63,6 +73,9 @@ export const settingsRegistry = {
   recaptcha_client_id: { schema: z.string().max(500).nullable(), default: null },
   recaptcha_client_secret: { schema: z.string().nullable(), default: null, sealed: true },
   recaptcha_min_score: { schema: z.number().min(0).max(1), default: 0.5 },
+  /** The homepage's sections and the ads (issue 16 points 4 and 6): `site-settings.ts`. */
+  ...homepageSettings,
+  ...adsenseSettings,
 } as const;
 
 export type SettingName = keyof typeof settingsRegistry;

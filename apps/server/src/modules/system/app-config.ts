@@ -4,6 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
 import { humanCheckKeys } from '../human-check/index.js';
 import { catalogueFor } from '../languages/index.js';
+import { visiblePageLinks } from '../pages/index.js';
 import { broadcasting } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
@@ -69,6 +70,17 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       allowed: humanCheck !== null,
       siteKey: humanCheck?.siteKey ?? null,
       scriptUrl: ctx.config.env.RECAPTCHA_SCRIPT_URL,
+    },
+    legal: installed ? await visiblePageLinks(ctx.db) : [],
+    footerContent: settings.footer_content,
+    // Configured only: a tag id, or AdSense on with its publisher id; the page still waits for consent.
+    analytics: { googleTagId: settings.google_analytics, scriptUrl: ctx.config.env.GOOGLE_TAG_URL },
+    adsense: {
+      clientId: settings.allowed_adsense ? settings.adsense_client_id : null,
+      scriptUrl: ctx.config.env.ADSENSE_URL,
+      banner01: settings.adsense_banner_01,
+      banner02: settings.adsense_banner_02,
+      banner03: settings.adsense_banner_03,
     },
     broadcasting,
     ...(installed ? {} : { statusCheck: await statusCheck(ctx) }),

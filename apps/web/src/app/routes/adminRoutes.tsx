@@ -1,4 +1,4 @@
-import { Languages, LayoutDashboard, Settings, Users } from 'lucide-react';
+import { FileText, Languages, LayoutDashboard, Settings, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteHandle, type RouteObject } from '../routing';
 import { RequireAdmin } from '../guards';
@@ -49,8 +49,16 @@ export const adminRoute: RouteObject = {
         },
         page('invoices', 'admin.titles.transactions'),
         page('subscriptions', 'admin.nav.subscriptions'),
-        page('pages', 'admin.nav.pages'),
-        page('pages/:slug', 'admin.titles.edit_page'),
+        {
+          path: 'pages',
+          lazy: lazyPage(admin, (m) => m.PagesListPage),
+          handle: { title: 'admin.nav.pages', icon: FileText } satisfies RouteHandle,
+        },
+        ...['page/:slug', 'pages/:slug'].map((path) => ({
+          path,
+          lazy: lazyPage(admin, (m) => m.PageEditorPage),
+          handle: { title: 'admin.titles.edit_page', icon: FileText } satisfies RouteHandle,
+        })),
         page('plans', 'admin.nav.plans'),
         page('plan/create/fixed', 'admin.titles.create_fixed_plan'),
         page('plan/create/metered', 'admin.titles.create_metered_plan'),
@@ -83,7 +91,11 @@ export const adminRoute: RouteObject = {
         page('payments/payments', 'admin.titles.payments'),
         { path: 'settings', element: <Navigate to="/admin/settings/appearance" replace /> },
         page('settings/appearance', 'admin.titles.settings_appearance'),
-        page('settings/index', 'admin.titles.settings_index'),
+        {
+          path: 'settings/index',
+          lazy: lazyPage(admin, (m) => m.HomepageSettingsPage),
+          handle: { title: 'admin.titles.settings_index', icon: Settings } satisfies RouteHandle,
+        },
         {
           path: 'settings/environment',
           lazy: lazyPage(admin, (m) => m.EnvironmentPage),
@@ -95,7 +107,11 @@ export const adminRoute: RouteObject = {
           lazy: lazyPage(admin, (m) => m.SignInSettingsPage),
           handle: { title: 'admin.titles.settings_sign_in', icon: Settings } satisfies RouteHandle,
         },
-        page('settings/adsense', 'admin.titles.settings_adsense'),
+        {
+          path: 'settings/adsense',
+          lazy: lazyPage(admin, (m) => m.AdsSettingsPage),
+          handle: { title: 'admin.titles.settings_adsense', icon: Settings } satisfies RouteHandle,
+        },
         page('settings/server', 'admin.titles.settings_server'),
         {
           path: 'language',

@@ -9,3 +9,7 @@ export { CreateUserPage } from './users/CreateUserPage';
 export { UserLayout } from './users/UserLayout';
 export { UserDeleteTab, UserDetailsTab, UserPasswordTab, UserStorageTab, UserSubscriptionTab } from './users/UserTabs';
 export { LanguagesPage } from './languages/LanguagesPage';
+export { PagesListPage } from './site/PagesListPage';
+export { PageEditorPage } from './site/PageEditorPage';
+export { HomepageSettingsPage } from './site/HomepageSettingsPage';
+export { AdsSettingsPage } from './site/AdsSettingsPage';

@@ -7,12 +7,12 @@ import { errorMessage } from '../../lib/forms';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { NotFoundMessage } from './NotFoundPage';
-import { paragraphsOf, usePage } from './pages.api';
+import { usePage } from './pages.api';
 import { PublicLayout, StatusMessage } from './PublicLayout';
 
 const articleClass = 'mx-auto w-full max-w-[68ch] py-10 sm:py-16';
 
-/** /page/:slug: a legal or information page written by the administrator, as plain text. */
+/** /page/:slug: a legal or information page the administrator wrote in Markdown. */
 export function DynamicPage() {
   const { t } = useTranslation();
   useDisplayTimezone();
@@ -69,13 +69,8 @@ export function DynamicPage() {
             </p>
           )}
         </header>
-        <div className="mt-8 space-y-5 text-base leading-7 text-neutral-700 sm:text-[17px] sm:leading-8 dark:text-neutral-300">
-          {paragraphsOf(page.content).map((paragraph, index) => (
-            <p key={index} className="whitespace-pre-line">
-              {paragraph}
-            </p>
-          ))}
-        </div>
+        {/* Rendered from Markdown and sanitised by the server (lib/html.ts): no script or javascript: link. */}
+        <div className="rich-text mt-8" dangerouslySetInnerHTML={{ __html: page.content_html }} />
       </article>
     </PublicLayout>
   );

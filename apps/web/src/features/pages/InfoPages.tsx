@@ -1,31 +1,7 @@
-import { Construction, Mail, PlayCircle } from 'lucide-react';
+import { Construction, PlayCircle } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { Link } from '../../app/routing';
-import { useConfig } from '../../lib/config';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
-
-export function ContactUsPage() {
-  const { t } = useTranslation();
-  const config = useConfig();
-  return (
-    <PublicLayout>
-      <StatusMessage
-        icon={<Mail className="size-8" aria-hidden />}
-        title={t('contact.title')}
-        description={
-          config.contactEmail ? t('contact.description', { email: config.contactEmail }) : t('contact.no_email')
-        }
-        action={
-          config.contactEmail ? (
-            <a href={`mailto:${config.contactEmail}`} className={primaryLinkClass}>
-              {t('contact.write')}
-            </a>
-          ) : undefined
-        }
-      />
-    </PublicLayout>
-  );
-}
 
 export function DemoPage() {
   const { t } = useTranslation();

@@ -8,13 +8,6 @@ import { ThemeToggle } from '../user/ThemeToggle';
 
 const navLink = 'min-h-10 items-center rounded-lg px-3 text-sm font-semibold whitespace-nowrap';
 
-const footerLinks = [
-  { to: '/page/terms-of-service', key: 'footer.terms' },
-  { to: '/page/privacy-policy', key: 'footer.privacy' },
-  { to: '/page/cookie-policy', key: 'footer.cookies' },
-  { to: '/contact-us', key: 'footer.contact' },
-] as const;
-
 const footerLinkClass = ({ isActive }: { isActive: boolean }) =>
   isActive ? 'font-medium text-neutral-900 dark:text-white' : 'hover:text-neutral-900 dark:hover:text-white';
 
@@ -59,15 +52,23 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         </nav>
       </header>
       <main className="mx-auto flex w-full max-w-6xl flex-1 flex-col px-5">{children}</main>
-      <footer className="mx-auto flex w-full max-w-6xl flex-wrap gap-x-5 gap-y-2 px-5 py-8 text-sm text-neutral-500 dark:text-neutral-400">
-        <span>
-          © {new Date().getFullYear()} {config.appName}
-        </span>
-        {footerLinks.map(({ to, key }) => (
-          <NavLink key={to} to={to} className={footerLinkClass}>
-            {t(key)}
+      <footer className="mx-auto w-full max-w-6xl space-y-3 px-5 py-8 text-sm text-neutral-500 dark:text-neutral-400">
+        <nav aria-label={t('footer.legal')} className="flex flex-wrap gap-x-5 gap-y-2">
+          <span>{t('footer.copyright', { year: new Date().getFullYear(), app: config.appName })}</span>
+          {/* The visible legal pages under the titles the administrator gave them. */}
+          {config.legal.map(({ slug, title }) => (
+            <NavLink key={slug} to={`/page/${slug}`} className={footerLinkClass}>
+              {title}
+            </NavLink>
+          ))}
+          <NavLink to="/contact-us" className={footerLinkClass}>
+            {t('footer.contact')}
           </NavLink>
-        ))}
+        </nav>
+        {/* Cleaned to bold, italic and links by the server. */}
+        {config.footerContent && (
+          <p className="footer-text" dangerouslySetInnerHTML={{ __html: config.footerContent }} />
+        )}
       </footer>
     </div>
   );

@@ -1,4 +1,4 @@
-import { type PageResource } from '@filestore/contract';
+import type { HomepageResponse, PageResource } from '@filestore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -10,11 +10,10 @@ export function usePage(slug: string) {
   });
 }
 
-/** Paragraphs of the plain-text content: blank lines separate them, single line breaks stay. */
-export function paragraphsOf(content: string): string[] {
-  return content
-    .replace(/\r\n?/g, '\n')
-    .split(/\n[ \t]*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+export function useHomepage() {
+  return useQuery({
+    queryKey: ['homepage'],
+    queryFn: async () => (await api.get<HomepageResponse>('/api/homepage')).data,
+    staleTime: 5 * 60_000,
+  });
 }

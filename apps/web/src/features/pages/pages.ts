@@ -1,4 +1,5 @@
 /** The public information pages' chunk: homepage, legal pages and status pages. */
 export { HomePage } from './HomePage';
 export { DynamicPage } from './DynamicPage';
-export { ContactUsPage, DemoPage, TemporaryUnavailablePage } from './InfoPages';
+export { DemoPage, TemporaryUnavailablePage } from './InfoPages';
+export { ContactUsPage } from './ContactPage';

@@ -1,4 +1,5 @@
 import { Download, Maximize2 } from 'lucide-react';
+import { AdSlot } from '../../consent/AdSlot';
 import { useMemo, type CSSProperties } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate } from '../../../app/routing';
@@ -147,7 +148,9 @@ function ShareFile({ share, token }: { share: OpenShare; token: string }) {
     <FilesSourceProvider source={source}>
       <div className="flex min-h-dvh flex-col bg-neutral-50 dark:bg-neutral-950">
         <LinkTopBar />
+        <AdSlot banner="banner01" className="mx-auto mt-4 w-full max-w-3xl px-4" />
         <FileCard share={share} file={item} />
+        <AdSlot banner="banner02" className="mx-auto mb-6 w-full max-w-3xl px-4" />
         <LinkOverlays />
       </div>
     </FilesSourceProvider>

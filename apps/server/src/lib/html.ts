@@ -1,0 +1,77 @@
+import { Marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+
+/**
+ * The one place that turns text an administrator wrote into HTML a visitor's page shows. Links keep
+ * only http, https and mailto (a `javascript:` URL is dropped), no script, style, event handler or
+ * iframe survives, and every link that leaves the site opens without the opener.
+ */
+const pageOptions: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'p',
+    'br',
+    'hr',
+    'blockquote',
+    'pre',
+    'code',
+    'ul',
+    'ol',
+    'li',
+    'strong',
+    'em',
+    'b',
+    'i',
+    'u',
+    's',
+    'del',
+    'a',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'span',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], ol: ['start'], th: ['align'], td: ['align'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    a: (tagName, attribs) => ({
+      tagName,
+      attribs: /^https?:/i.test(attribs.href ?? '')
+        ? { ...attribs, rel: 'noopener noreferrer nofollow', target: '_blank' }
+        : { ...attribs, target: '' },
+    }),
+  },
+};
+
+/** Short marketing copy (homepage titles, the footer): inline tags only, and the accent `<span class="text-theme">`. */
+const inlineOptions: sanitizeHtml.IOptions = {
+  allowedTags: ['strong', 'em', 'b', 'i', 'u', 'br', 'a', 'span'],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], span: ['class'] },
+  allowedClasses: { span: ['text-theme'] },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: pageOptions.transformTags,
+};
+
+const markdown = new Marked({ gfm: true, breaks: false, async: false });
+
+/** Markdown (raw HTML inside it included) → HTML that is safe to put in the page. */
+export function renderMarkdown(source: string): string {
+  return sanitizeHtml(markdown.parse(source) as string, pageOptions);
+}
+
+/** A setting that allows a little HTML, cleaned to the inline allow-list. */
+export function cleanInlineHtml(source: string): string {
+  return sanitizeHtml(source, inlineOptions);
+}

@@ -1,0 +1,154 @@
+import { PAGE_CONTENT_MAX, PAGE_TITLE_MAX, type PageAttributes } from '@filestore/contract';
+import { ArrowLeft, ExternalLink } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useParams } from '../../../app/routing';
+import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { Button } from '../../../ui/Button';
+import { TextAreaField, TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { PageSpinner } from '../../../ui/Spinner';
+import { Switch } from '../../../ui/Switch';
+import { previewMarkdown, useAdminPage, useSavePage } from './site.api';
+
+const PREVIEW_DELAY_MS = 300;
+
+/** /admin/page/:slug: title, visibility and the Markdown text with its live preview. */
+export function PageEditorPage() {
+  const { t } = useTranslation();
+  const { slug = '' } = useParams();
+  const page = useAdminPage(slug);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <Link
+        to="/admin/pages"
+        className="inline-flex min-h-10 items-center gap-2 text-sm font-medium text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white"
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        {t('admin.pages.back')}
+      </Link>
+      {page.isPending ? (
+        <PageSpinner label={t('common.loading')} />
+      ) : page.isError ? (
+        <Notice tone="error">{errorMessage(t, page.error)}</Notice>
+      ) : (
+        <PageEditor key={page.data.updated_at} saved={page.data} />
+      )}
+    </div>
+  );
+}
+
+function usePreview(content: string, initial: string) {
+  const [html, setHtml] = useState(initial);
+  useEffect(() => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      previewMarkdown(content, controller.signal).then(setHtml, () => {});
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [content]);
+  return html;
+}
+
+function PageEditor({ saved }: { saved: PageAttributes }) {
+  const { t } = useTranslation();
+  const save = useSavePage(saved.slug);
+  const [title, setTitle] = useState(saved.title);
+  const [content, setContent] = useState(saved.content);
+  const [visibility, setVisibility] = useState(saved.visibility);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const preview = usePreview(content, saved.content_html);
+  const changed = title !== saved.title || content !== saved.content || visibility !== saved.visibility;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const titleError = title.trim() ? undefined : t('validation.required');
+    setErrors({ title: titleError });
+    setError(null);
+    if (titleError) return;
+    try {
+      await save.mutateAsync({ title: title.trim(), content, visibility });
+      toast.success(t('admin.pages.saved'));
+    } catch (caught) {
+      setErrors(serverFieldErrors(caught));
+      setError(errorMessage(t, caught));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-6">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">
+          {t('admin.pages.edit_named', { title: saved.title })}
+        </h2>
+        <div className="flex items-center gap-2">
+          <Link
+            to={`/page/${saved.slug}`}
+            className="inline-flex min-h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
+          >
+            <ExternalLink className="size-4" aria-hidden />
+            {t('admin.pages.view')}
+          </Link>
+          <Button type="submit" loading={save.isPending}>
+            {t('admin.pages.save')}
+          </Button>
+        </div>
+      </header>
+      {error && <Notice tone="error">{error}</Notice>}
+      {changed && !error && (
+        <p className="text-sm text-amber-700 dark:text-amber-400" role="status">
+          {t('admin.pages.unsaved')}
+        </p>
+      )}
+      <div className="grid gap-5 rounded-2xl bg-white p-5 ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800">
+        <TextField
+          label={t('admin.pages.field_title')}
+          name="title"
+          maxLength={PAGE_TITLE_MAX}
+          value={title}
+          error={errors.title}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <Switch
+          label={t('admin.pages.field_visibility')}
+          description={t('admin.pages.visibility_hint')}
+          checked={visibility}
+          onChange={(e) => setVisibility(e.target.checked)}
+        />
+      </div>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <TextAreaField
+          label={t('admin.pages.field_content')}
+          name="content"
+          rows={22}
+          maxLength={PAGE_CONTENT_MAX}
+          spellCheck
+          value={content}
+          error={errors.content}
+          hint={t('admin.pages.content_hint')}
+          onChange={(e) => setContent(e.target.value)}
+          className="font-mono text-sm"
+        />
+        <section aria-labelledby="page-preview" className="min-w-0 space-y-1.5">
+          <h3 id="page-preview" className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+            {t('admin.pages.preview')}
+          </h3>
+          <div className="max-h-[42rem] overflow-y-auto rounded-xl bg-white p-5 ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800">
+            <p className="mb-6 text-2xl font-bold tracking-tight text-neutral-900 dark:text-white">{title}</p>
+            {preview ? (
+              // Sanitised by the server (POST /api/admin/pages/preview).
+              <div className="rich-text" data-page-preview dangerouslySetInnerHTML={{ __html: preview }} />
+            ) : (
+              <p className="text-sm text-neutral-500">{t('admin.pages.preview_empty')}</p>
+            )}
+          </div>
+        </section>
+      </div>
+    </form>
+  );
+}
