@@ -18,3 +18,4 @@ export * from './tokens.js';
 export * from './passkeys.js';
 export * from './human-check.js';
 export * from './profile.js';
+export * from './environment.js';
