@@ -125,8 +125,11 @@ export function EnvironmentPage() {
             <dt className="text-neutral-500 dark:text-neutral-400">{t('admin.environment.driver')}</dt>
             <dd className="text-neutral-900 dark:text-neutral-100">{t('admin.environment.driver_value')}</dd>
             <dt className="text-neutral-500 dark:text-neutral-400">{t('admin.environment.status')}</dt>
-            <dd role="status" aria-live="polite" data-websocket-test={state}>
-              <Status state={state} />
+            <dd>
+              {/* The live region inside the dd: a role on the dd itself breaks the list. */}
+              <span role="status" aria-live="polite" data-websocket-test={state}>
+                <Status state={state} />
+              </span>
             </dd>
           </dl>
         </Card>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { NavLink } from '../../../app/routing';
 import { cn } from '../../../ui/cn';
@@ -16,8 +17,13 @@ const TABS = [
 /** The strip above every settings tab: scrolls sideways on a phone, the current tab marked. */
 export function SettingsTabs() {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  // On a phone the current tab may be past the edge: bring it into the strip's view.
+  useEffect(() => {
+    nav.current?.querySelector('[aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, []);
   return (
-    <nav aria-label={t('admin.settings.tabs')} className="-mx-1 mb-6 overflow-x-auto">
+    <nav ref={nav} aria-label={t('admin.settings.tabs')} className="-mx-1 mb-6 overflow-x-auto">
       <ul className="flex min-w-max gap-1 border-b border-neutral-200 px-1 dark:border-neutral-800">
         {TABS.map(([to, key]) => (
           <li key={to}>
