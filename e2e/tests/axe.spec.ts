@@ -151,6 +151,16 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(admin.getByRole('switch', { name: 'Allow sign-in with GitHub' })).toBeVisible();
     await expect(admin.getByRole('heading', { name: 'Human check', exact: true })).toBeVisible();
     await audit(admin, 'admin sign-in settings', found, known);
+    // The appearance, environment and other settings tabs (issue 16 point 3).
+    await admin.goto('/admin/settings/appearance');
+    await expect(admin.getByRole('heading', { name: 'Logos and icons' })).toBeVisible();
+    await audit(admin, 'admin appearance settings', found, known);
+    await admin.goto('/admin/settings/environment');
+    await expect(admin.getByRole('heading', { name: 'File storage' })).toBeVisible();
+    await audit(admin, 'admin environment settings', found, known);
+    await admin.goto('/admin/settings/others');
+    await expect(admin.getByLabel('Largest file (MB)')).toBeVisible();
+    await audit(admin, 'admin other settings', found, known);
     await admin.context().close();
     // The administrator's users list and a user's page (issue 16).
     const me = await apiCall<{ data: { id: string } }>(page, 'GET', '/api/user');

@@ -20,3 +20,4 @@ export * from './tokens.js';
 export * from './passkeys.js';
 export * from './human-check.js';
 export * from './profile.js';
+export * from './environment.js';

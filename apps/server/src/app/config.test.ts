@@ -1,5 +1,8 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseEnv, resolveConfig } from './config.js';
+import { ConfigError, parseEnv, readSavedConfig, resolveConfig, writeSavedConfig } from './config.js';
 
 describe('configuration', () => {
   it('runs with no environment at all on the embedded defaults', () => {
@@ -40,5 +43,50 @@ describe('configuration', () => {
     const config = resolveConfig(env, '/d', { databaseUrl: 'postgres://saved/db', mail: { driver: 'outbox' } });
     expect(config.database).toEqual({ driver: 'postgres', url: 'postgres://env/db' });
     expect(config.fromEnv.database).toBe(true);
+  });
+});
+
+describe('secrets saved in DATA_DIR/config.json (ADR 0043)', () => {
+  const smtp = {
+    host: 'mx',
+    port: 25,
+    username: 'u',
+    password: 'smtp-pw',
+    encryption: 'none' as const,
+    from: 'a@b.co',
+  };
+  const s3 = { region: 'r', bucket: 'bucket', key: 'k', secret: 's3-secret', forcePathStyle: true };
+
+  it('seals the S3 secret and the SMTP password with DATA_DIR/secret.key, and opens them', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-seal-'));
+    try {
+      writeSavedConfig(dir, { storage: { driver: 's3', s3 }, mail: { driver: 'smtp', smtp } });
+      const raw = readFileSync(path.join(dir, 'config.json'), 'utf8');
+      expect(raw).not.toContain('smtp-pw');
+      expect(raw).not.toContain('s3-secret');
+      expect(existsSync(path.join(dir, 'secret.key'))).toBe(true);
+      const saved = readSavedConfig(dir);
+      expect(saved.mail).toEqual({ driver: 'smtp', smtp });
+      expect(saved.storage).toEqual({ driver: 's3', s3 });
+      // With APP_KEY set instead, the file's key does not open them: said, not silently dropped.
+      expect(() => readSavedConfig(dir, 'x'.repeat(40))).toThrow(ConfigError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a file an older version wrote in plain text, and seals it at the next write under APP_KEY', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'config-seal-'));
+    const key = 'k'.repeat(40);
+    try {
+      writeFileSync(path.join(dir, 'config.json'), JSON.stringify({ mail: { driver: 'smtp', smtp } }));
+      expect(readSavedConfig(dir, key).mail).toEqual({ driver: 'smtp', smtp });
+      writeSavedConfig(dir, { storage: { driver: 'local' } }, key);
+      expect(readFileSync(path.join(dir, 'config.json'), 'utf8')).not.toContain('smtp-pw');
+      expect(existsSync(path.join(dir, 'secret.key'))).toBe(false);
+      expect(readSavedConfig(dir, key).mail).toEqual({ driver: 'smtp', smtp });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { open, seal } from '../lib/secret-box.js';
 import { z } from 'zod';
 import { s3Settings, smtpSettings, type S3Settings, type SmtpSettings } from '@filestore/contract';
 
@@ -90,6 +92,11 @@ const envSchema = z.object({
     .string()
     .regex(/^\S+@\S+\.\S+$/, { message: 'must be an email address' })
     .optional(),
+  /**
+   * The key the secrets of DATA_DIR/config.json (the S3 secret, the SMTP password) are sealed
+   * under (ADR 0043). Without it, a random key is made once in DATA_DIR/secret.key.
+   */
+  APP_KEY: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
@@ -182,18 +189,60 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
 
 const savedPath = (dataDir: string) => path.join(dataDir, 'config.json');
 
-export function readSavedConfig(dataDir: string): SavedConfig {
+/**
+ * The key config.json's secrets are sealed under: APP_KEY when set, else DATA_DIR/secret.key,
+ * made once (random, private to the process's user).
+ */
+function configKey(dataDir: string, appKey: string | undefined): string {
+  if (appKey) return appKey;
+  const file = path.join(dataDir, 'secret.key');
+  if (!existsSync(file)) {
+    try {
+      writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (e) {
+      // Made by another process sharing the folder a moment ago: that one is the key.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+const SEALED_PURPOSE = 'config';
+const isSealed = (value: string) => value.startsWith('v1.') && value.split('.').length === 4;
+
+/** The saved secrets (S3 secret, SMTP password) sealed or opened; a plain one (an older file) is read as is. */
+function mapSecrets(config: SavedConfig, map: (value: string, field: string) => string): SavedConfig {
+  const next = structuredClone(config);
+  if (next.storage?.driver === 's3') next.storage.s3.secret = map(next.storage.s3.secret, 'storage.s3.secret');
+  if (next.mail?.driver === 'smtp' && next.mail.smtp.password) {
+    next.mail.smtp.password = map(next.mail.smtp.password, 'mail.smtp.password');
+  }
+  return next;
+}
+
+export function readSavedConfig(dataDir: string, appKey?: string): SavedConfig {
   const file = savedPath(dataDir);
   if (!existsSync(file)) return {};
   const parsed = savedConfigSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
   if (!parsed.success) throw new ConfigError(`Invalid configuration:\n  ${file}: ${parsed.error.message}`);
-  return parsed.data;
+  return mapSecrets(parsed.data, (value, field) => {
+    if (!isSealed(value)) return value;
+    const plain = open(configKey(dataDir, appKey), SEALED_PURPOSE, value, field);
+    if (plain === null) {
+      throw new ConfigError(
+        `Invalid configuration:\n  ${file}: ${field} does not open with ${appKey ? 'APP_KEY' : 'DATA_DIR/secret.key'}`,
+      );
+    }
+    return plain;
+  });
 }
 
-export function writeSavedConfig(dataDir: string, patch: SavedConfig): void {
-  const next = { ...readSavedConfig(dataDir), ...patch };
+/** Saves the wizard's or the admin's choices; secrets are sealed (ADR 0043), the file private. */
+export function writeSavedConfig(dataDir: string, patch: SavedConfig, appKey?: string): void {
+  const next = { ...readSavedConfig(dataDir, appKey), ...patch };
+  const sealed = mapSecrets(next, (value, field) => seal(configKey(dataDir, appKey), SEALED_PURPOSE, value, field));
   const file = savedPath(dataDir);
-  writeFileSync(`${file}.tmp`, JSON.stringify(next, null, 2), { mode: 0o600 });
+  writeFileSync(`${file}.tmp`, JSON.stringify(sealed, null, 2), { mode: 0o600 });
   renameSync(`${file}.tmp`, file);
 }
 
@@ -205,7 +254,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfigFi
   } catch (e) {
     throw new ConfigError(`Invalid configuration:\n  DATA_DIR: cannot create ${dataDir} (${(e as Error).message})`);
   }
-  const saved = readSavedConfig(dataDir);
+  const saved = readSavedConfig(dataDir, env.APP_KEY);
   return resolveConfig(env, dataDir, saved);
 }
 

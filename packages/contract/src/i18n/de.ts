@@ -10,6 +10,7 @@ import { deSharing } from './de-sharing.js';
 import { deTeams } from './de-teams.js';
 import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
+import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
 import { deMail } from './de-mail.js';
@@ -22,6 +23,7 @@ export const de: Record<string, string> = {
   ...deAdminUsers,
   ...deTeams,
   ...deHumanCheck,
+  ...deAdminSettings,
   ...deSite,
   ...deLanguages,
   ...deMail,
@@ -677,8 +679,6 @@ export const de: Record<string, string> = {
   'admin.environment.status_ok': 'Verbunden',
   'admin.environment.status_failed': 'Nicht verbunden',
   'admin.environment.test_again': 'Erneut testen',
-  'admin.environment.other_settings':
-    'Speicher und E-Mail werden vorerst über Umgebungsvariablen festgelegt; die Bearbeitung hier folgt.',
   'admin.websocket.success': 'Ihre WebSocket-Verbindung wurde erfolgreich hergestellt',
   'admin.websocket.failure': 'Ihre WebSocket-Verbindung konnte nicht hergestellt werden',
   'admin.dashboard.overview': 'Übersicht',

@@ -13,6 +13,7 @@ import { enTeams } from './en-teams.js';
 import { enTransfer } from './en-transfer.js';
 import { enAdminUsers } from './en-admin-users.js';
 import { enSite } from './en-site.js';
+import { enAdminSettings } from './en-admin-settings.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
@@ -25,6 +26,7 @@ export const en: Record<string, string> = {
   ...enHumanCheck,
   ...enLanguages,
   ...enMail,
+  ...enAdminSettings,
   // Common
   'common.loading': 'Loading…',
   'common.try_again': 'Try again',
@@ -648,8 +650,6 @@ export const en: Record<string, string> = {
   'admin.environment.status_ok': 'Connected',
   'admin.environment.status_failed': 'Not connected',
   'admin.environment.test_again': 'Test again',
-  'admin.environment.other_settings':
-    'Storage and mail are set with environment variables for now; editing them here is coming.',
   'admin.websocket.success': 'Your websocket connection was successfully established',
   'admin.websocket.failure': 'Your websocket connection wasn’t established',
   'admin.dashboard.overview': 'Overview',

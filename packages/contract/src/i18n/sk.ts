@@ -10,6 +10,7 @@ import { skSharing } from './sk-sharing.js';
 import { skTeams } from './sk-teams.js';
 import { skTransfer } from './sk-transfer.js';
 import { skAdminUsers } from './sk-admin-users.js';
+import { skAdminSettings } from './sk-admin-settings.js';
 import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
 import { skMail } from './sk-mail.js';
@@ -22,6 +23,7 @@ export const sk: Record<string, string> = {
   ...skAdminUsers,
   ...skTeams,
   ...skHumanCheck,
+  ...skAdminSettings,
   ...skSite,
   ...skLanguages,
   ...skMail,
@@ -667,8 +669,6 @@ export const sk: Record<string, string> = {
   'admin.environment.status_ok': 'Pripojené',
   'admin.environment.status_failed': 'Nepripojené',
   'admin.environment.test_again': 'Otestovať znova',
-  'admin.environment.other_settings':
-    'Úložisko a pošta sa zatiaľ nastavujú premennými prostredia; úprava priamo tu sa pripravuje.',
   'admin.websocket.success': 'Websocketové spojenie bolo úspešne nadviazané',
   'admin.websocket.failure': 'Websocketové spojenie sa nepodarilo nadviazať',
   'admin.dashboard.overview': 'Prehľad',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import {
+  isImageSetting,
   isSealedSetting,
   isSettingName,
   sealSetting,
@@ -31,15 +32,26 @@ const BOOLEAN_FORMS = new Map<unknown, boolean>([
 function coerce(schema: z.ZodType, value: unknown): unknown {
   if (schema instanceof z.ZodBoolean) return BOOLEAN_FORMS.get(value) ?? value;
   if (schema instanceof z.ZodNumber && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  // An emptied optional field (a contact address, an analytics id) clears the setting.
+  if (value === '' && schema.safeParse(null).success) return null;
   return value;
 }
 
 /** `current` gives the app key a secret setting is sealed under. */
 export function parseSettingUpdate(name: string, value: unknown, current: Settings): Partial<Settings> {
-  if (!isEditable(name)) throw new AppError(422, 'settings.unknown_key', `There is no setting called “${name}”.`);
+  if (!isEditable(name)) {
+    throw new AppError(422, 'settings.unknown_key', `There is no setting called “${name}”.`, undefined, {
+      name: [`There is no setting called “${name}”.`],
+    });
+  }
+  if (isImageSetting(name)) {
+    throw validationFailed({
+      [name]: [`An image is uploaded (POST /api/admin/settings/images/${name}) or removed (DELETE), not written.`],
+    });
+  }
   if (isSealedSetting(name)) {
     if (value !== null && (typeof value !== 'string' || value.length > 2_000)) {
-      throw validationFailed({ value: ['A secret is a text of at most 2,000 characters, or null to clear it.'] });
+      throw validationFailed({ [name]: ['A secret is a text of at most 2,000 characters, or null to clear it.'] });
     }
     return { [name]: sealSetting(current, name, value) };
   }

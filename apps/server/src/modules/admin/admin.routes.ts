@@ -23,6 +23,8 @@ import { requireInstalled } from '../languages/index.js';
 import { isSealedSetting, readSettings, writeSettings } from '../settings/index.js';
 import { countUsers } from '../users/index.js';
 import { parseSettingUpdate, publicSettings } from './admin-settings.js';
+import { appearanceRoutes } from './appearance.routes.js';
+import { environmentRoutes } from './environment.routes.js';
 import { listAudit } from './audit.js';
 import { languageAdminRoutes } from './languages.routes.js';
 import { recordAudit } from './audit.js';
@@ -47,6 +49,9 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
   ctx.jobs.register(userDeletionsJob(ctx));
   // A deletion a crashed process left goes on as soon as the jobs start.
   ctx.jobs.trigger(USER_DELETIONS_JOB);
+  // Settings tabs with their own calls (issue 16 point 3, ADR 0043).
+  appearanceRoutes(app, ctx);
+  environmentRoutes(app, ctx);
 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();

@@ -107,13 +107,18 @@ describe('languages and the string editor', () => {
     const cached = await server.client().request('GET', '/translations/de', undefined, { 'if-none-match': etag });
     expect(cached.status).toBe(304);
 
-    const saved = await edit(de, 'common.close', 'Schließen');
+    const saved = await edit(de, 'common.close', 'Fenster schließen');
     expect(saved.status).toBe(200);
-    expect(saved.json().data).toEqual({ key: 'common.close', english: 'Close', value: 'Schließen', source: 'edited' });
+    expect(saved.json().data).toEqual({
+      key: 'common.close',
+      english: 'Close',
+      value: 'Fenster schließen',
+      source: 'edited',
+    });
 
     const after = await server.client().request('GET', '/translations/de', undefined, { 'if-none-match': etag });
     expect(after.status).toBe(200);
-    expect(after.json()['common.close']).toBe('Schließen');
+    expect(after.json()['common.close']).toBe('Fenster schließen');
     expect(after.headers.etag).not.toBe(etag);
     // Every other key is still there (English where the locale has no text yet).
     expect(Object.keys(after.json()).length).toBeGreaterThan(500);
@@ -124,13 +129,14 @@ describe('languages and the string editor', () => {
     expect(detail.strings).toContainEqual({
       key: 'common.close',
       english: 'Close',
-      value: 'Schließen',
+      value: 'Fenster schließen',
       source: 'edited',
     });
 
     const reset = await edit(de, 'common.close', null);
     expect(reset.json().data.source).not.toBe('edited');
-    expect((await server.client().get('/translations/de')).json()['common.close']).not.toBe('Schließen');
+    // Back to the shipped German text.
+    expect((await server.client().get('/translations/de')).json()['common.close']).toBe('Schließen');
     expect((await server.client().get('/translations/fr')).status).toBe(404);
   });
 

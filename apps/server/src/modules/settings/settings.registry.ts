@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { emojiType, subscriptionType, themeMode } from '@filestore/contract';
+import { email, emojiType, subscriptionType, themeMode } from '@filestore/contract';
 import { homepageSettings, adsenseSettings } from './site-settings.js';
+import { appImageName, blockedTypeList, googleAnalyticsId } from './setting-types.js';
 
 /**
  * Every setting the product knows, with its type and default (reference §16). Unknown names are
@@ -13,39 +14,34 @@ export const settingsRegistry = {
   app_title: { schema: z.string().min(1).max(100), default: 'FileStore' },
   app_description: { schema: z.string().max(500), default: 'Your files, safely stored and easy to share.' },
   app_color: { schema: z.string().regex(/^#[0-9a-fA-F]{6}$/), default: '#00BC7E' },
-  app_logo: { schema: z.string().nullable(), default: null },
-  app_logo_dark: { schema: z.string().nullable(), default: null },
-  app_logo_horizontal: { schema: z.string().nullable(), default: null },
-  app_logo_horizontal_dark: { schema: z.string().nullable(), default: null },
-  app_favicon: { schema: z.string().nullable(), default: null },
-  app_og_image: { schema: z.string().nullable(), default: null },
-  app_touch_icon: { schema: z.string().nullable(), default: null },
-  contact_email: { schema: z.string().nullable(), default: null },
-  /** A Google tag id (G-…, GT-…, AW-… or a legacy UA-…); loaded only after the visitor accepts cookies. */
-  google_analytics: {
-    schema: z
-      .string()
-      .trim()
-      .regex(/^(G|GT|AW|UA)-[A-Z0-9-]{4,30}$/i, 'A Google tag id looks like G-XXXXXXXXXX.')
-      .nullable()
-      .or(z.literal('').transform(() => null)),
-    default: null,
-  },
+  /** Appearance images: the file name of the drawn image, set only by POST /api/admin/settings/images/{key}. */
+  app_logo: { schema: appImageName.nullable(), default: null, image: true },
+  app_logo_dark: { schema: appImageName.nullable(), default: null, image: true },
+  app_logo_horizontal: { schema: appImageName.nullable(), default: null, image: true },
+  app_logo_horizontal_dark: { schema: appImageName.nullable(), default: null, image: true },
+  app_favicon: { schema: appImageName.nullable(), default: null, image: true },
+  app_og_image: { schema: appImageName.nullable(), default: null, image: true },
+  app_touch_icon: { schema: appImageName.nullable(), default: null, image: true },
+  contact_email: { schema: email.nullable(), default: null },
+  /** A Google tag id (G-…, GT-…, AW-…) or a Universal Analytics one (UA-…-…). */
+  google_analytics: { schema: googleAnalyticsId.nullable(), default: null },
   registration: { schema: z.boolean(), default: true },
   user_verification: { schema: z.boolean(), default: false },
   storage_limitation: { schema: z.boolean(), default: true },
   /** Gigabytes (decimal) per user when storage limitation is on. */
-  default_max_storage_amount: { schema: z.number().int().min(1), default: 5 },
-  default_max_team_member: { schema: z.number().int().min(-1), default: 10 },
+  default_max_storage_amount: { schema: z.number().int().min(1).max(1_000_000), default: 5 },
+  /** -1: no limit. */
+  default_max_team_member: { schema: z.number().int().min(-1).max(10_000), default: 10 },
   subscription_type: { schema: subscriptionType, default: 'none' as const },
   /** Megabytes (decimal); 0 means no limit. */
-  upload_limit: { schema: z.number().int().min(0), default: 0 },
+  upload_limit: { schema: z.number().int().min(0).max(10_000_000), default: 0 },
   /**
    * Megabytes (decimal). At least 6 MB: chunks become S3 multipart parts, and every part but the
    * last must be at least 5 MiB (ADR 0004).
    */
   chunk_size: { schema: z.number().int().min(6).max(512), default: 64 },
-  mimetypes_blacklist: { schema: z.array(z.string()), default: [] as string[] },
+  /** Extensions or MIME types (or either half of one) refused on upload (uploads/upload-policy.ts). */
+  mimetypes_blacklist: { schema: blockedTypeList, default: [] as string[] },
   allow_homepage: { schema: z.boolean(), default: true },
   language: { schema: z.string().min(2).max(10), default: 'en' },
   default_theme_mode: { schema: themeMode, default: 'system' as const },
@@ -89,7 +85,16 @@ export type SealedSettingName = {
 export const isSealedSetting = (name: string): name is SealedSettingName =>
   isSettingName(name) && 'sealed' in settingsRegistry[name];
 
+export type ImageSettingName = {
+  [K in SettingName]: (typeof settingsRegistry)[K] extends { image: true } ? K : never;
+}[SettingName];
+
 export const isSettingName = (name: string): name is SettingName => Object.hasOwn(settingsRegistry, name);
+
+export const isImageSetting = (name: string): name is ImageSettingName =>
+  isSettingName(name) && 'image' in settingsRegistry[name];
+
+export const imageSettingNames = Object.keys(settingsRegistry).filter(isImageSetting);
 
 export function defaultSettings(): Settings {
   return Object.fromEntries(Object.entries(settingsRegistry).map(([k, v]) => [k, v.default])) as Settings;

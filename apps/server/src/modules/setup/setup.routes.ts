@@ -57,7 +57,7 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
         if (ctx.databaseDriver !== 'pglite') {
           await ctx.switchDatabase({ driver: 'pglite', dir: path.join(ctx.config.dataDir, 'db') });
         }
-        writeSavedConfig(ctx.config.dataDir, { databaseUrl: undefined });
+        writeSavedConfig(ctx.config.dataDir, { databaseUrl: undefined }, ctx.config.env.APP_KEY);
         return { type: 'success' as const, message: 'The embedded database is ready.' };
       }
       const url = postgresUrl(body);
@@ -67,7 +67,7 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
       } catch (e) {
         throw new AppError(422, 'setup.database_unreachable', `Could not use this database: ${reason(e)}`);
       }
-      writeSavedConfig(ctx.config.dataDir, { databaseUrl: url });
+      writeSavedConfig(ctx.config.dataDir, { databaseUrl: url }, ctx.config.env.APP_KEY);
       ctx.config.database = { driver: 'postgres', url };
       return { type: 'success' as const, message: 'Connected to PostgreSQL and prepared the tables.' };
     });
@@ -97,11 +97,11 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
         }
       }
       if (!ctx.config.fromEnv.storage) {
-        writeSavedConfig(ctx.config.dataDir, { storage });
+        writeSavedConfig(ctx.config.dataDir, { storage }, ctx.config.env.APP_KEY);
         ctx.setStorage(storageConfig);
       }
       if (!ctx.config.fromEnv.mail) {
-        writeSavedConfig(ctx.config.dataDir, { mail });
+        writeSavedConfig(ctx.config.dataDir, { mail }, ctx.config.env.APP_KEY);
         ctx.setMail(mailConfig);
       }
       return { type: 'success' as const, message: 'Storage and mail are ready.' };

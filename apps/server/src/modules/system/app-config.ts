@@ -13,7 +13,8 @@ import { statusCheck } from '../setup/index.js';
 const configured = (settings: Settings, provider: 'facebook' | 'google' | 'github') =>
   !!settings[`${provider}_client_id`] && !!settings[`${provider}_client_secret`];
 
-const storageUrl = (key: string | null) => (key ? `/system/${key}` : null);
+/** An appearance image's public URL (served by the admin module's appearance routes, ADR 0043). */
+const storageUrl = (fileName: string | null) => (fileName ? `/api/appearance/${fileName}` : null);
 
 /** The public configuration of spec §3: everything the client needs at boot, and no secret. */
 export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, settings: Settings): Promise<AppConfig> {

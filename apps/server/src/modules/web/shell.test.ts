@@ -10,7 +10,7 @@ const dist = mkdtempSync(path.join(os.tmpdir(), 'shell-test-'));
 mkdirSync(path.join(dist, 'assets'));
 writeFileSync(
   path.join(dist, 'index.html'),
-  '<html><head><title>x</title><!--app-config--><script type="module" src="/assets/index.js"></script></head><body></body></html>',
+  '<html><head><title>x</title><link\n rel="icon" href="data:built-in" /><!--app-config--><script type="module" src="/assets/index.js"></script></head><body></body></html>',
 );
 writeFileSync(
   path.join(dist, 'preload.json'),
@@ -18,7 +18,23 @@ writeFileSync(
 );
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-const config = { appName: 'Files </script>', locale: 'en' } as AppConfig;
+const logos = {
+  main: null,
+  mainDark: null,
+  horizontal: null,
+  horizontalDark: null,
+  favicon: null,
+  ogImage: null,
+  touchIcon: null,
+};
+const config = {
+  appName: 'Files </script>',
+  appDescription: 'Files "and" more',
+  appColor: '#00BC7E',
+  host: 'https://files.example',
+  locale: 'en',
+  logos,
+} as AppConfig;
 
 describe('the page shell', () => {
   const shell = loadShell(dist);
@@ -28,6 +44,29 @@ describe('the page shell', () => {
     expect(page).toContain('window.__CONFIG__={"appName":"Files \\u003c/script\\u003e"');
     expect(page).toMatch(/<script>window.__I18N__=\{.*\}<\/script><\/body>/);
     expect(page).toContain('<title>Files &lt;/script&gt;</title>');
+  });
+
+  it('keeps the built-in icon until the admin uploads one, then links theirs, the touch icon and the og image', () => {
+    const plain = shell.render(config, '/sign-in');
+    expect(plain).toContain('href="data:built-in"');
+    expect(plain).toContain('<meta property="og:description" content="Files &quot;and&quot; more">');
+    expect(plain).not.toContain('og:image');
+    const branded = shell.render(
+      {
+        ...config,
+        logos: {
+          ...logos,
+          favicon: '/api/appearance/f.png',
+          touchIcon: '/api/appearance/t.png',
+          ogImage: '/api/appearance/o.jpg',
+        },
+      },
+      '/sign-in',
+    );
+    expect(branded).not.toContain('data:built-in');
+    expect(branded).toContain('<link rel="icon" type="image/png" href="/api/appearance/f.png">');
+    expect(branded).toContain('<link rel="apple-touch-icon" href="/api/appearance/t.png">');
+    expect(branded).toContain('<meta property="og:image" content="https://files.example/api/appearance/o.jpg">');
   });
 
   it('links the chunks of the screen the path opens, and only those', () => {

@@ -58,6 +58,33 @@ function readPreloads(dist: string): [prefix: string, links: string][] {
     ]);
 }
 
+/**
+ * The appearance the admin chose (ADR 0043): their favicon instead of the built-in one, the touch
+ * icon, the description, the Open Graph tags (absolute URLs: crawlers read them off the page) and
+ * the browser's theme colour.
+ */
+function headTags(config: AppConfig): string {
+  const { logos, host } = config;
+  const tags = [
+    `<meta name="description" content="${escapeHtml(config.appDescription)}">`,
+    `<meta name="theme-color" content="${escapeHtml(config.appColor)}">`,
+    `<meta property="og:type" content="website">`,
+    `<meta property="og:title" content="${escapeHtml(config.appName)}">`,
+    `<meta property="og:description" content="${escapeHtml(config.appDescription)}">`,
+  ];
+  if (logos.ogImage) {
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(host + logos.ogImage)}">`,
+      `<meta property="og:image:width" content="1200">`,
+      `<meta property="og:image:height" content="630">`,
+      `<meta name="twitter:card" content="summary_large_image">`,
+    );
+  }
+  if (logos.favicon) tags.push(`<link rel="icon" type="image/png" href="${escapeHtml(logos.favicon)}">`);
+  if (logos.touchIcon) tags.push(`<link rel="apple-touch-icon" href="${escapeHtml(logos.touchIcon)}">`);
+  return tags.join('');
+}
+
 /** Reads the built index.html once; every page gets it with the configuration embedded. */
 export function loadShell(dist: string): Shell {
   const file = path.join(dist, 'index.html');
@@ -69,9 +96,12 @@ export function loadShell(dist: string): Shell {
     render(config, url, catalogue = en) {
       const script = `<script>window.__CONFIG__=${scriptSafe(JSON.stringify(config))}</script>`;
       const links = preloads.find(([prefix]) => url === prefix || url.startsWith(`${prefix}/`))?.[1] ?? '';
+      const favicon = config.logos.favicon;
       return (
         template
-          .replace('<!--app-config-->', () => script)
+          // The admin's favicon replaces the built-in one (headTags links it).
+          .replace(/<link\s+rel="icon"[^>]*>/, (builtIn) => (favicon ? '' : builtIn))
+          .replace('<!--app-config-->', () => `${headTags(config)}${script}`)
           .replace('</head>', () => `${links}</head>`)
           // Last, so the links above reach the browser before the catalogue's bytes; the entry module
           // runs after the whole page is parsed, so it is there by then.

@@ -90,7 +90,11 @@ export const adminRoute: RouteObject = {
         page('payments/billings', 'admin.titles.billings'),
         page('payments/payments', 'admin.titles.payments'),
         { path: 'settings', element: <Navigate to="/admin/settings/appearance" replace /> },
-        page('settings/appearance', 'admin.titles.settings_appearance'),
+        {
+          path: 'settings/appearance',
+          lazy: lazyPage(admin, (m) => m.AppearancePage),
+          handle: { title: 'admin.titles.settings_appearance', icon: Settings } satisfies RouteHandle,
+        },
         {
           path: 'settings/index',
           lazy: lazyPage(admin, (m) => m.HomepageSettingsPage),
@@ -101,7 +105,11 @@ export const adminRoute: RouteObject = {
           lazy: lazyPage(admin, (m) => m.EnvironmentPage),
           handle: { title: 'admin.titles.settings_environment', icon: Settings } satisfies RouteHandle,
         },
-        page('settings/others', 'admin.titles.settings_others'),
+        {
+          path: 'settings/others',
+          lazy: lazyPage(admin, (m) => m.OthersPage),
+          handle: { title: 'admin.titles.settings_others', icon: Settings } satisfies RouteHandle,
+        },
         {
           path: 'settings/sign-in',
           lazy: lazyPage(admin, (m) => m.SignInSettingsPage),

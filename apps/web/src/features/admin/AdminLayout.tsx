@@ -23,7 +23,7 @@ export const adminSections = [
   { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt, soon: 'admin.soon.transactions' },
   { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard, soon: 'admin.soon.payments' },
   { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText, soon: null, also: ['/admin/page/'] },
-  { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings, soon: 'admin.soon.settings' },
+  { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings, soon: null },
   { to: '/admin/language', key: 'admin.nav.language', icon: Languages, soon: null },
 ] as const;
 

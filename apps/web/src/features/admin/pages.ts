@@ -4,6 +4,8 @@ export { AdminPlaceholder } from './AdminPlaceholder';
 export { DashboardPage } from './DashboardPage';
 export { EnvironmentPage } from './EnvironmentPage';
 export { SignInSettingsPage } from './settings/SignInSettingsPage';
+export { AppearancePage } from './settings/AppearancePage';
+export { OthersPage } from './settings/OthersPage';
 export { UsersPage } from './users/UsersPage';
 export { CreateUserPage } from './users/CreateUserPage';
 export { UserLayout } from './users/UserLayout';

@@ -58,7 +58,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
       <div className="flex min-w-0 flex-col px-5 py-5 sm:px-10">
         <header className="flex items-center justify-between">
           <Link to="/" aria-label={t('nav.home_link', { app: config.appName })}>
-            <Logo name={config.appName} />
+            <Logo name={config.appName} logos={config.logos} />
           </Link>
           <ThemeToggle saveToServer={false} />
         </header>

@@ -20,7 +20,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
     <div className="flex min-h-dvh flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-5 py-4">
         <Link to="/" aria-label={t('nav.home_link', { app: config.appName })} className="min-w-0">
-          <Logo name={config.appName} className="max-w-full" />
+          <Logo name={config.appName} logos={config.logos} className="max-w-full" />
         </Link>
         <nav className="flex shrink-0 items-center gap-1" aria-label={t('nav.public')}>
           <ThemeToggle saveToServer={false} />

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { Notice } from '../../../ui/Notice';
 import { SettingsForm } from './SettingsForm';
+import { SettingsTabs } from '../settings/SettingsTabs';
 
 /** /admin/settings/adsense: AdSense's publisher id and the three ad units (reference §16.3 "AdSense"). */
 export function AdsSettingsPage() {
@@ -15,7 +16,8 @@ export function AdsSettingsPage() {
       placeholder: '1234567890',
     }) as const;
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <SettingsTabs />
       <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.settings_adsense')}</h2>
       <SettingsForm
         submitLabel={t('admin.ads.save')}

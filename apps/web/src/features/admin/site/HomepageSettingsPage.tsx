@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link } from '../../../app/routing';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { SettingsForm, type SectionSpec } from './SettingsForm';
+import { SettingsTabs } from '../settings/SettingsTabs';
 
 const TITLE_MAX = 200;
 const TEXT_MAX = 1_000;
@@ -69,7 +70,8 @@ function sections(t: TFunction): SectionSpec[] {
 export function HomepageSettingsPage() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto max-w-3xl space-y-6">
+    <div className="mx-auto w-full max-w-3xl space-y-6">
+      <SettingsTabs />
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.settings_index')}</h2>
         <Link

@@ -37,7 +37,7 @@ export function LinkTopBar() {
   return (
     <header className="flex h-16 shrink-0 items-center justify-between gap-3 border-b border-neutral-200 px-3 sm:px-5 dark:border-neutral-800/80">
       <Link to="/" aria-label={t('nav.home_link', { app: config.appName })} className="min-w-0">
-        <Logo name={config.appName} className="max-w-full" />
+        <Logo name={config.appName} logos={config.logos} className="max-w-full" />
       </Link>
       <nav className="flex shrink-0 items-center gap-1" aria-label={t('nav.public')}>
         <ThemeToggle saveToServer={false} />

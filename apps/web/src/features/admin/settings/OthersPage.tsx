@@ -1,0 +1,384 @@
+import type { SubscriptionType } from '@filestore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { ShieldCheck, X } from 'lucide-react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { configQueryKey } from '../../../lib/config';
+import { errorMessage, rules, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { Link } from '../../../app/routing';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { RadioCards } from '../../../ui/RadioCards';
+import { PageSpinner } from '../../../ui/Spinner';
+import { Switch } from '../../../ui/Switch';
+import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
+import { settingText as text, useAdminSettings, useSaveAdminSetting, type AdminSettings } from './settings.api';
+import { SettingsTabs } from './SettingsTabs';
+
+type Value = string | number | boolean | string[] | null;
+
+/** Mirrors the server's rules (settings registry), so most mistakes show before a round trip. */
+const ANALYTICS_ID = /^(?:(?:G|GT|AW)-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/;
+const BLOCKED_TYPE = /^[a-z0-9][a-z0-9.+_-]{0,63}(?:\/[a-z0-9*][a-z0-9.+_*-]{0,63})?$/;
+
+/** Writes each changed setting in turn, then lets this tab's own configuration catch up. */
+function useWriteSettings() {
+  const client = useQueryClient();
+  const save = useSaveAdminSetting();
+  return async (saved: AdminSettings, changes: Record<string, Value>) => {
+    for (const [name, value] of Object.entries(changes)) {
+      if (JSON.stringify(saved[name] ?? null) === JSON.stringify(value)) continue;
+      await save.mutateAsync({ name, value });
+    }
+    await client.invalidateQueries({ queryKey: configQueryKey });
+  };
+}
+
+/** /admin/settings/others: subscriptions, contact and analytics, storage and upload rules. */
+export function OthersPage() {
+  const { t } = useTranslation();
+  const settings = useAdminSettings();
+  return (
+    <div className="mx-auto w-full max-w-3xl">
+      <SettingsTabs />
+      {settings.isPending ? (
+        <PageSpinner label={t('common.loading')} />
+      ) : settings.isError ? (
+        <Notice tone="error">{errorMessage(t, settings.error)}</Notice>
+      ) : (
+        <div className="space-y-6">
+          <SubscriptionCard saved={settings.data} />
+          <ContactForm saved={settings.data} />
+          <LimitsForm saved={settings.data} />
+          <Card title={t('admin.others.human_check_title')} description={t('admin.others.human_check_description')}>
+            <Link
+              to="/admin/settings/sign-in"
+              className="inline-flex min-h-11 items-center gap-2 text-sm font-medium text-accent-strong hover:underline dark:text-accent"
+            >
+              <ShieldCheck className="size-4" aria-hidden />
+              {t('admin.others.human_check_link')}
+            </Link>
+          </Card>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const SUBSCRIPTIONS: SubscriptionType[] = ['none', 'fixed', 'metered'];
+
+function SubscriptionCard({ saved }: { saved: AdminSettings }) {
+  const { t } = useTranslation();
+  const write = useWriteSettings();
+  const current = saved.subscription_type as SubscriptionType;
+  const [asked, setAsked] = useState<SubscriptionType | null>(null);
+  return (
+    <Card title={t('admin.others.subscription_title')} description={t('admin.others.subscription_description')}>
+      <div className="space-y-4">
+        <RadioCards
+          legend={t('admin.others.subscription_title')}
+          name="subscription_type"
+          columns={3}
+          value={current}
+          onChange={(type) => type !== current && setAsked(type)}
+          options={SUBSCRIPTIONS.map((type) => ({
+            value: type,
+            label: t(`admin.others.subscription.${type}`),
+            description: t(`admin.others.subscription.${type}_description`),
+          }))}
+        />
+        <Notice tone="info">{t('admin.others.billing_notice')}</Notice>
+      </div>
+      {asked && (
+        <ConfirmDialog
+          title={t('admin.others.confirm_title', { type: t(`admin.others.subscription.${asked}`) })}
+          description={t('admin.others.confirm_description')}
+          confirmLabel={t('admin.others.confirm')}
+          focusCancel
+          onClose={() => setAsked(null)}
+          onConfirm={async () => {
+            try {
+              await write(saved, { subscription_type: asked });
+              toast.success(t('admin.others.subscription_saved', { type: t(`admin.others.subscription.${asked}`) }));
+              setAsked(null);
+            } catch (caught) {
+              toast.error(errorMessage(t, caught));
+            }
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function ContactForm({ saved }: { saved: AdminSettings }) {
+  const { t } = useTranslation();
+  const write = useWriteSettings();
+  const [email, setEmail] = useState(text(saved.contact_email));
+  const [analytics, setAnalytics] = useState(text(saved.google_analytics));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const id = analytics.trim().toUpperCase();
+    const next: FieldErrors = {
+      contact_email: email.trim() ? rules.email(t, email) : undefined,
+      google_analytics: id && !ANALYTICS_ID.test(id) ? t('admin.others.analytics_invalid') : undefined,
+    };
+    setErrors(next);
+    if (next.contact_email || next.google_analytics) return;
+    setBusy(true);
+    try {
+      await write(saved, { contact_email: email.trim().toLowerCase() || null, google_analytics: id || null });
+      setAnalytics(id);
+      toast.success(t('admin.settings.saved'));
+    } catch (caught) {
+      const fields = serverFieldErrors(caught);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(errorMessage(t, caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Card
+        title={t('admin.others.contact_title')}
+        description={t('admin.others.contact_description')}
+        footer={
+          <Button type="submit" loading={busy}>
+            {t('admin.settings.save')}
+          </Button>
+        }
+      >
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label={t('admin.others.contact_email')}
+            name="contact_email"
+            type="email"
+            autoComplete="off"
+            value={email}
+            error={errors.contact_email}
+            hint={t('admin.others.contact_email_hint')}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <TextField
+            label={t('admin.others.analytics')}
+            name="google_analytics"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="G-XXXXXXXXXX"
+            value={analytics}
+            error={errors.google_analytics}
+            hint={t('admin.others.analytics_hint')}
+            onChange={(e) => setAnalytics(e.target.value)}
+          />
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+const NUMBERS = {
+  default_max_storage_amount: [1, 1_000_000],
+  default_max_team_member: [-1, 10_000],
+  upload_limit: [0, 10_000_000],
+  chunk_size: [6, 512],
+} as const;
+type NumberSetting = keyof typeof NUMBERS;
+
+function LimitsForm({ saved }: { saved: AdminSettings }) {
+  const { t } = useTranslation();
+  const write = useWriteSettings();
+  const [limited, setLimited] = useState(saved.storage_limitation === true);
+  const [numbers, setNumbers] = useState<Record<NumberSetting, string>>(
+    () =>
+      Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, text(saved[name])])) as Record<
+        NumberSetting,
+        string
+      >,
+  );
+  const [blocked, setBlocked] = useState<string[]>(
+    Array.isArray(saved.mimetypes_blacklist) ? (saved.mimetypes_blacklist as string[]) : [],
+  );
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const numberField = (name: NumberSetting, label: string, hint: string) => (
+    <TextField
+      label={label}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      min={NUMBERS[name][0]}
+      max={NUMBERS[name][1]}
+      step={1}
+      value={numbers[name]}
+      error={errors[name]}
+      hint={hint}
+      onChange={(e) => setNumbers((n) => ({ ...n, [name]: e.target.value }))}
+    />
+  );
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: FieldErrors = {};
+    for (const [name, [min, max]] of Object.entries(NUMBERS)) {
+      const value = Number(numbers[name as NumberSetting]);
+      const bad =
+        numbers[name as NumberSetting].trim() === '' || !Number.isInteger(value) || value < min || value > max;
+      if (bad) next[name] = t('admin.settings.number_invalid', { min, max });
+    }
+    setErrors(next);
+    if (Object.values(next).some(Boolean)) return;
+    setBusy(true);
+    try {
+      await write(saved, {
+        storage_limitation: limited,
+        ...Object.fromEntries(Object.entries(numbers).map(([name, value]) => [name, Number(value)])),
+        mimetypes_blacklist: blocked,
+      });
+      toast.success(t('admin.settings.saved'));
+    } catch (caught) {
+      const fields = serverFieldErrors(caught);
+      setErrors(fields);
+      if (Object.keys(fields).length === 0) toast.error(errorMessage(t, caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Card
+        title={t('admin.others.limits_title')}
+        description={t('admin.others.limits_description')}
+        footer={
+          <Button type="submit" loading={busy}>
+            {t('admin.settings.save')}
+          </Button>
+        }
+      >
+        <div className="space-y-5">
+          <Switch
+            label={t('admin.others.storage_limitation')}
+            description={t('admin.others.storage_limitation_description')}
+            checked={limited}
+            onChange={(e) => setLimited(e.target.checked)}
+          />
+          <div className="grid gap-5 sm:grid-cols-2">
+            {numberField(
+              'default_max_storage_amount',
+              t('admin.others.default_storage'),
+              t('admin.others.default_storage_hint'),
+            )}
+            {numberField(
+              'default_max_team_member',
+              t('admin.others.team_members'),
+              t('admin.others.team_members_hint'),
+            )}
+            {numberField('upload_limit', t('admin.others.upload_limit'), t('admin.others.upload_limit_hint'))}
+            {numberField('chunk_size', t('admin.others.chunk_size'), t('admin.others.chunk_size_hint'))}
+          </div>
+          <TagInput value={blocked} onChange={setBlocked} error={errors.mimetypes_blacklist} />
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+/** The blocked types as removable tags; Enter, a comma or a space adds what was typed. */
+function TagInput({ value, onChange, error }: { value: string[]; onChange: (v: string[]) => void; error?: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [invalid, setInvalid] = useState<string>();
+
+  const add = () => {
+    const tokens = draft
+      .split(/[\s,]+/)
+      .map((token) => token.trim().toLowerCase().replace(/^\.+/, ''))
+      .filter(Boolean);
+    const bad = tokens.find((token) => !BLOCKED_TYPE.test(token));
+    if (bad) {
+      setInvalid(t('admin.others.blocked_invalid', { type: bad }));
+      return;
+    }
+    setInvalid(undefined);
+    if (tokens.length) onChange([...new Set([...value, ...tokens])]);
+    setDraft('');
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter' || event.key === ',') {
+      event.preventDefault();
+      add();
+    } else if (event.key === 'Backspace' && draft === '' && value.length) {
+      onChange(value.slice(0, -1));
+    }
+  };
+
+  const message = invalid ?? error;
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
+        {t('admin.others.blocked')}
+      </label>
+      <div
+        className={
+          'flex min-h-11 flex-wrap items-center gap-1.5 rounded-xl border bg-white px-2 py-1.5 shadow-xs focus-within:ring-4 dark:bg-neutral-900 ' +
+          (message
+            ? 'border-red-500 focus-within:ring-red-500/20 dark:border-red-400'
+            : 'border-neutral-300 focus-within:border-accent focus-within:ring-accent/20 dark:border-neutral-700')
+        }
+      >
+        <ul className="contents" aria-label={t('admin.others.blocked')}>
+          {value.map((type) => (
+            <li
+              key={type}
+              className="inline-flex items-center gap-1 rounded-lg bg-neutral-100 py-0.5 pr-0.5 pl-2 font-mono text-sm text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200"
+            >
+              {type}
+              <button
+                type="button"
+                onClick={() => onChange(value.filter((v) => v !== type))}
+                aria-label={t('admin.others.blocked_remove', { type })}
+                className="flex size-7 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-200 hover:text-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-700 dark:hover:text-white"
+              >
+                <X className="size-3.5" aria-hidden />
+              </button>
+            </li>
+          ))}
+        </ul>
+        <input
+          id={id}
+          name="mimetypes_blacklist"
+          value={draft}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder={t('admin.others.blocked_placeholder')}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={onKeyDown}
+          onBlur={() => draft.trim() && add()}
+          className="min-w-32 flex-1 bg-transparent px-1.5 text-[15px] text-neutral-900 placeholder:text-neutral-400 focus:outline-none dark:text-neutral-100 dark:placeholder:text-neutral-500"
+        />
+      </div>
+      <p
+        id={`${id}-hint`}
+        role={message ? 'alert' : undefined}
+        className={
+          message ? 'text-sm text-red-600 dark:text-red-400' : 'text-sm text-neutral-500 dark:text-neutral-400'
+        }
+      >
+        {message ?? t('admin.others.blocked_hint')}
+      </p>
+    </div>
+  );
+}
