@@ -8,6 +8,7 @@ export * from './setup.js';
 export * from './i18n/en.js';
 export * from './pages.js';
 export * from './admin.js';
+export * from './admin-dashboard.js';
 export * from './files.js';
 export * from './sharing.js';
 export * from './realtime.js';

@@ -10,6 +10,7 @@ import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
 import { enTransfer } from './en-transfer.js';
 import { enAdminUsers } from './en-admin-users.js';
+import { enAdminDashboard } from './en-admin-dashboard.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
@@ -17,6 +18,7 @@ export const en: Record<string, string> = {
   ...enSharing,
   ...enTransfer,
   ...enAdminUsers,
+  ...enAdminDashboard,
   ...enTeams,
   ...enHumanCheck,
   // Common

@@ -3,9 +3,11 @@ import {
   adminAuditResponse,
   adminCapacityRequest,
   adminCreateUserRequest,
+  adminDashboardResponse,
   adminDeleteUserRequest,
   adminRoleRequest,
   adminSettingUpdate,
+  adminStatusResponse,
   adminUserDeletionResponse,
   adminUserResponse,
   adminUsersQuery,
@@ -20,9 +22,10 @@ import type { TypedApp } from '../../app/types.js';
 import { appKey, requireAdmin } from '../auth/index.js';
 import { publishEvent } from '../realtime/index.js';
 import { isSealedSetting, readSettings, writeSettings } from '../settings/index.js';
-import { countUsers } from '../users/index.js';
+import { runningConfig, serverHealth } from '../status/index.js';
 import { parseSettingUpdate, publicSettings } from './admin-settings.js';
 import { listAudit } from './audit.js';
+import { dashboard } from './dashboard.js';
 import { recordAudit } from './audit.js';
 import {
   changeCapacity,
@@ -58,7 +61,13 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
       return reply.status(204).send();
     });
 
-    admin.get('/api/admin/dashboard', async () => ({ data: { users: await countUsers(ctx.db) } }));
+    admin.get('/api/admin/dashboard', { schema: { response: { 200: adminDashboardResponse } } }, async () =>
+      dashboard(ctx),
+    );
+
+    admin.get('/api/admin/status', { schema: { response: { 200: adminStatusResponse } } }, async () => ({
+      data: { ...(await serverHealth(ctx)), config: runningConfig(ctx.config) },
+    }));
 
     admin.get('/api/admin/settings', async () => ({ data: publicSettings(await readSettings(ctx.db)) }));
 
