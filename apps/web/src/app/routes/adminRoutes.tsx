@@ -96,7 +96,11 @@ export const adminRoute: RouteObject = {
           handle: { title: 'admin.titles.settings_sign_in', icon: Settings } satisfies RouteHandle,
         },
         page('settings/adsense', 'admin.titles.settings_adsense'),
-        page('settings/server', 'admin.titles.settings_server'),
+        {
+          path: 'settings/server',
+          lazy: lazyPage(admin, (m) => m.ServerStatusPage),
+          handle: { title: 'admin.titles.settings_server', icon: Settings } satisfies RouteHandle,
+        },
         page('language', 'admin.nav.language'),
       ],
     },

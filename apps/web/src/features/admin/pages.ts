@@ -3,6 +3,7 @@ export { AdminLayout } from './AdminLayout';
 export { AdminPlaceholder } from './AdminPlaceholder';
 export { DashboardPage } from './DashboardPage';
 export { EnvironmentPage } from './EnvironmentPage';
+export { ServerStatusPage } from './ServerStatusPage';
 export { SignInSettingsPage } from './settings/SignInSettingsPage';
 export { UsersPage } from './users/UsersPage';
 export { CreateUserPage } from './users/CreateUserPage';
