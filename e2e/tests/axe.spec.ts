@@ -166,6 +166,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(usersAdmin.getByRole('heading', { name: 'Axel Auditor' })).toBeVisible();
     await expect(usersAdmin.getByRole('heading', { name: 'Activity' })).toBeVisible();
     await audit(usersAdmin, 'admin user details', found, known);
+    // The dashboard and the server tab (issue 16, ADR 0042).
+    await usersAdmin.goto('/admin/dashboard');
+    await expect(usersAdmin.getByRole('list', { name: 'Server health' })).toBeVisible();
+    await audit(usersAdmin, 'admin dashboard', found, known);
+    await usersAdmin.goto('/admin/settings/server');
+    await expect(usersAdmin.getByRole('table', { name: 'Running configuration' })).toBeVisible();
+    await audit(usersAdmin, 'admin server status', found, known);
     await adminContext.close();
 
     expect(found, found.join('\n')).toEqual([]);

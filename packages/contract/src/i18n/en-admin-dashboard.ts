@@ -49,7 +49,7 @@ export const enAdminDashboard: Record<string, string> = {
   'admin.health.disk_unknown': 'Free space of {{path}} could not be read',
   'admin.health.runtime': 'Version {{app}} on Node.js {{node}}',
 
-  'admin.server.title': 'Server',
+  'admin.server.title': 'Server status',
   'admin.server.description': 'What this server runs on and whether each part is working.',
   'admin.server.refresh': 'Check again',
   'admin.server.checked': 'Checked {{time}}',
