@@ -101,9 +101,9 @@ function NewestUsers({ users }: { users: Dashboard['newest_users'] }) {
                   {u.name}
                 </span>
                 <span className="block truncate text-sm text-neutral-600 dark:text-neutral-400">{u.email}</span>
-              </span>
-              <span className="hidden shrink-0 text-xs text-neutral-600 sm:block dark:text-neutral-400">
-                {t('admin.dashboard.joined', { date: formatDate(u.created_at) })}
+                <span className="block text-xs text-neutral-600 dark:text-neutral-400">
+                  {t('admin.dashboard.joined', { date: formatDate(u.created_at) })}
+                </span>
               </span>
               <ChevronRight className="size-4 shrink-0 text-neutral-400" aria-hidden />
             </Link>

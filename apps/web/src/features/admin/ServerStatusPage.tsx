@@ -16,10 +16,21 @@ type Status = AdminStatusResponse['data'];
 const cell = 'px-3 py-2 align-top';
 const head = 'px-3 py-2 text-left text-xs font-medium text-neutral-600 dark:text-neutral-300';
 
-function Table({ label, columns, children }: { label: string; columns: string[]; children: ReactNode }) {
+function Table({
+  label,
+  columns,
+  wide,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  /** Scrolls sideways on a phone rather than squeezing its columns. */
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div className="-mx-5 overflow-x-auto sm:mx-0 sm:rounded-xl sm:ring-1 sm:ring-neutral-200 dark:sm:ring-neutral-800">
-      <table className="w-full min-w-[32rem] text-sm">
+      <table className={`w-full text-sm ${wide ? 'min-w-[32rem]' : ''}`}>
         <caption className="sr-only">{label}</caption>
         <thead className="bg-neutral-50 dark:bg-neutral-800">
           <tr>
@@ -45,6 +56,7 @@ function Jobs({ jobs }: { jobs: Status['jobs'] }) {
     <Card title={t('admin.server.jobs')} description={t('admin.server.jobs_description')}>
       <Table
         label={t('admin.server.jobs')}
+        wide
         columns={[
           t('admin.server.job'),
           t('admin.server.status'),
