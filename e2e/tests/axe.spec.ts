@@ -193,6 +193,13 @@ for (const scheme of ['light', 'dark'] as const) {
     await usersAdmin.goto('/admin/settings/adsense');
     await expect(usersAdmin.getByRole('button', { name: 'Save ads' })).toBeVisible();
     await audit(usersAdmin, 'admin ads settings', found, known);
+    // The dashboard and the server tab (issue 16, ADR 0042).
+    await usersAdmin.goto('/admin/dashboard');
+    await expect(usersAdmin.getByRole('list', { name: 'Server health' })).toBeVisible();
+    await audit(usersAdmin, 'admin dashboard', found, known);
+    await usersAdmin.goto('/admin/settings/server');
+    await expect(usersAdmin.getByRole('table', { name: 'Running configuration' })).toBeVisible();
+    await audit(usersAdmin, 'admin server status', found, known);
     await adminContext.close();
     const reader = await stranger(browser, scheme);
     await reader.goto('/');

@@ -1,11 +1,6 @@
 import { z } from 'zod';
 import { email, password, personName, role } from './common.js';
 
-export const adminDashboardResponse = z.object({
-  data: z.object({ users: z.object({ total: z.number().int(), admins: z.number().int() }) }),
-});
-export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;
-
 /** PATCH (or POST with `_method=patch`) /api/admin/settings: one setting by name (reference §12.4). */
 export const adminSettingUpdate = z.object({
   name: z.string().min(1).max(100),

@@ -10,6 +10,7 @@ export * from './i18n/locales.js';
 export * from './languages.js';
 export * from './pages.js';
 export * from './admin.js';
+export * from './admin-dashboard.js';
 export * from './files.js';
 export * from './sharing.js';
 export * from './realtime.js';

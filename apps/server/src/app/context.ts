@@ -18,6 +18,7 @@ import { seedLanguages } from '../modules/languages/index.js';
 import { createMailer, type Mailer } from '../modules/mail/index.js';
 import { seedDefaultPages } from '../modules/pages/index.js';
 import { createStorageDriver, type StorageDriver } from '../modules/storage/index.js';
+import { TrafficMeter } from '../modules/traffic/index.js';
 import { adminExists, type UserRow } from '../modules/users/index.js';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
@@ -45,6 +46,12 @@ export class AppContext {
   private currentMailer: Mailer;
   private currentStorage: StorageDriver;
   readonly jobs: JobRunner;
+  /** Upload and download bytes per user per day, gathered for a second then written (ADR 0042). */
+  readonly traffic: TrafficMeter;
+  /** When this process started, for the server status. */
+  readonly startedAt = new Date();
+  /** Asks Redis for a PONG when REDIS_URL is set (the server status); null without Redis. */
+  redisPing: (() => Promise<unknown>) | null = null;
   /** LISTENs of the modules, moved to the new database when the setup wizard switches it. */
   private readonly listeners = new Set<{
     channel: string;
@@ -68,6 +75,7 @@ export class AppContext {
     this.currentMailer = createMailer(config.mail, () => this.mailFrom(), log);
     this.currentStorage = createStorageDriver(config.storage);
     this.jobs = new JobRunner(log);
+    this.traffic = new TrafficMeter(() => this.db, log);
   }
 
   get storage(): StorageDriver {
@@ -144,6 +152,7 @@ export class AppContext {
 
   async close(): Promise<void> {
     await this.jobs.stop();
+    await this.traffic.close();
     for (const listener of this.listeners) await listener.stop?.().catch(() => undefined);
     this.listeners.clear();
     for (const close of this.closers) await close();

@@ -32,6 +32,7 @@ import { setupRoutes } from '../modules/setup/index.js';
 import { socialRoutes } from '../modules/social/index.js';
 import { openShareForEditing, sharedRelationships, sharingModule } from '../modules/sharing/index.js';
 import { blobDeletionsJob } from '../modules/storage/index.js';
+import { jobHeartbeatsJob } from '../modules/status/index.js';
 import { systemRoutes } from '../modules/system/index.js';
 import { notifyPendingInvitations, teamRelationships, teamsModule } from '../modules/teams/index.js';
 import { thumbnailsModule } from '../modules/thumbnails/index.js';
@@ -102,6 +103,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   contactRoutes(app, ctx);
   adminRoutes(app, ctx);
   ctx.jobs.register(blobDeletionsJob(ctx));
+  ctx.jobs.register(jobHeartbeatsJob(ctx));
   filesRoutes(app, ctx);
   uploadsRoutes(app, ctx);
   downloadsRoutes(app, ctx);

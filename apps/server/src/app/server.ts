@@ -64,14 +64,16 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
   const database = await openDatabase(options.database ?? config.database, databaseEvents(outages));
   const closers: (() => Promise<void>)[] = [];
   let rateLimiter: RateLimiter = memoryRateLimiter();
+  let redis: Awaited<ReturnType<typeof connectRedis>> | null = null;
   if (config.env.REDIS_URL) {
-    const redis = await connectRedis(config.env.REDIS_URL, outages);
-    rateLimiter = failingClosed(redisRateLimiter(redis), rateLimiterUnavailable);
+    const client = (redis = await connectRedis(config.env.REDIS_URL, outages));
+    rateLimiter = failingClosed(redisRateLimiter(client), rateLimiterUnavailable);
     closers.push(async () => {
-      await redis.quit().catch(() => redis.disconnect());
+      await client.quit().catch(() => client.disconnect());
     });
   }
   const ctx = new AppContext(config, database, rateLimiter, log, closers, outages);
+  if (redis) ctx.redisPing = () => redis.ping();
   if (database.driver === 'postgres' && !config.env.REDIS_URL) {
     // PostgreSQL is what lets several nodes serve one installation; without Redis each of them
     // would count sign-in attempts, and reach sockets, on its own.

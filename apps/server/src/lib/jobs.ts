@@ -12,11 +12,21 @@ export interface JobDefinition {
   run(): Promise<{ more: boolean }>;
 }
 
+/** When a job last ran on this node, and how it ended: the heartbeat the server status reads. */
+export interface JobBeat {
+  name: string;
+  intervalMs: number;
+  lastRunAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastError: string | null;
+}
+
 interface JobState {
   def: JobDefinition;
   running: Promise<void> | null;
   again: boolean;
   timer: NodeJS.Timeout | null;
+  beat: JobBeat;
 }
 
 export class JobRunner {
@@ -28,7 +38,8 @@ export class JobRunner {
 
   register(def: JobDefinition): void {
     if (this.jobs.has(def.name)) throw new Error(`job ${def.name} is registered twice`);
-    const state: JobState = { def, running: null, again: false, timer: null };
+    const beat = { name: def.name, intervalMs: def.intervalMs, lastRunAt: null, lastSuccessAt: null, lastError: null };
+    const state: JobState = { def, running: null, again: false, timer: null, beat };
     this.jobs.set(def.name, state);
     if (this.started) this.schedule(state);
   }
@@ -68,6 +79,11 @@ export class JobRunner {
     throw new Error('jobs did not settle after 1000 rounds');
   }
 
+  /** Every registered job's heartbeat on this node, copied. */
+  beats(): JobBeat[] {
+    return [...this.jobs.values()].map((s) => ({ ...s.beat }));
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     for (const state of this.jobs.values()) {
@@ -103,10 +119,15 @@ export class JobRunner {
   }
 
   private async runOnce(state: JobState): Promise<boolean> {
+    state.beat.lastRunAt = new Date();
     try {
-      return (await state.def.run()).more;
+      const { more } = await state.def.run();
+      state.beat.lastSuccessAt = new Date();
+      state.beat.lastError = null;
+      return more;
     } catch (error) {
       this.log.error({ err: error, job: state.def.name }, 'background job failed');
+      state.beat.lastError = error instanceof Error ? error.message.slice(0, 300) : 'failed';
       return false;
     }
   }

@@ -49,6 +49,8 @@ const STYLES = {
   soon: { day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' },
   /** "14:05": a clock. */
   time: { timeStyle: 'short' },
+  /** "12 Mar": a chart's axis. */
+  dayMonth: { day: 'numeric', month: 'short' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -76,4 +78,12 @@ export function formatDateAt(value: string | number | Date, style: DateStyle, of
   const ms = value instanceof Date ? value.getTime() : typeof value === 'number' ? value : Date.parse(value);
   if (!Number.isFinite(ms)) return '';
   return formatter(style, offset !== null).format(offset === null ? ms : ms + offset * 60_000);
+}
+
+/**
+ * A calendar day the server counts in UTC ("2026-11-26", the traffic's days) for people: the same
+ * day wherever the reader is, so a chart's bar never moves to the day before.
+ */
+export function formatUtcDay(day: string, style: DateStyle = 'short'): string {
+  return formatDateAt(`${day}T00:00:00Z`, style, 0);
 }

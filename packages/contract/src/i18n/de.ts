@@ -10,6 +10,7 @@ import { deSharing } from './de-sharing.js';
 import { deTeams } from './de-teams.js';
 import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
+import { deAdminDashboard } from './de-admin-dashboard.js';
 import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
@@ -23,6 +24,7 @@ export const de: Record<string, string> = {
   ...deAdminUsers,
   ...deTeams,
   ...deHumanCheck,
+  ...deAdminDashboard,
   ...deAdminSettings,
   ...deSite,
   ...deLanguages,

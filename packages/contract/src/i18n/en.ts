@@ -14,6 +14,7 @@ import { enTransfer } from './en-transfer.js';
 import { enAdminUsers } from './en-admin-users.js';
 import { enSite } from './en-site.js';
 import { enAdminSettings } from './en-admin-settings.js';
+import { enAdminDashboard } from './en-admin-dashboard.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
@@ -22,6 +23,7 @@ export const en: Record<string, string> = {
   ...enTransfer,
   ...enAdminUsers,
   ...enSite,
+  ...enAdminDashboard,
   ...enTeams,
   ...enHumanCheck,
   ...enLanguages,

@@ -10,6 +10,7 @@ import { skSharing } from './sk-sharing.js';
 import { skTeams } from './sk-teams.js';
 import { skTransfer } from './sk-transfer.js';
 import { skAdminUsers } from './sk-admin-users.js';
+import { skAdminDashboard } from './sk-admin-dashboard.js';
 import { skAdminSettings } from './sk-admin-settings.js';
 import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
@@ -23,6 +24,7 @@ export const sk: Record<string, string> = {
   ...skAdminUsers,
   ...skTeams,
   ...skHumanCheck,
+  ...skAdminDashboard,
   ...skAdminSettings,
   ...skSite,
   ...skLanguages,

@@ -3,9 +3,11 @@ import {
   adminAuditResponse,
   adminCapacityRequest,
   adminCreateUserRequest,
+  adminDashboardResponse,
   adminDeleteUserRequest,
   adminRoleRequest,
   adminSettingUpdate,
+  adminStatusResponse,
   adminUserDeletionResponse,
   adminUserResponse,
   adminUsersQuery,
@@ -21,12 +23,13 @@ import { appKey, requireAdmin } from '../auth/index.js';
 import { publishEvent } from '../realtime/index.js';
 import { requireInstalled } from '../languages/index.js';
 import { isSealedSetting, readSettings, writeSettings } from '../settings/index.js';
-import { countUsers } from '../users/index.js';
+import { runningConfig, serverHealth } from '../status/index.js';
 import { parseSettingUpdate, publicSettings } from './admin-settings.js';
 import { appearanceRoutes } from './appearance.routes.js';
 import { environmentRoutes } from './environment.routes.js';
 import { listAudit } from './audit.js';
 import { languageAdminRoutes } from './languages.routes.js';
+import { dashboard } from './dashboard.js';
 import { recordAudit } from './audit.js';
 import {
   changeCapacity,
@@ -67,7 +70,13 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     languageAdminRoutes(admin, ctx);
 
-    admin.get('/api/admin/dashboard', async () => ({ data: { users: await countUsers(ctx.db) } }));
+    admin.get('/api/admin/dashboard', { schema: { response: { 200: adminDashboardResponse } } }, async () =>
+      dashboard(ctx),
+    );
+
+    admin.get('/api/admin/status', { schema: { response: { 200: adminStatusResponse } } }, async () => ({
+      data: { ...(await serverHealth(ctx)), config: runningConfig(ctx.config) },
+    }));
 
     admin.get('/api/admin/settings', async () => ({ data: publicSettings(await readSettings(ctx.db)) }));
 

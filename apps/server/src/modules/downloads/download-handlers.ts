@@ -1,14 +1,23 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
-import { authorize, authorizeContents, authorizeOne, homeOf, selectedAncestors, type Actor } from '../files/index.js';
+import {
+  authorize,
+  authorizeContents,
+  authorizeOne,
+  homeOf,
+  selectedAncestors,
+  type Actor,
+  type ItemRow,
+} from '../files/index.js';
 import { contentDisposition } from '../storage/index.js';
 import { assertCanDownload } from './download-access.js';
 import { protectFileBytes } from './file-headers.js';
 import { endWithConnection, sendFileBytes } from './file-response.js';
+import { onBytesSent, splitBytes } from './sent-bytes.js';
 import { planZipEntries } from './zip-entries.js';
 import { parseZipItems } from './zip-items.js';
-import { liveTrees } from './zip.repository.js';
+import { liveTrees, type TreeRow } from './zip.repository.js';
 import { streamZip } from './zip-stream.js';
 
 /*
@@ -36,6 +45,8 @@ export async function downloadFile(
   return sendFileBytes(ctx.storage, request, reply, file, {
     inline: target.inline,
     direct: direct ? { expiresIn } : undefined,
+    // The owner's bytes left (a share link's or upload request's owner for a visitor): their traffic.
+    counted: (bytes) => ctx.traffic.countDownload(row.ownerId, bytes),
   });
 }
 
@@ -73,6 +84,18 @@ async function zipSelection(ctx: AppContext, actor: Actor, selection: ZipSelecti
   return { selected, folderName: selected.length === 1 && only?.type === 'folder' ? only.name : null };
 }
 
+/** Each owner's bytes in a zip: a folder's tree is its owner's (a team folder's too, ADR 0029). */
+function contentByOwner(selected: readonly ItemRow[], trees: readonly TreeRow[]): Map<string, number> {
+  const ownerOf = new Map(selected.map((r) => [r.id, r.ownerId]));
+  const weights = new Map<string, number>();
+  const add = (ownerId: string | undefined, bytes: number) => {
+    if (ownerId) weights.set(ownerId, (weights.get(ownerId) ?? 0) + bytes);
+  };
+  for (const row of selected) add(row.ownerId, row.type === 'file' ? row.size : 0);
+  for (const row of trees) if (row.type === 'file') add(ownerOf.get(row.rootId), row.size);
+  return weights;
+}
+
 /** A streamed zip of the chosen live files and folders. */
 export async function downloadZip(
   ctx: AppContext,
@@ -96,6 +119,10 @@ export async function downloadZip(
   const filename = folderName !== null ? `${folderName}.zip` : 'files.zip';
   protectFileBytes(reply);
   endWithConnection(request, stream);
+  onBytesSent(request, reply, size, (bytes) => {
+    for (const [ownerId, share] of splitBytes(bytes, contentByOwner(selected, trees)))
+      ctx.traffic.countDownload(ownerId, share);
+  });
   return reply
     .headers({
       'content-type': 'application/zip',

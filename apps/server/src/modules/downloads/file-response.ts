@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.js';
 import { contentDisposition, type StorageDriver } from '../storage/index.js';
 import { essenceOf, inlineContentType, protectFileBytes } from './file-headers.js';
+import { onBytesSent } from './sent-bytes.js';
 import {
   entityTag,
   httpDate,
@@ -81,7 +82,7 @@ export async function sendFileBytes(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileBytes,
-  opts: { inline: boolean; direct?: DirectDownloads },
+  opts: { inline: boolean; direct?: DirectDownloads; counted?: (bytes: number) => void },
 ) {
   const etag = entityTag(file.id, file.size, file.changedAt.getTime());
   const validators = {
@@ -109,6 +110,9 @@ export async function sendFileBytes(
     // The bucket answers ranges, If-Range and its own validators on the signed URL; the browser
     // sends this request's Range and If-Range there again when it follows the redirect.
     const { expiresIn } = opts.direct;
+    // The bucket sends the bytes: counted as the length the redirect grants (the range asked for).
+    const granted = parseRange(headers.range, file.size);
+    opts.counted?.(granted.kind === 'partial' ? granted.end - granted.start + 1 : file.size);
     const location = await storage.signedUrl(file.blobKey, {
       expiresIn,
       filename: file.name,
@@ -153,5 +157,6 @@ export async function sendFileBytes(
     void reply.code(206).header('content-range', `bytes ${part.start}-${last}/${blob.size}`);
   }
   endWithConnection(request, blob.body);
+  if (opts.counted) onBytesSent(request, reply, blob.contentLength, opts.counted);
   return reply.send(blob.body);
 }

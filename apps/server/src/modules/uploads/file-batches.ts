@@ -163,6 +163,7 @@ export class FileBatches {
       try {
         // Made just now, in the folder the transaction loaded: nothing refers to it yet.
         const { row, parent } = outcome;
+        this.ctx.traffic.countUpload(row.ownerId, blob.size);
         const parents = parent && row.parentId === parent.id ? new Map([[parent.id, parent.name]]) : undefined;
         waiting.resolve(await presentItem(this.ctx, row, { ...presentingFor(actor), parents, fresh: true }));
       } catch (error) {

@@ -124,6 +124,8 @@ export async function storeFile(
     row = await authorizeOne(ctx.db, actor, 'view', blob.fileId, { state: 'any' });
     return presentItem(ctx, row, presentingFor(actor));
   }
+  // Counted once, by the request that made the file: the owner's storage took its bytes in.
+  ctx.traffic.countUpload(row.ownerId, blob.size);
   if (row.thumbnailStatus === 'pending') ctx.jobs.trigger('thumbnails');
   // Made just now, in the folder loaded above: its parent's name is known and nothing refers to it yet.
   const known = loaded.parent;

@@ -1,3 +1,3 @@
 export { usageRoutes } from './usage.routes.js';
 export { presentStorage } from './usage.presenter.js';
-export { usageByCategory } from './usage.repository.js';
+export { usageByCategory, usageOfAll } from './usage.repository.js';

@@ -42,3 +42,16 @@ export async function usageByCategory(db: Db, ownerId: string): Promise<Category
   for (const r of below) add(r.category, 0, r.bytes);
   return [...byCategory.values()];
 }
+
+/** Bytes of every user's files by kind, trashed ones included (they occupy space too): the dashboard's. */
+export async function usageOfAll(db: Db): Promise<{ category: FileCategory; bytes: number }[]> {
+  const rows = await db
+    .select({ category: items.category, bytes: sql<string>`coalesce(sum(${items.size}), 0)` })
+    .from(items)
+    .where(eq(items.type, 'file'))
+    .groupBy(items.category);
+  const byCategory = new Map<FileCategory, number>();
+  for (const r of rows)
+    byCategory.set(r.category ?? 'other', (byCategory.get(r.category ?? 'other') ?? 0) + Number(r.bytes));
+  return [...byCategory].map(([category, bytes]) => ({ category, bytes }));
+}

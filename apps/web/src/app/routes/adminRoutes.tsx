@@ -120,7 +120,11 @@ export const adminRoute: RouteObject = {
           lazy: lazyPage(admin, (m) => m.AdsSettingsPage),
           handle: { title: 'admin.titles.settings_adsense', icon: Settings } satisfies RouteHandle,
         },
-        page('settings/server', 'admin.titles.settings_server'),
+        {
+          path: 'settings/server',
+          lazy: lazyPage(admin, (m) => m.ServerStatusPage),
+          handle: { title: 'admin.titles.settings_server', icon: Settings } satisfies RouteHandle,
+        },
         {
           path: 'language',
           lazy: lazyPage(admin, (m) => m.LanguagesPage),

@@ -3,6 +3,7 @@ export { AdminLayout } from './AdminLayout';
 export { AdminPlaceholder } from './AdminPlaceholder';
 export { DashboardPage } from './DashboardPage';
 export { EnvironmentPage } from './EnvironmentPage';
+export { ServerStatusPage } from './ServerStatusPage';
 export { SignInSettingsPage } from './settings/SignInSettingsPage';
 export { AppearancePage } from './settings/AppearancePage';
 export { OthersPage } from './settings/OthersPage';
