@@ -20,6 +20,9 @@ const PUBLIC_ROUTES: readonly { path: RegExp; methods?: readonly string[] }[] = 
   { path: /^\/api\/page\/\{slug\}$/ },
   // The homepage's sections and the contact form (issue 16 points 4 and 6).
   { path: /^\/api\/(homepage|contact)$/ },
+  // The installed languages (the profile's and sign-in's list) and the admin's logos and icons.
+  { path: /^\/api\/languages$/ },
+  { path: /^\/api\/appearance\/\{name\}$/ },
   { path: /^\/api\/password\/(recover|reset)$/ },
   { path: /^\/api\/user\/check$/ },
   // Social sign-in: the provider's page, and the callback the browser comes back to.
