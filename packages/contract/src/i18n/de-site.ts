@@ -78,7 +78,7 @@ export const deSite: Record<string, string> = {
   'admin.ads.client_id_hint': 'Aus AdSense → Konto → Kontoinformationen, etwa ca-pub-1234567890123456.',
   'admin.ads.banner_01': 'Anzeigenblock über einer freigegebenen Datei',
   'admin.ads.banner_02': 'Anzeigenblock unter einer freigegebenen Datei',
-  'admin.ads.banner_03': 'Anzeigenblock auf der Passwortseite eines geschützten Links',
+  'admin.ads.banner_03': 'Anzeigenblock auf der Startseite',
   'admin.ads.banner_hint': 'Die data-ad-slot-Nummer des Anzeigenblocks; leer lassen für keinen.',
   'admin.ads.save': 'Werbung speichern',
   'admin.ads.saved': 'Werbeeinstellungen gespeichert',

@@ -77,7 +77,7 @@ export const enSite: Record<string, string> = {
   'admin.ads.client_id_hint': 'From AdSense → Account → Account information, like ca-pub-1234567890123456.',
   'admin.ads.banner_01': 'Ad unit above a shared file',
   'admin.ads.banner_02': 'Ad unit below a shared file',
-  'admin.ads.banner_03': 'Ad unit on the password page of a protected link',
+  'admin.ads.banner_03': 'Ad unit on the homepage',
   'admin.ads.banner_hint': 'The data-ad-slot number of the unit; leave empty for none.',
   'admin.ads.save': 'Save ads',
   'admin.ads.saved': 'Ad settings saved',

@@ -77,7 +77,7 @@ export const skSite: Record<string, string> = {
   'admin.ads.client_id_hint': 'Z AdSense → Účet → Informácie o účte, napríklad ca-pub-1234567890123456.',
   'admin.ads.banner_01': 'Reklamná jednotka nad zdieľaným súborom',
   'admin.ads.banner_02': 'Reklamná jednotka pod zdieľaným súborom',
-  'admin.ads.banner_03': 'Reklamná jednotka na stránke s heslom chráneného odkazu',
+  'admin.ads.banner_03': 'Reklamná jednotka na domovskej stránke',
   'admin.ads.banner_hint': 'Číslo data-ad-slot reklamnej jednotky; ak ju nechcete, nechajte prázdne.',
   'admin.ads.save': 'Uložiť reklamy',
   'admin.ads.saved': 'Nastavenia reklám boli uložené',

@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { useHomepage } from './pages.api';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
+import { AdSlot } from '../consent/AdSlot';
 
 const boxIcons = [UploadCloud, Share2, FolderInput];
 
@@ -142,6 +143,9 @@ export function HomePage() {
           })}
         </section>
       )}
+
+      {/* The reference's "homepage banner": nothing unless AdSense is on, configured and accepted. */}
+      {home && <AdSlot banner="banner03" className="mx-auto mb-16 w-full max-w-3xl" />}
 
       {home?.pricing && shownPlans && (
         <section className="pb-16 text-center" aria-labelledby="home-pricing">

@@ -1,5 +1,4 @@
 import { LockKeyhole } from 'lucide-react';
-import { AdSlot } from '../../consent/AdSlot';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useNavigate, useParams } from '../../../app/routing';
@@ -121,7 +120,6 @@ export function ShareAuthenticatePage() {
   return (
     <PublicLayout>
       <PasswordForm share={share} token={token} />
-      <AdSlot banner="banner03" className="mx-auto mb-8 w-full max-w-md" />
     </PublicLayout>
   );
 }
