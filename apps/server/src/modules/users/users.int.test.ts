@@ -60,7 +60,7 @@ describe('user preferences and roles', () => {
     }
     const dash = await admin.get('/api/admin/dashboard');
     expect(dash.status).toBe(200);
-    expect(dash.json().data.users).toEqual({ total: 2, admins: 1 });
+    expect(dash.json().data.users).toEqual({ total: 2, admins: 1, new_last_30_days: 2 });
   });
 
   it('serves the SPA shell for app routes with a script-safe config, and JSON 404 for unknown API paths', async () => {
