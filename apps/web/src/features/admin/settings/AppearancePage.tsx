@@ -1,7 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { applyAccentColour, configQueryKey, useConfig } from '../../../lib/config';
+import { applyAccentColour, useConfig } from '../../../lib/config';
 import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -17,7 +16,7 @@ import {
   MAX_IMAGE_BYTES,
   useAdminSettings,
   useAppearanceImage,
-  useSaveAdminSetting,
+  useWriteSettings,
   type AdminSettings,
   type ImageSetting,
   settingText as text,
@@ -55,8 +54,7 @@ export function AppearancePage() {
 
 function IdentityForm({ saved }: { saved: AdminSettings }) {
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const save = useSaveAdminSetting();
+  const write = useWriteSettings();
   const [title, setTitle] = useState(text(saved.app_title));
   const [description, setDescription] = useState(text(saved.app_description));
   const [colour, setColour] = useState(text(saved.app_color) || '#00BC7E');
@@ -71,15 +69,13 @@ function IdentityForm({ saved }: { saved: AdminSettings }) {
     };
     setErrors(next);
     if (next.app_title || next.app_color) return;
-    const changes = [
-      { name: 'app_title', value: title.trim() },
-      { name: 'app_description', value: description.trim() },
-      { name: 'app_color', value: colour.trim() },
-    ].filter((c) => c.value !== saved[c.name]);
     setBusy(true);
     try {
-      for (const change of changes) await save.mutateAsync(change);
-      await client.invalidateQueries({ queryKey: configQueryKey });
+      await write(saved, {
+        app_title: title.trim(),
+        app_description: description.trim(),
+        app_color: colour.trim(),
+      });
       applyAccentColour(colour.trim());
       toast.success(t('admin.appearance.saved'));
     } catch (caught) {

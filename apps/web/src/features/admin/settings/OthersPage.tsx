@@ -1,8 +1,6 @@
 import type { SubscriptionType } from '@filestore/contract';
-import { useQueryClient } from '@tanstack/react-query';
 import { ShieldCheck, X } from 'lucide-react';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { configQueryKey } from '../../../lib/config';
 import { errorMessage, rules, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -15,28 +13,14 @@ import { RadioCards } from '../../../ui/RadioCards';
 import { PageSpinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
-import { settingText as text, useAdminSettings, useSaveAdminSetting, type AdminSettings } from './settings.api';
+import { settingText as text, useAdminSettings, useWriteSettings, type AdminSettings } from './settings.api';
 import { SettingsTabs } from './SettingsTabs';
-
-type Value = string | number | boolean | string[] | null;
 
 /** Mirrors the server's rules (settings registry), so most mistakes show before a round trip. */
 const ANALYTICS_ID = /^(?:(?:G|GT|AW)-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/;
 const BLOCKED_TYPE = /^[a-z0-9][a-z0-9.+_-]{0,63}(?:\/[a-z0-9*][a-z0-9.+_*-]{0,63})?$/;
 
 /** Writes each changed setting in turn, then lets this tab's own configuration catch up. */
-function useWriteSettings() {
-  const client = useQueryClient();
-  const save = useSaveAdminSetting();
-  return async (saved: AdminSettings, changes: Record<string, Value>) => {
-    for (const [name, value] of Object.entries(changes)) {
-      if (JSON.stringify(saved[name] ?? null) === JSON.stringify(value)) continue;
-      await save.mutateAsync({ name, value });
-    }
-    await client.invalidateQueries({ queryKey: configQueryKey });
-  };
-}
-
 /** /admin/settings/others: subscriptions, contact and analytics, storage and upload rules. */
 export function OthersPage() {
   const { t } = useTranslation();

@@ -31,10 +31,29 @@ export function useAdminSettings() {
 export function useSaveAdminSetting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name: string; value: string | number | boolean | string[] | null }) =>
+    mutationFn: (body: { name: string; value: SettingValue }) =>
       request<AdminSettingsResponse>('PATCH', '/api/admin/settings', { body }),
     onSuccess: (answer) => client.setQueryData(settingsKey, answer.data),
   });
+}
+
+/** A setting's value as the admin API takes it. */
+export type SettingValue = string | number | boolean | string[] | null;
+
+/**
+ * Writes each setting of `changes` whose value differs from `saved`, one call each, then refreshes
+ * the public configuration so the app shows the change at once.
+ */
+export function useWriteSettings() {
+  const client = useQueryClient();
+  const save = useSaveAdminSetting();
+  return async (saved: AdminSettings, changes: Record<string, SettingValue>) => {
+    for (const [name, value] of Object.entries(changes)) {
+      if (JSON.stringify(saved[name] ?? null) === JSON.stringify(value)) continue;
+      await save.mutateAsync({ name, value });
+    }
+    await client.invalidateQueries({ queryKey: configQueryKey });
+  };
 }
 
 /** The appearance images (ADR 0043), each a setting holding the file name of the drawn image. */
