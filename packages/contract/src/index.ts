@@ -22,3 +22,4 @@ export * from './passkeys.js';
 export * from './human-check.js';
 export * from './profile.js';
 export * from './environment.js';
+export * from './billing.js';

@@ -19,7 +19,11 @@ export const restrictions = z.object({
   canCreateFolder: z.boolean(),
   canCreateTeamFolder: z.boolean(),
   canInviteTeamMembers: z.boolean(),
+  /** Whether the user's public share links and upload requests open (metered dunning closes them). */
+  canVisitShared: z.boolean(),
   reason: z.string().nullable(),
+  /** Metered billing's reason (the restriction bar links to Billing then); null otherwise. */
+  reasonCode: z.enum(['limit_usage_in_new_accounts', 'usage_bigger_than_balance', 'failed_payments']).nullable(),
 });
 export type Restrictions = z.infer<typeof restrictions>;
 

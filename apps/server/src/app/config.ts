@@ -83,6 +83,25 @@ const envSchema = z.object({
    */
   GOOGLE_TAG_URL: z.url().default('https://www.googletagmanager.com/gtag/js'),
   ADSENSE_URL: z.url().default('https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js'),
+  /**
+   * Payment providers (issue 17, ADR 0045). Keys set here win over the administrator's payments
+   * screen; the `*_API_BASE` values point each SDK at another host (the tests' fakes on loopback).
+   */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_PUBLIC_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_API_BASE: z.url().default('https://api.stripe.com'),
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  PAYPAL_LIVE: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  PAYPAL_API_BASE: z.url().optional(),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  PAYSTACK_PUBLIC_KEY: z.string().min(1).optional(),
+  PAYSTACK_API_BASE: z.url().default('https://api.paystack.co'),
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_USER: z.string().default(''),

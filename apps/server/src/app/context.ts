@@ -10,6 +10,7 @@ import {
   type NotificationHandler,
 } from '../lib/db/database.js';
 import { migrate } from '../lib/db/migrate.js';
+import { systemClock, type Clock } from '../lib/clock.js';
 import { JobRunner } from '../lib/jobs.js';
 import { Outages } from '../lib/outages.js';
 import type { RateLimiter } from '../lib/rate-limit.js';
@@ -48,6 +49,11 @@ export class AppContext {
   readonly jobs: JobRunner;
   /** Upload and download bytes per user per day, gathered for a second then written (ADR 0042). */
   readonly traffic: TrafficMeter;
+  /**
+   * The time billing's rules and jobs read (renewals, settlement, dunning, expiry): the system clock,
+   * a `SettableClock` in tests (ADR 0045).
+   */
+  clock: Clock = systemClock;
   /** When this process started, for the server status. */
   readonly startedAt = new Date();
   /** Asks Redis for a PONG when REDIS_URL is set (the server status); null without Redis. */

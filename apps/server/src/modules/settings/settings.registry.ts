@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, emojiType, subscriptionType, themeMode } from '@filestore/contract';
+import { billingSettings } from './billing-settings.js';
 import { homepageSettings, adsenseSettings } from './site-settings.js';
 import { appImageName, blockedTypeList, googleAnalyticsId } from './setting-types.js';
 
@@ -72,6 +73,8 @@ export const settingsRegistry = {
   /** The homepage's sections and the ads (issue 16 points 4 and 6): `site-settings.ts`. */
   ...homepageSettings,
   ...adsenseSettings,
+  /** Payments, invoices' seller and metered dunning (issue 17): `billing-settings.ts`. */
+  ...billingSettings,
 } as const;
 
 export type SettingName = keyof typeof settingsRegistry;

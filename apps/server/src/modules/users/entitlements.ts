@@ -1,4 +1,4 @@
-import type { Restrictions } from '@filestore/contract';
+import type { BillingRestrictionReason, Restrictions } from '@filestore/contract';
 import { GB } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
 import type { UserRow } from './users.table.js';
@@ -29,26 +29,44 @@ export function mayAddTeamMembers(limit: number, used: readonly string[], adding
   return new Set([...used, ...adding.map((e) => e.toLowerCase())]).size <= limit;
 }
 
+/** The restriction bar's text for each metered reason (reference §15.1). */
+export const billingRestrictionReasons: Record<BillingRestrictionReason, string> = {
+  limit_usage_in_new_accounts: 'Please make your first payment to cover your usage.',
+  usage_bigger_than_balance: 'Please increase your account balance higher than your monthly usage.',
+  failed_payments: 'Please update your credit card to pay your usage.',
+};
+
 /**
- * The one place that decides what a user may do now. Today the storage limit and the team member
- * limit restrict; billing joins through these functions later, so callers never look at plans
- * themselves. `teamEmails`, when given, are the emails counted against the member limit: then
- * `canInviteTeamMembers` says whether someone new fits (without them it is not decided here).
+ * The one place that decides what a user may do now: the storage limit, the plan's team member
+ * limit and, on metered billing, the dunning and failed payments (`billingRestriction`, kept by the
+ * billing module, ADR 0045), which stop uploads, downloads, new folders and team folders and the
+ * owner's public links until paid. Callers never look at plans themselves. `teamEmails`, when
+ * given, are the emails counted against the member limit: then `canInviteTeamMembers` says whether
+ * someone new fits (without them it is not decided here).
  */
 export function restrictionsFor(
-  user: Pick<UserRow, 'storageCapacity' | 'storageUsed'> & Partial<Pick<UserRow, 'maxTeamMembers'>>,
+  user: Pick<UserRow, 'storageCapacity' | 'storageUsed'> &
+    Partial<Pick<UserRow, 'maxTeamMembers' | 'billingRestriction'>>,
   settings: Settings,
   teamEmails?: readonly string[],
 ): Restrictions {
   const capacity = storageCapacity(user, settings);
   const full = capacity !== null && user.storageUsed >= capacity;
   const limit = teamMemberLimit(user, settings);
+  const billing = settings.subscription_type === 'metered' ? (user.billingRestriction ?? null) : null;
+  const open = billing === null;
   return {
-    canUpload: !full,
-    canDownload: true,
-    canCreateFolder: true,
-    canCreateTeamFolder: true,
+    canUpload: open && !full,
+    canDownload: open,
+    canCreateFolder: open,
+    canCreateTeamFolder: open,
     canInviteTeamMembers: teamEmails === undefined || limit === -1 || new Set(teamEmails).size < limit,
-    reason: full ? 'You have reached your storage capacity. Free up space to upload again.' : null,
+    canVisitShared: open,
+    reason: billing
+      ? billingRestrictionReasons[billing]
+      : full
+        ? 'You have reached your storage capacity. Free up space to upload again.'
+        : null,
+    reasonCode: billing,
   };
 }

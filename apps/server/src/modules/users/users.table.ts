@@ -49,6 +49,14 @@ export const users = pgTable(
     /** Per-user capacity in bytes; null means the default from settings. */
     storageCapacity: bigint('storage_capacity', { mode: 'number' }),
     maxTeamMembers: integer('max_team_members'),
+    /**
+     * Why metered billing restricts the account (reference §15.1), kept by the billing module in the
+     * transaction that changes the dunning or the failed payments, so `restrictionsFor` reads it
+     * from the row (ADR 0045): null, or the reason's key.
+     */
+    billingRestriction: text('billing_restriction', {
+      enum: ['limit_usage_in_new_accounts', 'usage_bigger_than_balance', 'failed_payments'],
+    }),
     /** Live folders and files at the root of the user's tree, kept like a folder's counts. */
     rootFolderCount: integer('root_folder_count').notNull().default(0),
     rootFileCount: integer('root_file_count').notNull().default(0),

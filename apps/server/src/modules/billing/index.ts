@@ -1,0 +1,4 @@
+export * from './billing.table.js';
+export * from './ledger.js';
+export { gatewayKeys, type PaymentGateway, type GatewayKeys } from './gateway.port.js';
+export { gatewayFor, configuredGateways } from './gateways/index.js';
