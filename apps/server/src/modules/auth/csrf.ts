@@ -16,6 +16,11 @@ declare module 'fastify' {
      * posts: a form cannot set headers) and checks it with `checkXsrfField` once the body is parsed.
      */
     xsrfInBody?: boolean;
+    /**
+     * A provider's server calls the route (a payment webhook): no browser, no cookies, so no XSRF
+     * token; the route proves the sender by the provider's own signature instead.
+     */
+    serverToServer?: boolean;
   }
 }
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -37,7 +42,7 @@ function safeDecode(value: string): string {
 export function csrfHook(ctx: AppContext) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A bearer request carries no cookie authority to forge (bearer.ts, ADR 0032).
-    if (request.accessToken) return;
+    if (request.accessToken || request.routeOptions.config.serverToServer) return;
     const cookie = request.cookies[XSRF_COOKIE];
     if (!cookie) {
       reply.setCookie(XSRF_COOKIE, randomToken(24), {

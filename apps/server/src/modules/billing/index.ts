@@ -2,3 +2,4 @@ export * from './billing.table.js';
 export * from './ledger.js';
 export { gatewayKeys, type PaymentGateway, type GatewayKeys } from './gateway.port.js';
 export { gatewayFor, configuredGateways } from './gateways/index.js';
+export { subscriptionsRoutes, presentSubscription } from './subscriptions.routes.js';

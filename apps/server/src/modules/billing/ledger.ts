@@ -28,7 +28,12 @@ import type { TransactionLine } from '@filestore/contract';
  */
 
 /** Stores a gateway event's id; false when it was applied before (then the caller does nothing). */
-export async function claimWebhookEvent(tx: Db, driver: GatewayDriver, eventId: string, type: string): Promise<boolean> {
+export async function claimWebhookEvent(
+  tx: Db,
+  driver: GatewayDriver,
+  eventId: string,
+  type: string,
+): Promise<boolean> {
   const rows = await tx
     .insert(webhookEvents)
     .values({ driver, eventId, type })
@@ -122,7 +127,11 @@ export async function recordSubscription(tx: Db, input: GatewaySubscription): Pr
  * (completed), the plan's limits become the user's, and they are told. Calling it on an active
  * subscription changes nothing.
  */
-export async function activateSubscription(tx: Db, sub: SubscriptionRow, renewsAt?: Date | null): Promise<SubscriptionRow> {
+export async function activateSubscription(
+  tx: Db,
+  sub: SubscriptionRow,
+  renewsAt?: Date | null,
+): Promise<SubscriptionRow> {
   if (sub.status === 'active') return sub;
   // Lock the user's row: two activations of one user wait for each other.
   await tx.execute(sql`select id from users where id = ${sub.userId} for update`);
