@@ -20,7 +20,10 @@ export const billingSettings = {
   billing_vat_number: { schema: z.string().trim().max(40).nullable(), default: null },
   /** The line under each provider's button at checkout. */
   stripe_payment_description: { schema: z.string().max(300), default: 'Available credit card or Apple Pay.' },
-  paypal_payment_description: { schema: z.string().max(300), default: 'Available PayPal Credit, Debit or Credit Card.' },
+  paypal_payment_description: {
+    schema: z.string().max(300),
+    default: 'Available PayPal Credit, Debit or Credit Card.',
+  },
   paystack_payment_description: {
     schema: z.string().max(300),
     default: 'Available Bank Account, USSD, Mobile Money, Apple Pay.',
