@@ -225,3 +225,20 @@ export const creditCardResource = z.object({
   driver: z.literal('stripe'),
 });
 export type CreditCardResource = z.infer<typeof creditCardResource>;
+
+export const plansPage = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const pagination = z.object({
+  currentPage: z.number().int(),
+  perPage: z.number().int(),
+  total: z.number().int(),
+  lastPage: z.number().int(),
+});
+export const plansResponse = z.object({ data: z.array(planResource), meta: z.object({ paginate: pagination }) });
+export const publicPlansResponse = z.object({ data: z.array(planResource) });
+export const subscriptionsResponse = z.object({
+  data: z.array(subscriptionResource),
+  meta: z.object({ paginate: pagination }),
+});

@@ -38,6 +38,9 @@ const PUBLIC_ROUTES: readonly { path: RegExp; methods?: readonly string[] }[] = 
   { path: /^\/api\/file-request\/\{token\}/ },
   // The invitation page shows who invites whom; accepting or declining needs the invitee signed in.
   { path: /^\/api\/teams\/invitations\/\{id\}$/, methods: ['GET'] },
+  // Billing (issue 17): the pricing table, and the payment providers' webhooks (signed by them).
+  { path: /^\/api\/subscriptions\/plans$/, methods: ['GET'] },
+  { path: /^\/api\/subscriptions\/\{driver\}\/webhooks$/ },
   { path: /^\/api\/(openapi\.json|docs)/ },
   { path: /^\/translations\// },
   { path: /^\/emoji\// },
@@ -45,6 +48,7 @@ const PUBLIC_ROUTES: readonly { path: RegExp; methods?: readonly string[] }[] = 
 
 export function accessOf(method: string, openApiPath: string): Access {
   if (openApiPath === '/api/admin' || openApiPath.startsWith('/api/admin/')) return 'admin';
+  if (openApiPath.startsWith('/api/subscriptions/admin')) return 'admin';
   const isPublic = PUBLIC_ROUTES.some(
     (route) => route.path.test(openApiPath) && (!route.methods || route.methods.includes(method.toUpperCase())),
   );

@@ -2,7 +2,7 @@ import type { AppContext } from '../../app/context.js';
 import type { Env } from '../../app/config.js';
 import { openSealedSetting, type Settings } from '../settings/index.js';
 import type { UserRow } from '../users/index.js';
-import type { GatewayDriver, PlanGatewayPlanRow, PlanRow, SubscriptionRow } from './billing.table.js';
+import type { CreditCardRow, GatewayDriver, PlanGatewayPlanRow, PlanRow, SubscriptionRow } from './billing.table.js';
 
 /**
  * A payment gateway as billing's use cases see it (ADR 0045). Each provider's adapter lives in
@@ -26,6 +26,16 @@ export interface PaymentGateway {
   swap(sub: SubscriptionRow, plan: PlanRow, remote: PlanGatewayPlanRow): Promise<{ url: string | null }>;
   /** Verifies the signature, then applies the event once; throws `billing.webhook_signature` (403). */
   handleWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): Promise<void>;
+  /**
+   * Charges a stored card without the user present (metered settlement, Stripe only): the payment's
+   * id, or why it failed (a decline is an answer, not an exception).
+   */
+  chargeCard?(
+    card: CreditCardRow,
+    amount: number,
+    currency: string,
+    description: string,
+  ): Promise<{ ok: true; reference: string } | { ok: false; error: string }>;
   /** A real, harmless call with these keys: the payments screen's test before saving. */
   testKeys(keys: GatewayKeys): Promise<void>;
 }

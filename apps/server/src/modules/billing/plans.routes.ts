@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  createPlanRequest,
+  messageResponse,
+  planResource,
+  plansPage,
+  plansResponse,
+  publicPlansResponse,
+  subscriptionsResponse,
+  updatePlanRequest,
+} from '@filestore/contract';
+import type { AppContext } from '../../app/context.js';
+import type { TypedApp } from '../../app/types.js';
+import { AppError } from '../../lib/errors.js';
+import { requireAdmin } from '../auth/index.js';
+import { subscriptions } from './billing.table.js';
+import {
+  createPlan,
+  deletePlan,
+  findPlan,
+  listPlans,
+  loadPlans,
+  publicPlans,
+  synchronizePlans,
+  updatePlan,
+} from './plans.js';
+import { presentSubscription } from './subscriptions.routes.js';
+import { count } from 'drizzle-orm';
+
+const idParams = z.object({ plan: z.uuid() });
+
+/** Plans: the public pricing list, and the administrator's calls (reference §1.15, no mass assignment). */
+export function plansRoutes(app: TypedApp, ctx: AppContext) {
+  app.get('/api/subscriptions/plans', { schema: { response: { 200: publicPlansResponse } } }, async () => ({
+    data: await publicPlans(ctx.db),
+  }));
+
+  app.get(
+    '/api/subscriptions/admin/plans',
+    { schema: { querystring: plansPage, response: { 200: plansResponse } } },
+    async (request) => {
+      requireAdmin(request);
+      const { page, per_page } = request.query;
+      const { rows, total } = await listPlans(ctx.db, page, per_page);
+      return {
+        data: rows,
+        meta: {
+          paginate: { currentPage: page, perPage: per_page, total, lastPage: Math.max(1, Math.ceil(total / per_page)) },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/api/subscriptions/admin/plans',
+    { schema: { body: createPlanRequest, response: { 201: z.object({ data: planResource }) } } },
+    async (request, reply) => {
+      requireAdmin(request);
+      return reply.code(201).send({ data: await createPlan(ctx, request.body) });
+    },
+  );
+
+  // Before `/:plan`, which would take "synchronize" for an id.
+  app.post(
+    '/api/subscriptions/admin/plans/synchronize',
+    { schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      requireAdmin(request);
+      const errors = await synchronizePlans(ctx);
+      if (errors.length > 0) throw new AppError(502, 'billing.gateway_error', errors.join('; '));
+      return { type: 'success' as const, message: 'Every plan is at every configured payment provider.' };
+    },
+  );
+
+  app.get(
+    '/api/subscriptions/admin/plans/:plan',
+    { schema: { params: idParams, response: { 200: z.object({ data: planResource }) } } },
+    async (request) => {
+      requireAdmin(request);
+      const plan = await findPlan(ctx.db, request.params.plan);
+      return { data: (await loadPlans(ctx.db, [plan], true))[0]! };
+    },
+  );
+
+  app.patch(
+    '/api/subscriptions/admin/plans/:plan',
+    { schema: { params: idParams, body: updatePlanRequest, response: { 200: z.object({ data: planResource }) } } },
+    async (request) => {
+      requireAdmin(request);
+      return { data: await updatePlan(ctx, request.params.plan, request.body) };
+    },
+  );
+
+  app.delete(
+    '/api/subscriptions/admin/plans/:plan',
+    { schema: { params: idParams, response: { 200: z.object({ outcome: z.enum(['deleted', 'archived']) }) } } },
+    async (request) => {
+      requireAdmin(request);
+      return { outcome: await deletePlan(ctx, request.params.plan) };
+    },
+  );
+
+  app.get(
+    '/api/subscriptions/admin/plans/:plan/subscribers',
+    { schema: { params: idParams, querystring: plansPage, response: { 200: subscriptionsResponse } } },
+    async (request) => {
+      requireAdmin(request);
+      await findPlan(ctx.db, request.params.plan);
+      const { page, per_page } = request.query;
+      const where = and(
+        eq(subscriptions.planId, request.params.plan),
+        inArray(subscriptions.status, ['active', 'cancelled']),
+      );
+      const [total] = await ctx.db.select({ n: count() }).from(subscriptions).where(where);
+      const rows = await ctx.db
+        .select()
+        .from(subscriptions)
+        .where(where)
+        .orderBy(desc(subscriptions.createdAt))
+        .limit(per_page)
+        .offset((page - 1) * per_page);
+      const n = total?.n ?? 0;
+      return {
+        data: rows.map(presentSubscription),
+        meta: {
+          paginate: { currentPage: page, perPage: per_page, total: n, lastPage: Math.max(1, Math.ceil(n / per_page)) },
+        },
+      };
+    },
+  );
+}
