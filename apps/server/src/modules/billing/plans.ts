@@ -10,7 +10,6 @@ import {
   planMeters,
   plans,
   subscriptions,
-  type GatewayDriver,
   type MeterTierStored,
   type PlanGatewayPlanRow,
   type PlanMeterRow,
