@@ -2,6 +2,6 @@
 export { UserLayout } from './UserLayout';
 export { ProfilePage } from './ProfilePage';
 export { PasswordSettingsPage } from './PasswordPage';
-export { BillingPage } from './SettingsPages';
+export { BillingPage } from '../billing/BillingPage';
 export { StorageSettingsPage } from './StoragePage';
 export { TokensSettingsPage } from './TokensPage';
