@@ -2,12 +2,15 @@ import type { AppContext } from '../../../app/context.js';
 import type { Settings } from '../../settings/index.js';
 import type { GatewayDriver } from '../billing.table.js';
 import type { GatewayFactory, PaymentGateway } from '../gateway.port.js';
+import { stripeGateway } from './stripe.js';
 
 /**
  * Every gateway's adapter factory, by driver. Each returns null while its keys are incomplete.
  * Filled in by the adapters (stripe.ts, paypal.ts, paystack.ts).
  */
-export const gatewayFactories: Partial<Record<GatewayDriver, GatewayFactory>> = {};
+export const gatewayFactories: Partial<Record<GatewayDriver, GatewayFactory>> = {
+  stripe: stripeGateway,
+};
 
 /** The gateway of `driver` when it is configured, else null. */
 export function gatewayFor(ctx: AppContext, settings: Settings, driver: GatewayDriver): PaymentGateway | null {

@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { SettableClock } from '../../lib/clock.js';
+import { GB } from '../../lib/format.js';
+import { findUserByEmail } from '../users/index.js';
+import { readSettings } from '../settings/index.js';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.js';
+import {
+  decodedMail,
+  installWithAdmin,
+  registerUser,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.js';
+import { creditCards, plans, subscriptions, transactions, webhookEvents } from './billing.table.js';
+import { stripeGateway } from './gateways/stripe.js';
+
+/**
+ * The Stripe gateway end to end against the fake Stripe (issue 17): plans at Stripe, hosted
+ * checkout, the signed webhooks applied once, renewal, swap, cancel, cards and off-session charges.
+ */
+describe('stripe gateway', () => {
+  let server: TestServer;
+  let fake: FakeStripe;
+  let admin: TestClient;
+  let user: TestClient;
+  let other: TestClient;
+  const clock = new SettableClock();
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    server = await startTestServer({
+      STRIPE_API_BASE: fake.apiBase,
+      STRIPE_SECRET_KEY: fake.secretKey,
+      STRIPE_PUBLIC_KEY: fake.publicKey,
+      STRIPE_WEBHOOK_SECRET: fake.webhookSecret,
+    });
+    server.ctx.clock = clock;
+    fake.now = () => clock.now();
+    fake.deliver = async (body, headers) =>
+      (await server.app.inject({ method: 'POST', url: '/api/subscriptions/stripe/webhooks', payload: body, headers }))
+        .statusCode;
+    admin = await installWithAdmin(server);
+    user = await registerUser(server, 'stripe-user@example.com');
+    other = await registerUser(server, 'stripe-other@example.com');
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await server?.close();
+  });
+
+  const fixed = (name: string, gb: number, amount = 999) => ({
+    type: 'fixed',
+    name,
+    description: `${name} plan`,
+    amount,
+    currency: 'USD',
+    interval: 'month',
+    features: { max_storage_amount: gb, max_team_members: 5 },
+    visible: true,
+  });
+  const userId = async (email: string) => (await findUserByEmail(server.ctx.db, email))!.id;
+  const subsOf = async (id: string) =>
+    server.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, id));
+  const chargesOf = async (id: string) =>
+    server.ctx.db.select().from(transactions).where(eq(transactions.userId, id));
+  /** Pays at the fake's hosted page as the browser's form does; returns where it sends the browser. */
+  const payAt = async (url: string, card = '4242 4242 4242 4242') => {
+    const res = await fetch(url, {
+      method: 'POST',
+      body: new URLSearchParams({ card }),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    return res.headers.get('location');
+  };
+
+  let pro: { id: string; drivers: { driver: string; plan_id: string }[] };
+  let team: { id: string; drivers: { driver: string; plan_id: string }[] };
+
+  it('creates a fixed plan at Stripe as a product with a recurring price', async () => {
+    const res = await admin.post('/api/subscriptions/admin/plans', fixed('Pro', 100));
+    expect(res.status, res.body).toBe(201);
+    pro = res.json().data;
+    const priceId = pro.drivers.find((d) => d.driver === 'stripe')?.plan_id;
+    const price = fake.prices.get(priceId ?? '');
+    expect(price).toMatchObject({ unit_amount: 999, currency: 'usd', recurring: { interval: 'month' }, active: true });
+    expect(fake.products.get(String(price?.product))).toMatchObject({ name: 'Pro', active: true });
+    team = (await admin.post('/api/subscriptions/admin/plans', fixed('Team', 500, 2999))).json().data;
+  });
+
+  it('stores no plan and leaves no product at Stripe when Stripe fails', async () => {
+    const products = fake.products.size;
+    fake.failNext = '/v1/prices';
+    const res = await admin.post('/api/subscriptions/admin/plans', fixed('Broken', 5));
+    expect(res.status, res.body).toBe(502);
+    expect(res.json().code).toBe('billing.gateway_error');
+    const names = (await server.ctx.db.select().from(plans)).map((p) => p.name);
+    expect(names).not.toContain('Broken');
+    expect(fake.products.size).toBe(products);
+    expect([...fake.products.values()].map((p) => p.name)).not.toContain('Broken');
+  });
+
+  it('refuses webhooks with a missing, wrong or stale signature and changes nothing', async () => {
+    const uid = await userId('stripe-other@example.com');
+    const sub = {
+      id: 'sub_forged',
+      object: 'subscription',
+      customer: 'cus_forged',
+      status: 'active',
+      cancel_at_period_end: false,
+      metadata: { user_id: uid, plan_id: pro.id },
+      items: { object: 'list', data: [{ id: 'si_forged', price: { id: pro.drivers[0]!.plan_id }, current_period_end: 2 }] },
+    };
+    expect(await fake.send('customer.subscription.created', sub, { unsigned: true })).toBe(403);
+    expect(await fake.send('customer.subscription.created', sub, { secret: 'whsec_wrong' })).toBe(403);
+    expect(await fake.send('customer.subscription.created', sub, { ageSeconds: 301 })).toBe(403);
+    const forged = await server.app.inject({
+      method: 'POST',
+      url: '/api/subscriptions/stripe/webhooks',
+      payload: fake.events.at(-1)!.payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=deadbeef' },
+    });
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json().code).toBe('billing.webhook_signature');
+    expect(await subsOf(uid)).toEqual([]);
+    expect(await server.ctx.db.select().from(webhookEvents)).toEqual([]);
+    // Signed within five minutes (by the app's clock): accepted, once.
+    expect(await fake.send('customer.subscription.created', sub, { ageSeconds: 200 })).toBe(200);
+    expect(await fake.resend(fake.events.at(-1)!.id)).toBe(200);
+    const rows = await subsOf(uid);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'inactive', driverSubscriptionId: 'sub_forged', planId: pro.id });
+    await server.ctx.db.delete(subscriptions).where(eq(subscriptions.userId, uid));
+  });
+
+  let subscriptionId = '';
+
+  it('checks out on the hosted page: the subscription is active and the storage grows', async () => {
+    const res = await user.post('/api/stripe/checkout', { plan_id: pro.id });
+    expect(res.status, res.body).toBe(200);
+    const url: string = res.json().url;
+    expect(url.startsWith(`${fake.origin}/pay/`)).toBe(true);
+    const session = fake.sessions.get(url.split('/').pop()!)!;
+    const uid = await userId('stripe-user@example.com');
+    expect(session).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: uid,
+      subscription_data: { metadata: { user_id: uid, plan_id: pro.id } },
+      line_items: [{ price: pro.drivers[0]!.plan_id }],
+    });
+    // One customer per user: a second checkout names the same one.
+    const again = (await user.post('/api/subscriptions/checkout', { plan_id: pro.id, driver: 'stripe' })).json().url;
+    expect(fake.sessions.get(again.split('/').pop())?.customer).toBe(session.customer);
+
+    const back = await payAt(url);
+    expect(back).toMatch(/\/user\/settings\/billing\?checkout=success$/);
+    expect(fake.deliveries.slice(-3).map((d) => [d.type, d.status])).toEqual([
+      ['customer.subscription.created', 200],
+      ['invoice.payment_succeeded', 200],
+      ['customer.subscription.updated', 200],
+    ]);
+    const detail = (await user.get('/api/subscriptions/detail')).json().data;
+    expect(detail).toMatchObject({ status: 'active', plan_id: pro.id, driver: 'stripe' });
+    subscriptionId = detail.driver_subscription_id;
+    const periodEnd = Number((fake.subscriptions.get(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end);
+    expect(detail.renews_at).toBe(new Date(periodEnd * 1000).toISOString());
+    const me = (await user.get('/api/user')).json();
+    expect(me.data.attributes.storage.capacity).toBe(100 * GB);
+    const charges = await chargesOf(uid);
+    expect(charges).toHaveLength(1);
+    expect(charges[0]).toMatchObject({ type: 'charge', amount: 999, currency: 'USD', driver: 'stripe' });
+    // A second checkout while subscribed is refused.
+    expect((await user.post('/api/stripe/checkout', { plan_id: team.id })).status).toBe(409);
+  });
+
+  it('records a renewal once, even when Stripe sends it again', async () => {
+    const uid = await userId('stripe-user@example.com');
+    await fake.renew(subscriptionId);
+    const renewal = fake.events.filter((e) => e.type === 'invoice.payment_succeeded').at(-1)!;
+    expect(await fake.resend(renewal.id)).toBe(200);
+    const invoiceId = JSON.parse(renewal.payload).data.object.id;
+    const charges = await chargesOf(uid);
+    expect(charges).toHaveLength(2);
+    expect(charges.filter((c) => c.reference === invoiceId)).toHaveLength(1);
+    const end = JSON.parse(renewal.payload).data.object.lines.data[0].period.end;
+    expect((await user.get('/api/subscriptions/detail')).json().data.renews_at).toBe(
+      new Date(end * 1000).toISOString(),
+    );
+  });
+
+  it('swaps the plan at Stripe and here: the limits follow', async () => {
+    const res = await user.post(`/api/subscriptions/swap/${team.id}`);
+    expect(res.status, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ url: null, data: { plan_id: team.id, name: 'Team', status: 'active' } });
+    await fake.idle();
+    const item = (fake.subscriptions.get(subscriptionId)!.items as { data: { price: { id: string } }[] }).data[0]!;
+    expect(item.price.id).toBe(team.drivers[0]!.plan_id);
+    expect((await user.get('/api/user')).json().data.attributes.storage.capacity).toBe(500 * GB);
+    expect((await user.get('/api/subscriptions/detail')).json().data.plan_id).toBe(team.id);
+  });
+
+  it('cancels at the period’s end: cancelled until then, limits kept', async () => {
+    const res = await user.post('/api/subscriptions/cancel');
+    expect(res.status, res.body).toBe(200);
+    await fake.idle();
+    const remote = fake.subscriptions.get(subscriptionId)!;
+    expect(remote.cancel_at_period_end).toBe(true);
+    expect(remote.status).toBe('active');
+    const end = (remote.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end;
+    const detail = (await user.get('/api/subscriptions/detail')).json().data;
+    expect(detail).toMatchObject({ status: 'cancelled', ends_at: new Date(end * 1000).toISOString() });
+    expect((await user.get('/api/user')).json().data.attributes.storage.capacity).toBe(500 * GB);
+    // Stripe ends it at the period's end: the plan's limits go.
+    await fake.end(subscriptionId);
+    expect((await subsOf(await userId('stripe-user@example.com')))[0]?.status).toBe('completed');
+    expect((await user.get('/api/user')).json().data.attributes.storage.capacity).not.toBe(500 * GB);
+  });
+
+  it('stores a card set up on the hosted page, lists it to its owner only, and removes it', async () => {
+    const res = await user.post('/api/stripe/cards/setup');
+    expect(res.status, res.body).toBe(200);
+    expect(fake.sessions.get(res.json().url.split('/').pop())?.mode).toBe('setup');
+    expect(await payAt(res.json().url)).toMatch(/\/user\/settings\/billing\?card=added$/);
+    const cards = (await user.get('/api/stripe/credit-cards')).json().data;
+    expect(cards).toEqual([
+      expect.objectContaining({ brand: 'visa', last4: '4242', driver: 'stripe', expires_at: expect.stringMatching(/-12-01$/) }),
+    ]);
+    expect((await other.get('/api/stripe/credit-cards')).json().data).toEqual([]);
+    const stolen = await other.request('DELETE', `/api/stripe/credit-cards/${cards[0].id}`);
+    expect(stolen.status).toBe(404);
+    expect((await user.get('/api/stripe/credit-cards')).json().data).toHaveLength(1);
+    const intent = await user.get('/api/stripe/setup-intent');
+    expect(intent.status).toBe(201);
+    expect(intent.json().data.client_secret).toMatch(/^seti_.*_secret_/);
+    const [row] = await server.ctx.db.select().from(creditCards).where(eq(creditCards.id, cards[0].id));
+    const removed = await user.request('DELETE', `/api/stripe/credit-cards/${cards[0].id}`);
+    expect(removed.status, removed.body).toBe(200);
+    expect((await user.get('/api/stripe/credit-cards')).json().data).toEqual([]);
+    expect(fake.paymentMethods.get(row!.reference)?.customer).toBeNull();
+  });
+
+  it('charges a stored card off-session, and a decline is an answer', async () => {
+    const setup = (await other.post('/api/stripe/cards/setup')).json().url;
+    await payAt(setup);
+    const declining = (await other.post('/api/stripe/cards/setup')).json().url;
+    await payAt(declining, '4000 0000 0000 0002');
+    const uid = await userId('stripe-other@example.com');
+    const cards = await server.ctx.db.select().from(creditCards).where(eq(creditCards.userId, uid));
+    const good = cards.find((c) => c.last4 === '4242')!;
+    const bad = cards.find((c) => c.last4 === '0002')!;
+    const gateway = stripeGateway(server.ctx, await readSettings(server.ctx.db))!;
+    const paid = await gateway.chargeCard(good, 1250, 'EUR', 'Usage');
+    expect(paid).toMatchObject({ ok: true, reference: expect.stringMatching(/^pi_/) });
+    const intent = fake.paymentIntents.get((paid as { reference: string }).reference);
+    expect(intent).toMatchObject({ amount: 1250, currency: 'eur', payment_method: good.reference, status: 'succeeded' });
+    expect(await gateway.chargeCard(bad, 1250, 'EUR', 'Usage')).toMatchObject({ ok: false, error: expect.stringMatching(/declined/) });
+    fake.declineCharges = true;
+    expect((await gateway.chargeCard(good, 100, 'EUR', 'Usage')).ok).toBe(false);
+    fake.declineCharges = false;
+  });
+
+  it('mails the hosted invoice when the bank asks for a confirmation', async () => {
+    const uid = await userId('stripe-other@example.com');
+    const customer = [...fake.customers.values()].find((c) => (c.metadata as { user_id?: string }).user_id === uid)!;
+    const before = server.outbox().length;
+    const status = await fake.send('invoice.payment_action_required', {
+      id: 'in_confirm',
+      object: 'invoice',
+      customer: customer.id,
+      currency: 'eur',
+      amount_due: 1250,
+      hosted_invoice_url: `${fake.origin}/invoice/in_confirm`,
+    });
+    expect(status).toBe(200);
+    const mails = server.outbox().slice(before).map(decodedMail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('stripe-other@example.com');
+    expect(mails[0]).toContain(`${fake.origin}/invoice/in_confirm`);
+    expect(mails[0]).toContain('Confirm the payment');
+  });
+
+  it('tests Stripe keys with a real call: good keys pass, wrong ones fail', async () => {
+    const gateway = stripeGateway(server.ctx, await readSettings(server.ctx.db))!;
+    await expect(
+      gateway.testKeys({ driver: 'stripe', secretKey: fake.secretKey, publicKey: 'pk', webhookSecret: 'whsec' }),
+    ).resolves.toBeUndefined();
+    await expect(
+      gateway.testKeys({ driver: 'stripe', secretKey: 'sk_test_wrong', publicKey: 'pk', webhookSecret: 'whsec' }),
+    ).rejects.toThrow(/Invalid API Key/);
+  });
+});
