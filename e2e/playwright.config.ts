@@ -8,6 +8,7 @@ import {
   E2E_S3,
   E2E_S3_SKIPPED,
   E2E_STORAGE,
+  E2E_STRIPE_URL,
 } from './support/env.js';
 
 /**
@@ -109,6 +110,8 @@ export default defineConfig({
           // The analytics and ads scripts, served by the same fake (issue 16 point 6).
           GOOGLE_TAG_URL: `${E2E_RECAPTCHA_URL}/gtag/js`,
           ADSENSE_URL: `${E2E_RECAPTCHA_URL}/adsense/adsbygoogle.js`,
+          // Stripe's API is the fake the Stripe billing journey starts (its keys are set there by the admin).
+          STRIPE_API_BASE: E2E_STRIPE_URL,
           ...s3Env,
         },
       },

@@ -38,3 +38,7 @@ export const E2E_DATA_DIR =
  */
 export const E2E_RECAPTCHA_PORT = Number(process.env.E2E_RECAPTCHA_PORT ?? E2E_PORT + 90);
 export const E2E_RECAPTCHA_URL = `http://127.0.0.1:${E2E_RECAPTCHA_PORT}`;
+
+/** The fake Stripe the Stripe billing journey starts on loopback; the server's STRIPE_API_BASE points here. */
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 110);
+export const E2E_STRIPE_URL = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
