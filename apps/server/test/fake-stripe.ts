@@ -218,10 +218,7 @@ export async function startFakeStripe(
       const price = get(fake.prices, 'price', line.price);
       const start = seconds();
       const end = addInterval(start, String((price.recurring as { interval: string }).interval));
-      const metadata = ((session.subscription_data as { metadata?: Record<string, string> })?.metadata ?? {}) as Record<
-        string,
-        string
-      >;
+      const metadata = (session.subscription_data as { metadata?: Record<string, string> } | null)?.metadata ?? {};
       const sub: Obj = {
         id: id('sub'),
         object: 'subscription',
@@ -587,17 +584,19 @@ export async function startFakeStripe(
     const line = (session.line_items as { price: string }[])[0];
     const price = line ? fake.prices.get(line.price) : undefined;
     const product = price ? fake.products.get(String(price.product)) : undefined;
+    const text = (v: unknown) => (typeof v === 'string' ? v : '');
     const what = setup
       ? 'Save a card for future payments'
-      : `${escape(String(product?.name ?? 'Subscription'))}: ${(Number(price?.unit_amount) / 100).toFixed(2)} ${escape(
-          String(price?.currency ?? '').toUpperCase(),
-        )} per ${escape(String((price?.recurring as { interval?: string })?.interval ?? 'month'))}`;
+      : `${escape(text(product?.name) || 'Subscription')}: ${(Number(price?.unit_amount) / 100).toFixed(2)} ${escape(
+          text(price?.currency).toUpperCase(),
+        )} per ${escape((price?.recurring as { interval?: string } | undefined)?.interval ?? 'month')}`;
+    const back = text(session.cancel_url);
     return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake Stripe Checkout</title></head>
 <body><main><h1>Fake Stripe Checkout</h1><p id="summary">${what}</p>
 <form method="post" action="/pay/${escape(session.id)}">
 <label for="card">Card number</label> <input id="card" name="card" value="4242 4242 4242 4242" autocomplete="off">
 <button type="submit">${setup ? 'Save card' : 'Pay'}</button></form>
-${session.cancel_url ? `<p><a href="${escape(String(session.cancel_url))}">Back</a></p>` : ''}</main></body></html>`;
+${back ? `<p><a href="${escape(back)}">Back</a></p>` : ''}</main></body></html>`;
   }
 
   const server = http.createServer((req, res) => {
@@ -612,7 +611,8 @@ ${session.cancel_url ? `<p><a href="${escape(String(session.cancel_url))}">Back<
       if (hosted) {
         const session = fake.sessions.get(hosted[1]!);
         if (!session) return res.writeHead(404, { 'content-type': 'text/plain' }).end('No such session');
-        if (method === 'GET') return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(session));
+        if (method === 'GET')
+          return res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(session));
         const card = new URLSearchParams(body).get('card') ?? undefined;
         fake.pay(session.id, card).then(
           (to) => res.writeHead(303, { location: to }).end(),
@@ -644,7 +644,9 @@ ${session.cancel_url ? `<p><a href="${escape(String(session.cancel_url))}">Back<
           return json(res, 500, { error: { type: 'api_error', message: String(error) } });
         }
       }
-      json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` } });
+      json(res, 404, {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${url.pathname}).` },
+      });
     });
   });
   server.listen(options.port ?? 0, '127.0.0.1');

@@ -61,10 +61,8 @@ describe('stripe gateway', () => {
     visible: true,
   });
   const userId = async (email: string) => (await findUserByEmail(server.ctx.db, email))!.id;
-  const subsOf = async (id: string) =>
-    server.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, id));
-  const chargesOf = async (id: string) =>
-    server.ctx.db.select().from(transactions).where(eq(transactions.userId, id));
+  const subsOf = async (id: string) => server.ctx.db.select().from(subscriptions).where(eq(subscriptions.userId, id));
+  const chargesOf = async (id: string) => server.ctx.db.select().from(transactions).where(eq(transactions.userId, id));
   /** Pays at the fake's hosted page as the browser's form does; returns where it sends the browser. */
   const payAt = async (url: string, card = '4242 4242 4242 4242') => {
     const res = await fetch(url, {
@@ -111,7 +109,10 @@ describe('stripe gateway', () => {
       status: 'active',
       cancel_at_period_end: false,
       metadata: { user_id: uid, plan_id: pro.id },
-      items: { object: 'list', data: [{ id: 'si_forged', price: { id: pro.drivers[0]!.plan_id }, current_period_end: 2 }] },
+      items: {
+        object: 'list',
+        data: [{ id: 'si_forged', price: { id: pro.drivers[0]!.plan_id }, current_period_end: 2 }],
+      },
     };
     expect(await fake.send('customer.subscription.created', sub, { unsigned: true })).toBe(403);
     expect(await fake.send('customer.subscription.created', sub, { secret: 'whsec_wrong' })).toBe(403);
@@ -164,7 +165,10 @@ describe('stripe gateway', () => {
     const detail = (await user.get('/api/subscriptions/detail')).json().data;
     expect(detail).toMatchObject({ status: 'active', plan_id: pro.id, driver: 'stripe' });
     subscriptionId = detail.driver_subscription_id;
-    const periodEnd = Number((fake.subscriptions.get(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!.current_period_end);
+    const periodEnd = Number(
+      (fake.subscriptions.get(subscriptionId)!.items as { data: { current_period_end: number }[] }).data[0]!
+        .current_period_end,
+    );
     expect(detail.renews_at).toBe(new Date(periodEnd * 1000).toISOString());
     const me = (await user.get('/api/user')).json();
     expect(me.data.attributes.storage.capacity).toBe(100 * GB);
@@ -225,7 +229,12 @@ describe('stripe gateway', () => {
     expect(await payAt(res.json().url)).toMatch(/\/user\/settings\/billing\?card=added$/);
     const cards = (await user.get('/api/stripe/credit-cards')).json().data;
     expect(cards).toEqual([
-      expect.objectContaining({ brand: 'visa', last4: '4242', driver: 'stripe', expires_at: expect.stringMatching(/-12-01$/) }),
+      expect.objectContaining({
+        brand: 'visa',
+        last4: '4242',
+        driver: 'stripe',
+        expires_at: expect.stringMatching(/-12-01$/),
+      }),
     ]);
     expect((await other.get('/api/stripe/credit-cards')).json().data).toEqual([]);
     const stolen = await other.request('DELETE', `/api/stripe/credit-cards/${cards[0].id}`);
@@ -254,8 +263,16 @@ describe('stripe gateway', () => {
     const paid = await gateway.chargeCard(good, 1250, 'EUR', 'Usage');
     expect(paid).toMatchObject({ ok: true, reference: expect.stringMatching(/^pi_/) });
     const intent = fake.paymentIntents.get((paid as { reference: string }).reference);
-    expect(intent).toMatchObject({ amount: 1250, currency: 'eur', payment_method: good.reference, status: 'succeeded' });
-    expect(await gateway.chargeCard(bad, 1250, 'EUR', 'Usage')).toMatchObject({ ok: false, error: expect.stringMatching(/declined/) });
+    expect(intent).toMatchObject({
+      amount: 1250,
+      currency: 'eur',
+      payment_method: good.reference,
+      status: 'succeeded',
+    });
+    expect(await gateway.chargeCard(bad, 1250, 'EUR', 'Usage')).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/declined/),
+    });
     fake.declineCharges = true;
     expect((await gateway.chargeCard(good, 100, 'EUR', 'Usage')).ok).toBe(false);
     fake.declineCharges = false;
@@ -279,6 +296,32 @@ describe('stripe gateway', () => {
     expect(mails[0]).toContain('stripe-other@example.com');
     expect(mails[0]).toContain(`${fake.origin}/invoice/in_confirm`);
     expect(mails[0]).toContain('Confirm the payment');
+  });
+
+  it('records a payment that arrives before its subscription’s creation', async () => {
+    const uid = await userId('stripe-other@example.com');
+    const before = (await chargesOf(uid)).length;
+    const status = await fake.send('invoice.payment_succeeded', {
+      id: 'in_early',
+      object: 'invoice',
+      customer: 'cus_early',
+      currency: 'usd',
+      amount_paid: 999,
+      amount_due: 999,
+      created: 1,
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: 'sub_early', metadata: { user_id: uid, plan_id: pro.id } },
+      },
+      lines: { object: 'list', data: [{ id: 'il_early', period: { start: 1, end: 2_000_000_000 } }] },
+    });
+    expect(status).toBe(200);
+    const charges = await chargesOf(uid);
+    expect(charges).toHaveLength(before + 1);
+    expect(charges.find((c) => c.reference === 'in_early')).toMatchObject({ amount: 999, currency: 'USD' });
+    const sub = (await subsOf(uid)).find((s) => s.driverSubscriptionId === 'sub_early');
+    expect(sub).toMatchObject({ status: 'inactive', planId: pro.id });
+    expect(sub?.renewsAt?.toISOString()).toBe(new Date(2_000_000_000 * 1000).toISOString());
   });
 
   it('tests Stripe keys with a real call: good keys pass, wrong ones fail', async () => {

@@ -342,10 +342,27 @@ export class StripeGateway implements PaymentGateway {
   }
 
   private async invoicePaid(tx: Db, invoice: Stripe.Invoice) {
-    const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
+    const details = invoice.parent?.subscription_details;
+    const subscriptionId = idOf(details?.subscription);
     if (!subscriptionId) return;
-    const local = await findSubscriptionByDriverId(tx, 'stripe', subscriptionId);
-    if (!local) return;
+    let local = await findSubscriptionByDriverId(tx, 'stripe', subscriptionId);
+    // Stripe does not promise the order of events: a payment may come before the subscription's
+    // creation. The invoice carries the subscription's metadata, enough to record it first.
+    const userId = details?.metadata?.user_id;
+    const planId = details?.metadata?.plan_id;
+    if (!local && userId && planId && (await findUserById(tx, userId))) {
+      local = await recordSubscription(tx, {
+        userId,
+        planId,
+        driver: 'stripe',
+        driverSubscriptionId: subscriptionId,
+        renewsAt: null,
+      });
+    }
+    if (!local) {
+      this.ctx.log.warn({ invoice: invoice.id }, 'a Stripe payment of no known subscription was ignored');
+      return;
+    }
     const line = invoice.lines.data.find((l) => l.period?.end);
     await renewSubscription(tx, local, date(line?.period.end), {
       amount: invoice.amount_paid,
