@@ -15,6 +15,7 @@ import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
 import { deMail } from './de-mail.js';
+import { deBillingMetered } from './de-billing-metered.js';
 
 export const de: Record<string, string> = {
   ...dePublic,
@@ -29,6 +30,7 @@ export const de: Record<string, string> = {
   ...deSite,
   ...deLanguages,
   ...deMail,
+  ...deBillingMetered,
   // Common
   'common.loading': 'Wird geladen…',
   'common.try_again': 'Erneut versuchen',

@@ -7,6 +7,7 @@ import { enFiles } from './en-files.js';
 import { enHumanCheck } from './en-human-check.js';
 import { enLanguages } from './en-languages.js';
 import { enMail } from './en-mail.js';
+import { enBillingMetered } from './en-billing-metered.js';
 import { enPublic } from './en-public.js';
 import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
@@ -28,6 +29,7 @@ export const en: Record<string, string> = {
   ...enHumanCheck,
   ...enLanguages,
   ...enMail,
+  ...enBillingMetered,
   ...enAdminSettings,
   // Common
   'common.loading': 'Loading…',

@@ -15,6 +15,7 @@ import { skAdminSettings } from './sk-admin-settings.js';
 import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
 import { skMail } from './sk-mail.js';
+import { skBillingMetered } from './sk-billing-metered.js';
 
 export const sk: Record<string, string> = {
   ...skPublic,
@@ -29,6 +30,7 @@ export const sk: Record<string, string> = {
   ...skSite,
   ...skLanguages,
   ...skMail,
+  ...skBillingMetered,
   // Common
   'common.loading': 'Načítava sa…',
   'common.try_again': 'Skúsiť znova',

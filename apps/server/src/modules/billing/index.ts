@@ -5,3 +5,6 @@ export { gatewayFor, configuredGateways } from './gateways/index.js';
 export { subscriptionsRoutes, presentSubscription } from './subscriptions.routes.js';
 export { plansRoutes } from './plans.routes.js';
 export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans } from './plans.js';
+export { meteredUserCreated, meteredMeta, estimateFor, subscribeToMetered, meterPriceScaled } from './metered.js';
+export { meteredBillingJob, retryFailedPayments, runMeteredDay, METERED_JOB } from './metered.jobs.js';
+export { billingTestingRoutes } from './testing.routes.js';
