@@ -28,6 +28,7 @@ import {
   billingTestingRoutes,
   meteredBillingJob,
   meteredMeta,
+  meteredRoutes,
   meteredUserCreated,
   plansRoutes,
   subscriptionsRoutes,
@@ -138,6 +139,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   usageRoutes(app, ctx);
   subscriptionsRoutes(app, ctx);
   plansRoutes(app, ctx);
+  meteredRoutes(app, ctx);
   billingTestingRoutes(app, ctx);
   ctx.jobs.register(meteredBillingJob(ctx));
   emojiRoutes(app, ctx);

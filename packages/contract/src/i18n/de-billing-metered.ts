@@ -20,7 +20,8 @@ export const deBillingMetered: Record<string, string> = {
   'billing.metered.debt': 'Unbezahlter Verbrauch',
   'billing.metered.debt_line': '{{period}}: {{amount}}',
   'billing.metered.alert': 'Kostenwarnung',
-  'billing.metered.alert_help': 'Wir benachrichtigen Sie, wenn die Schätzung dieses Zeitraums diesen Betrag übersteigt.',
+  'billing.metered.alert_help':
+    'Wir benachrichtigen Sie, wenn die Schätzung dieses Zeitraums diesen Betrag übersteigt.',
   'billing.metered.alert_amount': 'Warnbetrag ({{currency}})',
   'billing.metered.alert_set': 'Warnung festlegen',
   'billing.metered.alert_change': 'Warnung ändern',
@@ -33,9 +34,9 @@ export const deBillingMetered: Record<string, string> = {
     'Bitte erhöhen Sie Ihr Guthaben über Ihren monatlichen Verbrauch.',
   'billing.metered.restriction.failed_payments':
     'Bitte aktualisieren Sie Ihre Kreditkarte, um Ihren Verbrauch zu bezahlen.',
-  'errors.billing.restricted': 'Ihr Konto ist eingeschränkt, bis Ihr Verbrauch bezahlt ist. Öffnen Sie die Abrechnung, um ihn zu begleichen.',
-  'errors.link.owner_restricted':
-    'Dieser Link ist nicht verfügbar, bis sein Inhaber seine Abrechnung beglichen hat.',
+  'errors.billing.restricted':
+    'Ihr Konto ist eingeschränkt, bis Ihr Verbrauch bezahlt ist. Öffnen Sie die Abrechnung, um ihn zu begleichen.',
+  'errors.link.owner_restricted': 'Dieser Link ist nicht verfügbar, bis sein Inhaber seine Abrechnung beglichen hat.',
   'mail.billing.action': 'Abrechnung öffnen',
   'mail.billing.outro': 'Sie erhalten diese E-Mail, weil Sie nach Verbrauch abgerechnet werden.',
   'mail.billing.insufficient.subject': 'Ihr Guthaben hat Ihren Verbrauch nicht gedeckt',

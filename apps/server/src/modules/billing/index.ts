@@ -8,3 +8,4 @@ export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans } from 
 export { meteredUserCreated, meteredMeta, estimateFor, subscribeToMetered, meterPriceScaled } from './metered.js';
 export { meteredBillingJob, retryFailedPayments, runMeteredDay, METERED_JOB } from './metered.jobs.js';
 export { billingTestingRoutes } from './testing.routes.js';
+export { meteredRoutes } from './metered.routes.js';

@@ -378,7 +378,10 @@ describe('metered billing: dunning reads the admin’s settings', () => {
   });
 
   it('usage_bigger_than_balance off: no dunning', async () => {
-    const { server, id } = await scenario({ usage_bigger_than_balance: false, limit_usage_in_new_accounts: true }, true);
+    const { server, id } = await scenario(
+      { usage_bigger_than_balance: false, limit_usage_in_new_accounts: true },
+      true,
+    );
     expect(await dunningOf(server, id)).toBeUndefined();
   });
 });
@@ -401,7 +404,10 @@ describe('fixed subscriptions: the expiry job', () => {
       .insert(plans)
       .values({ type: 'fixed', name: 'Pro', amount: 999, currency: 'USD', maxStorageAmount: 100, maxTeamMembers: 5 })
       .returning();
-    await server.ctx.db.update(users).set({ storageCapacity: 100 * GBYTES, maxTeamMembers: 5 }).where(eq(users.id, id));
+    await server.ctx.db
+      .update(users)
+      .set({ storageCapacity: 100 * GBYTES, maxTeamMembers: 5 })
+      .where(eq(users.id, id));
     await server.ctx.db.insert(subscriptions).values({
       userId: id,
       planId: plan!.id,

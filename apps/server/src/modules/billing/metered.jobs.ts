@@ -27,7 +27,15 @@ import {
 } from './billing.table.js';
 import { gatewayFor } from './gateways/index.js';
 import { expireSubscription, lockBalance, recordTransaction, refreshBillingRestriction } from './ledger.js';
-import { addMonth, estimateFor, formatMoney, periodOf, subscribeToMetered, utcDayOf, type Estimate } from './metered.js';
+import {
+  addMonth,
+  estimateFor,
+  formatMoney,
+  periodOf,
+  subscribeToMetered,
+  utcDayOf,
+  type Estimate,
+} from './metered.js';
 
 /*
  * Metered billing's daily work (reference §15.3–15.4, §17), one job that several nodes may run at
@@ -198,7 +206,10 @@ async function settleOne(ctx: AppContext, now: Date, mails: Mail[]): Promise<boo
       .update(subscriptions)
       .set({ renewsAt: addMonth(period.end), updatedAt: new Date() })
       .where(eq(subscriptions.id, sub.id));
-    await tx.update(billingAlerts).set({ triggered: false, updatedAt: new Date() }).where(eq(billingAlerts.userId, sub.userId));
+    await tx
+      .update(billingAlerts)
+      .set({ triggered: false, updatedAt: new Date() })
+      .where(eq(billingAlerts.userId, sub.userId));
     if (estimate.amount <= 0) return true;
     const metadata = lineItems(estimate);
     const balance = await lockBalance(tx, sub.userId);
@@ -443,7 +454,11 @@ async function dunningTypeFor(
   user: UserRow,
   now: Date,
 ): Promise<DunningRow['type'] | null> {
-  const [card] = await ctx.db.select({ id: creditCards.id }).from(creditCards).where(eq(creditCards.userId, user.id)).limit(1);
+  const [card] = await ctx.db
+    .select({ id: creditCards.id })
+    .from(creditCards)
+    .where(eq(creditCards.userId, user.id))
+    .limit(1);
   if (card) return null;
   const isNew = now.getTime() - user.createdAt.getTime() < NEW_ACCOUNT_DAYS * DAY_MS;
   if (isNew && !settings.limit_usage_in_new_accounts) return null;

@@ -93,7 +93,11 @@ export interface Estimate {
 /** The estimate of a subscription's usage days in [from, to): every meter of its plan, every tier. */
 export async function estimateFor(db: Db, sub: SubscriptionRow, period: Period = periodOf(sub)): Promise<Estimate> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, sub.planId)).limit(1);
-  const meters = await db.select().from(planMeters).where(eq(planMeters.planId, sub.planId)).orderBy(asc(planMeters.key));
+  const meters = await db
+    .select()
+    .from(planMeters)
+    .where(eq(planMeters.planId, sub.planId))
+    .orderBy(asc(planMeters.key));
   const days = await db
     .select()
     .from(usages)

@@ -21,7 +21,10 @@ export function billingTestingRoutes(app: TypedApp, ctx: AppContext) {
     '/api/admin/testing/clock',
     {
       schema: {
-        body: z.object({ advance_days: z.number().int().min(0).max(400).default(0), run_jobs: z.boolean().default(true) }),
+        body: z.object({
+          advance_days: z.number().int().min(0).max(400).default(0),
+          run_jobs: z.boolean().default(true),
+        }),
         response: { 200: z.object({ now: z.string() }) },
       },
     },
