@@ -109,6 +109,8 @@ export default defineConfig({
           // The analytics and ads scripts, served by the same fake (issue 16 point 6).
           GOOGLE_TAG_URL: `${E2E_RECAPTCHA_URL}/gtag/js`,
           ADSENSE_URL: `${E2E_RECAPTCHA_URL}/adsense/adsbygoogle.js`,
+          // The metered billing journey moves the billing clock (a test-only route).
+          BILLING_TEST_CLOCK: 'true',
           ...s3Env,
         },
       },
