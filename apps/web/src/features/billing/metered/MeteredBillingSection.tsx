@@ -54,7 +54,7 @@ function useBillingAlert() {
           '/api/subscriptions/billing-alert',
         );
         if (res && typeof res === 'object' && 'data' in res) return res.data;
-        return (res) ?? null;
+        return res ?? null;
       } catch (error) {
         if (isApiError(error) && error.status === 404) {
           // No alert set, or no such API yet: the code tells them apart.
