@@ -112,6 +112,8 @@ export default defineConfig({
           ADSENSE_URL: `${E2E_RECAPTCHA_URL}/adsense/adsbygoogle.js`,
           // Stripe's API is the fake the Stripe billing journey starts (its keys are set there by the admin).
           STRIPE_API_BASE: E2E_STRIPE_URL,
+          // The metered billing journey moves the billing clock (a test-only route).
+          BILLING_TEST_CLOCK: 'true',
           ...s3Env,
         },
       },

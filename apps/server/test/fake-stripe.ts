@@ -599,6 +599,7 @@ export async function startFakeStripe(
 ${back ? `<p><a href="${escape(back)}">Back</a></p>` : ''}</main></body></html>`;
   }
 
+  const idempotent = new Map<string, { status: number; body: unknown }>();
   const server = http.createServer((req, res) => {
     let body = '';
     req.setEncoding('utf8');
@@ -634,13 +635,21 @@ ${back ? `<p><a href="${escape(back)}">Back</a></p>` : ''}</main></body></html>`
         fake.failNext = null;
         return json(res, 500, { error: { type: 'api_error', message: 'The fake was told to fail this call.' } });
       }
+      // Stripe answers a POST repeated with the same Idempotency-Key with the first answer, doing nothing again.
+      const key = method === 'POST' ? req.headers['idempotency-key'] : undefined;
+      const replay = typeof key === 'string' ? idempotent.get(key) : undefined;
+      if (replay) return json(res, replay.status, replay.body);
+      const answer = (status: number, body: unknown) => {
+        if (typeof key === 'string') idempotent.set(key, { status, body });
+        json(res, status, body);
+      };
       for (const [m, pattern, handler] of routes) {
         const match = url.pathname.match(pattern);
         if (m !== method || !match) continue;
         try {
-          return json(res, 200, handler(params, match));
+          return answer(200, handler(params, match));
         } catch (error) {
-          if (error instanceof StripeApiError) return json(res, error.status, { error: error.body });
+          if (error instanceof StripeApiError) return answer(error.status, { error: error.body });
           return json(res, 500, { error: { type: 'api_error', message: String(error) } });
         }
       }

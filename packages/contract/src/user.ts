@@ -108,7 +108,28 @@ export const userResource = z.object({
           meta: z.object({ allowed_emails: z.array(z.string()) }),
         }),
       }),
-      usages: z.object({ costEstimate: z.string() }).nullable(),
+      /**
+       * Metered billing only (else null): this period's usage and cost per meter, the running
+       * estimate (`costEstimate` formatted, `amount` in minor units) and the period it covers.
+       */
+      usages: z
+        .object({
+          costEstimate: z.string(),
+          amount: z.number().int(),
+          currency: z.string(),
+          period: z.object({ start: z.string(), end: z.string() }),
+          meters: z.array(
+            z.object({
+              key: z.enum(['storage', 'bandwidth', 'member', 'flatFee']),
+              /** GB for storage and bandwidth, people for members, 1 for the flat fee. */
+              usage: z.number(),
+              amount: z.number().int(),
+            }),
+          ),
+        })
+        .nullable(),
+      /** The metered prepaid balance (null without one). */
+      balance: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
     }),
   }),
 });

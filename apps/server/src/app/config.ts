@@ -87,6 +87,8 @@ const envSchema = z.object({
    * Payment providers (issue 17, ADR 0045). Keys set here win over the administrator's payments
    * screen; the `*_API_BASE` values point each SDK at another host (the tests' fakes on loopback).
    */
+  /** FOR TESTS ONLY: a movable billing clock and POST /api/admin/testing/clock (browser journeys). */
+  BILLING_TEST_CLOCK: bool.default(false),
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_PUBLIC_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),

@@ -1,3 +1,4 @@
+import type { UserResource } from '@filestore/contract';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -68,6 +69,11 @@ export class AppContext {
   itemRelationships: readonly RelationshipLoader[] = [];
   /** What other modules do for a new account, in the transaction that creates it; set by `buildHttpApp`. */
   userCreated: readonly ((tx: Db, user: UserRow) => Promise<void>)[] = [];
+  /** Billing's part of the user's own record (metered estimate and balance); set by `buildHttpApp`. */
+  billingMeta: (user: UserRow) => Promise<{
+    usages: UserResource['data']['meta']['usages'];
+    balance?: UserResource['data']['meta']['balance'];
+  }> = async () => ({ usages: null, balance: null });
 
   constructor(
     readonly config: AppConfigFile,

@@ -24,7 +24,16 @@ import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { notificationsRoutes } from '../modules/notifications/index.js';
-import { plansRoutes, stripeRoutes, subscriptionsRoutes } from '../modules/billing/index.js';
+import {
+  billingTestingRoutes,
+  meteredBillingJob,
+  meteredMeta,
+  meteredRoutes,
+  meteredUserCreated,
+  plansRoutes,
+  stripeRoutes,
+  subscriptionsRoutes,
+} from '../modules/billing/index.js';
 import { homepageRoutes, pagesRoutes } from '../modules/pages/index.js';
 import { contactRoutes } from '../modules/contact/index.js';
 import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
@@ -75,7 +84,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   // What other modules add to the items an owner sees; the files module knows none of them.
   ctx.itemRelationships = [sharedRelationships(ctx), teamRelationships(ctx)];
   // A new account's pending team invitations reach its notifications (the teams module sits above auth).
-  ctx.userCreated = [notifyPendingInvitations];
+  ctx.userCreated = [notifyPendingInvitations, meteredUserCreated(ctx)];
+  // Metered billing's part of GET /api/user (the account module knows nothing of billing).
+  ctx.billingMeta = (user) => meteredMeta(ctx, user);
 
   app.decorateRequest('user', null);
   // A bearer token, when sent, is the request's only credential (ADR 0032): checked first.
@@ -130,6 +141,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   subscriptionsRoutes(app, ctx);
   plansRoutes(app, ctx);
   stripeRoutes(app, ctx);
+  meteredRoutes(app, ctx);
+  billingTestingRoutes(app, ctx);
+  ctx.jobs.register(meteredBillingJob(ctx));
   emojiRoutes(app, ctx);
   await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

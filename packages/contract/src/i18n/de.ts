@@ -16,6 +16,7 @@ import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
 import { deMail } from './de-mail.js';
 import { deBillingStripe } from './de-billing-stripe.js';
+import { deBillingMetered } from './de-billing-metered.js';
 
 export const de: Record<string, string> = {
   ...dePublic,
@@ -31,6 +32,7 @@ export const de: Record<string, string> = {
   ...deLanguages,
   ...deMail,
   ...deBillingStripe,
+  ...deBillingMetered,
   // Common
   'common.loading': 'Wird geladen…',
   'common.try_again': 'Erneut versuchen',

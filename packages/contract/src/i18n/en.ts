@@ -8,6 +8,7 @@ import { enHumanCheck } from './en-human-check.js';
 import { enLanguages } from './en-languages.js';
 import { enMail } from './en-mail.js';
 import { enBillingStripe } from './en-billing-stripe.js';
+import { enBillingMetered } from './en-billing-metered.js';
 import { enPublic } from './en-public.js';
 import { enSharing } from './en-sharing.js';
 import { enTeams } from './en-teams.js';
@@ -30,6 +31,7 @@ export const en: Record<string, string> = {
   ...enLanguages,
   ...enMail,
   ...enBillingStripe,
+  ...enBillingMetered,
   ...enAdminSettings,
   // Common
   'common.loading': 'Loading…',

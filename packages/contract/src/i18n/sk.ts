@@ -16,6 +16,7 @@ import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
 import { skMail } from './sk-mail.js';
 import { skBillingStripe } from './sk-billing-stripe.js';
+import { skBillingMetered } from './sk-billing-metered.js';
 
 export const sk: Record<string, string> = {
   ...skPublic,
@@ -31,6 +32,7 @@ export const sk: Record<string, string> = {
   ...skLanguages,
   ...skMail,
   ...skBillingStripe,
+  ...skBillingMetered,
   // Common
   'common.loading': 'Načítava sa…',
   'common.try_again': 'Skúsiť znova',

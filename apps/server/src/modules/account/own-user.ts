@@ -7,14 +7,17 @@ import { presentUser, type UserRow } from '../users/index.js';
 
 /**
  * The signed-in user's own record, with their favourite folders, newest notifications (ADR 0026)
- * and the emails counted against their team member limit (spec §5).
+ * the emails counted against their team member limit (spec §5) and metered billing's estimate.
  */
 export async function ownUser(ctx: AppContext, user: UserRow) {
-  return presentUser(
+  const presented = presentUser(
     user,
     await readSettings(ctx.db),
     await favouriteFolders(ctx, user.id),
     await notificationSummary(ctx.db, user.id),
     await teamEmailsOf(ctx.db, user.id),
   );
+  // Billing's metered estimate and balance, through the hook the composition root sets.
+  presented.data.meta = { ...presented.data.meta, ...(await ctx.billingMeta(user)) };
+  return presented;
 }

@@ -35,6 +35,11 @@ export interface PaymentGateway {
     amount: number,
     currency: string,
     description: string,
+    /**
+     * The same key for the same payment (a settlement's subscription and period, a retry's attempt):
+     * a charge repeated after a crash between the gateway's answer and our commit is not taken twice.
+     */
+    idempotencyKey: string,
   ): Promise<{ ok: true; reference: string } | { ok: false; error: string }>;
   /** A real, harmless call with these keys: the payments screen's test before saving. */
   testKeys(keys: GatewayKeys): Promise<void>;

@@ -7,3 +7,7 @@ export { plansRoutes } from './plans.routes.js';
 export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans } from './plans.js';
 export { stripeRoutes, presentCreditCard } from './stripe.routes.js';
 export { StripeGateway, stripeGateway } from './gateways/stripe.js';
+export { meteredUserCreated, meteredMeta, estimateFor, subscribeToMetered, meterPriceScaled } from './metered.js';
+export { meteredBillingJob, retryFailedPayments, runMeteredDay, METERED_JOB } from './metered.jobs.js';
+export { billingTestingRoutes } from './testing.routes.js';
+export { meteredRoutes } from './metered.routes.js';

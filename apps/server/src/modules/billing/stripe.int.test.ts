@@ -260,8 +260,12 @@ describe('stripe gateway', () => {
     const good = cards.find((c) => c.last4 === '4242')!;
     const bad = cards.find((c) => c.last4 === '0002')!;
     const gateway = stripeGateway(server.ctx, await readSettings(server.ctx.db))!;
-    const paid = await gateway.chargeCard(good, 1250, 'EUR', 'Usage');
+    const paid = await gateway.chargeCard(good, 1250, 'EUR', 'Usage', 'settlement:a:2026-11-01');
     expect(paid).toMatchObject({ ok: true, reference: expect.stringMatching(/^pi_/) });
+    // The same payment asked again (a crash before our commit): Stripe answers the first intent, charges nothing more.
+    const charges = fake.paymentIntents.size;
+    expect(await gateway.chargeCard(good, 1250, 'EUR', 'Usage', 'settlement:a:2026-11-01')).toEqual(paid);
+    expect(fake.paymentIntents.size).toBe(charges);
     const intent = fake.paymentIntents.get((paid as { reference: string }).reference);
     expect(intent).toMatchObject({
       amount: 1250,
@@ -269,12 +273,12 @@ describe('stripe gateway', () => {
       payment_method: good.reference,
       status: 'succeeded',
     });
-    expect(await gateway.chargeCard(bad, 1250, 'EUR', 'Usage')).toMatchObject({
+    expect(await gateway.chargeCard(bad, 1250, 'EUR', 'Usage', 'settlement:b:2026-11-01')).toMatchObject({
       ok: false,
       error: expect.stringMatching(/declined/),
     });
     fake.declineCharges = true;
-    expect((await gateway.chargeCard(good, 100, 'EUR', 'Usage')).ok).toBe(false);
+    expect((await gateway.chargeCard(good, 100, 'EUR', 'Usage', 'settlement:c:2026-11-01')).ok).toBe(false);
     fake.declineCharges = false;
   });
 

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
 import type { LinkActor } from '../files/index.js';
-import { isActiveAccount, ownerUnavailable } from '../users/index.js';
+import { readSettings } from '../settings/index.js';
+import { isActiveAccount, ownerRestricted, ownerUnavailable, restrictionsFor } from '../users/index.js';
 import { currentStatus } from './file-request-status.js';
 import { requestUrls } from './file-request.presenter.js';
 import { findRequestByToken, type FoundRequest } from './file-requests.repository.js';
@@ -20,6 +21,8 @@ export async function openRequest(ctx: AppContext, token: string): Promise<Opene
   const found = await findRequestByToken(ctx.db, token);
   if (!found) throw notFound();
   if (!isActiveAccount(found.owner)) throw ownerUnavailable();
+  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
+  if (!restrictionsFor(found.owner, await readSettings(ctx.db)).canVisitShared) throw ownerRestricted();
   if (currentStatus(found.request) !== 'active') throw requestClosed();
   const link = {
     source: 'request' as const,
@@ -36,5 +39,7 @@ export async function findRequestOrThrow(ctx: AppContext, token: string): Promis
   const found = await findRequestByToken(ctx.db, token);
   if (!found) throw notFound();
   if (!isActiveAccount(found.owner)) throw ownerUnavailable();
+  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
+  if (!restrictionsFor(found.owner, await readSettings(ctx.db)).canVisitShared) throw ownerRestricted();
   return found;
 }

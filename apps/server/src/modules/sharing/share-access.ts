@@ -4,7 +4,8 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { notFound, tooManyAttempts } from '../../lib/errors.js';
 import { cookieSecure, verifyPassword } from '../auth/index.js';
 import { requireCapability, type Action, type ItemRow, type LinkActor } from '../files/index.js';
-import { isActiveAccount, ownerUnavailable, type UserRow } from '../users/index.js';
+import { readSettings } from '../settings/index.js';
+import { isActiveAccount, ownerRestricted, ownerUnavailable, restrictionsFor, type UserRow } from '../users/index.js';
 import { shareUrls } from './share.presenter.js';
 import { findShareByToken, hasUnlock, insertUnlock, tombstoneOf } from './shares.repository.js';
 import type { ShareRow } from './shares.table.js';
@@ -56,6 +57,8 @@ export async function openShare(
   }
   const { share, item, owner, inTrash } = found;
   if (!isActiveAccount(owner)) throw ownerUnavailable();
+  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
+  if (!restrictionsFor(owner, await readSettings(ctx.db)).canVisitShared) throw ownerRestricted();
   if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw shareExpired();
   if (inTrash) throw notFound();
   const unlocked = request === null || (await isUnlocked(ctx, request, share));

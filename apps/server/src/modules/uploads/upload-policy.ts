@@ -39,6 +39,9 @@ function roomFor({ owner, settings, reserved }: Allowance): number | null {
 
 export function assertMayStore(allowance: Allowance, size: number): void {
   const restrictions = restrictionsFor(allowance.owner, allowance.settings);
+  // Metered billing's restriction (unpaid usage) is a refusal, not a full disk: 403 with its reason.
+  if (restrictions.reasonCode)
+    throw new AppError(403, 'billing.restricted', restrictions.reason ?? 'Your account is restricted.');
   if (!restrictions.canUpload) throw quotaExceeded(restrictions.reason ?? undefined);
   const limit = uploadLimitOf(allowance.settings);
   if (limit !== null && size > limit) throw tooLarge(limit);

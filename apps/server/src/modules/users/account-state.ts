@@ -19,3 +19,7 @@ export const activeAccountSql = (): SQL => and(isNull(users.suspendedAt), isNull
 /** A share link or upload request whose owner is suspended or being deleted: it answers this until they are back. */
 export const ownerUnavailable = () =>
   new AppError(403, 'link.owner_unavailable', 'This link is unavailable: the account that made it is suspended.');
+
+/** A share link or upload request whose owner metered billing restricts (unpaid usage): until they pay. */
+export const ownerRestricted = () =>
+  new AppError(403, 'link.owner_restricted', 'This link is unavailable until its owner settles their billing.');

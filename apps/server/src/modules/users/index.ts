@@ -23,5 +23,6 @@ export {
   activeAccountSql,
   isActiveAccount,
   ownerUnavailable,
+  ownerRestricted,
   type AccountStatus,
 } from './account-state.js';

@@ -223,7 +223,7 @@ export class StripeGateway implements PaymentGateway {
     return { url: null };
   }
 
-  async chargeCard(card: CreditCardRow, amount: number, currency: string, description: string) {
+  async chargeCard(card: CreditCardRow, amount: number, currency: string, description: string, idempotencyKey: string) {
     const [customer] = await this.ctx.db
       .select()
       .from(gatewayCustomers)
@@ -231,15 +231,18 @@ export class StripeGateway implements PaymentGateway {
       .limit(1);
     if (!customer) return { ok: false as const, error: 'The card’s owner has no Stripe customer.' };
     try {
-      const intent = await this.stripe.paymentIntents.create({
-        amount,
-        currency: currency.toLowerCase(),
-        customer: customer.driverCustomerId,
-        payment_method: card.reference,
-        off_session: true,
-        confirm: true,
-        description,
-      });
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount,
+          currency: currency.toLowerCase(),
+          customer: customer.driverCustomerId,
+          payment_method: card.reference,
+          off_session: true,
+          confirm: true,
+          description,
+        },
+        { idempotencyKey },
+      );
       if (intent.status !== 'succeeded') return { ok: false as const, error: `The payment is ${intent.status}.` };
       return { ok: true as const, reference: intent.id };
     } catch (error) {
@@ -295,9 +298,15 @@ export class StripeGateway implements PaymentGateway {
         return null;
       case 'invoice.payment_action_required':
         return this.actionRequired(tx, event.data.object);
-      case 'payment_method.attached':
-        await this.cardAttached(tx, event.data.object);
-        return null;
+      case 'payment_method.attached': {
+        const userId = await this.cardAttached(tx, event.data.object);
+        if (!userId) return null;
+        // A new card pays what failed before (reference §15.3), once this event is committed.
+        return async () => {
+          const { retryFailedPayments } = await import('../metered.jobs.js');
+          await retryFailedPayments(this.ctx, userId);
+        };
+      }
       default:
         return null;
     }
@@ -381,10 +390,10 @@ export class StripeGateway implements PaymentGateway {
     return () => sendPaymentActionMail(this.ctx, user, url, amount);
   }
 
-  private async cardAttached(tx: Db, method: Stripe.PaymentMethod) {
+  private async cardAttached(tx: Db, method: Stripe.PaymentMethod): Promise<string | null> {
     const userId = await userOfCustomer(tx, idOf(method.customer));
     const card = method.card;
-    if (!userId || !card) return;
+    if (!userId || !card) return null;
     const expires = `${card.exp_year}-${String(card.exp_month).padStart(2, '0')}-01`;
     await tx
       .insert(creditCards)
@@ -392,6 +401,7 @@ export class StripeGateway implements PaymentGateway {
       .onConflictDoNothing();
     await tx.delete(dunnings).where(eq(dunnings.userId, userId));
     await refreshBillingRestriction(tx, userId);
+    return userId;
   }
 }
 

@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { ADMIN, apiCall, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+
+/**
+ * Metered billing (issue 17): the admin switches to metered and makes a plan; a new user is put on
+ * it, uploads, and as the test clock moves and the daily job runs their estimate on Billing grows;
+ * dunning reaches its third reminder and the restriction bar appears with its reason; the admin's
+ * credit (through the test-only route, BILLING_TEST_CLOCK) lifts it. E2E_SHOTS=1 saves the Billing
+ * page in light, dark and on a phone.
+ */
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
+
+async function signedIn(browser: Browser, email: string, password: string) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/platform\/files/);
+  return page;
+}
+
+const setting = (page: Page, name: string, value: unknown) =>
+  apiCall(page, 'PATCH', '/api/admin/settings', { name, value });
+const runDay = (admin: Page, days: number) =>
+  apiCall(admin, 'POST', '/api/admin/testing/clock', { advance_days: days });
+
+test('metered: the estimate grows, dunning restricts, a credit lifts it', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
+  await setting(admin, 'subscription_type', 'metered');
+  await setting(admin, 'storage_limitation', false);
+  await setting(admin, 'allowed_registration_bonus', false);
+  await setting(admin, 'usage_bigger_than_balance', false);
+  await setting(admin, 'limit_usage_in_new_accounts', true);
+  await setting(admin, 'limit_usage_in_new_accounts_amount', 100);
+  await apiCall(admin, 'POST', '/api/subscriptions/admin/plans', {
+    type: 'metered',
+    name: 'E2E usage',
+    currency: 'EUR',
+    meters: [
+      { key: 'storage', tiers: [{ first_unit: 1, last_unit: null, per_unit: 2.9, flat_fee: null }] },
+      { key: 'flatFee', tiers: [{ first_unit: 1, last_unit: null, per_unit: 0, flat_fee: 250 }] },
+    ],
+  });
+
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const user = await context.newPage();
+    const email = uniqueEmail('metered');
+    await signUp(user, 'Mia Metered', email, 'user-password-1');
+    await seedFile(user, 'notes.txt', 'metered usage');
+    const me = await apiCall<{ data: { id: string } }>(user, 'GET', '/api/user');
+
+    await user.goto('/user/settings/billing');
+    await expect(user.getByTestId('metered-estimate')).toHaveText(/0[.,]00/);
+
+    // Day 0's usage is recorded: the flat fee (2.50 €) is in the estimate; reminder 1 goes out.
+    await runDay(admin, 0);
+    await user.reload();
+    await expect(user.getByTestId('metered-estimate')).toHaveText(/2[.,]50/);
+    await expect(user.getByRole('cell', { name: 'Flat fee' })).toBeVisible();
+
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      for (const [name, options] of [
+        ['light', { colorScheme: 'light' as const }],
+        ['dark', { colorScheme: 'dark' as const }],
+        ['phone', { colorScheme: 'light' as const, viewport: { width: 390, height: 844 }, isMobile: true }],
+      ] as const) {
+        const shotContext = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+        await shotContext.addCookies(await context.cookies());
+        const shot = await shotContext.newPage();
+        await shot.goto('/user/settings/billing');
+        await expect(shot.getByTestId('metered-estimate')).toHaveText(/2[.,]50/);
+        await shot.waitForTimeout(600);
+        await shot.screenshot({ path: path.join(SHOTS, `billing-metered-${name}.png`), fullPage: true });
+        await shotContext.close();
+      }
+    }
+
+    // Reminders 2 and 3, two days apart: the account is restricted.
+    await runDay(admin, 2);
+    await runDay(admin, 2);
+    await user.goto('/platform/files');
+    const bar = user.getByRole('status').filter({ hasText: 'Please make your first payment to cover your usage.' });
+    await expect(bar).toBeVisible();
+    await expect(bar.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/user/settings/billing');
+
+    // The admin's credit (the ledger, through the test-only route) removes the dunning.
+    await apiCall(admin, 'POST', `/api/admin/testing/users/${me.data.id}/credit`, { amount: 1000, currency: 'EUR' });
+    await user.reload();
+    await expect(user.getByText('Please make your first payment to cover your usage.')).toHaveCount(0);
+    await context.close();
+  } finally {
+    await setting(admin, 'subscription_type', 'none');
+    await setting(admin, 'storage_limitation', true);
+  }
+});
