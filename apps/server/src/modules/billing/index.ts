@@ -5,3 +5,4 @@ export { gatewayFor, configuredGateways } from './gateways/index.js';
 export { subscriptionsRoutes, presentSubscription } from './subscriptions.routes.js';
 export { plansRoutes } from './plans.routes.js';
 export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans } from './plans.js';
+export { paymentsRoutes } from './payments.routes.js';

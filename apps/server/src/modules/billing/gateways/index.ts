@@ -2,12 +2,17 @@ import type { AppContext } from '../../../app/context.js';
 import type { Settings } from '../../settings/index.js';
 import type { GatewayDriver } from '../billing.table.js';
 import type { GatewayFactory, PaymentGateway } from '../gateway.port.js';
+import { paypalGateway } from './paypal.js';
+import { paystackGateway } from './paystack.js';
 
 /**
  * Every gateway's adapter factory, by driver. Each returns null while its keys are incomplete.
  * Filled in by the adapters (stripe.ts, paypal.ts, paystack.ts).
  */
-export const gatewayFactories: Partial<Record<GatewayDriver, GatewayFactory>> = {};
+export const gatewayFactories: Partial<Record<GatewayDriver, GatewayFactory>> = {
+  paypal: paypalGateway,
+  paystack: paystackGateway,
+};
 
 /** The gateway of `driver` when it is configured, else null. */
 export function gatewayFor(ctx: AppContext, settings: Settings, driver: GatewayDriver): PaymentGateway | null {
