@@ -5,6 +5,7 @@
  */
 import { enFiles } from './en-files.js';
 import { enHumanCheck } from './en-human-check.js';
+import { enBillingPayments } from './en-billing-payments.js';
 import { enLanguages } from './en-languages.js';
 import { enMail } from './en-mail.js';
 import { enPublic } from './en-public.js';
@@ -26,6 +27,7 @@ export const en: Record<string, string> = {
   ...enAdminDashboard,
   ...enTeams,
   ...enHumanCheck,
+  ...enBillingPayments,
   ...enLanguages,
   ...enMail,
   ...enAdminSettings,

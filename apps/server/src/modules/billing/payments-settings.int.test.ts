@@ -31,8 +31,9 @@ describe('payments settings', () => {
   });
 
   const put = (client: TestClient, driver: string, body: unknown) => client.request('PUT', `/api/admin/payments/${driver}`, body);
-  const provider = (res: { json: () => { data: { driver: string }[] } }, driver: string) =>
-    res.json().data.find((p) => p.driver === driver) as Record<string, unknown> & { fields: Record<string, unknown>[] };
+  type Provider = Record<string, unknown> & { driver: string; fields: Record<string, unknown>[] };
+  const provider = (res: { json: () => { data: Provider[] } }, driver: string) =>
+    res.json().data.find((p) => p.driver === driver) as Provider;
 
   it('lists each provider, unconfigured, with the webhook URL to paste at the provider', async () => {
     const res = await admin.get('/api/admin/payments');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { gatewayDriver } from '@filestore/contract';
+import { adminPaymentsResponse, gatewayDriver, paymentKeysRequest } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { Env } from '../../app/config.js';
 import type { TypedApp } from '../../app/types.js';
@@ -31,17 +31,6 @@ export const gatewayKeyFields = {
   ],
 } as const satisfies Record<GatewayDriver, readonly { name: string; env: keyof Env; secret: boolean }[]>;
 
-const keyField = z.object({ name: z.string(), secret: z.boolean(), fromEnv: z.boolean(), value: z.string().nullable(), set: z.boolean() });
-const providerState = z.object({
-  driver: gatewayDriver,
-  allowed: z.boolean(),
-  configured: z.boolean(),
-  webhookUrl: z.string(),
-  fields: z.array(keyField),
-  live: z.boolean().nullable(),
-});
-const paymentsResponse = z.object({ data: z.array(providerState) });
-
 const allowedName = { stripe: 'allowed_stripe', paypal: 'allowed_paypal', paystack: 'allowed_paystack' } as const;
 
 async function paymentsState(ctx: AppContext, settings: Settings) {
@@ -67,13 +56,6 @@ async function paymentsState(ctx: AppContext, settings: Settings) {
     live: driver === 'paypal' ? (env.PAYPAL_LIVE ?? settings.paypal_live) : null,
   }));
 }
-
-const keysBody = z
-  .object({
-    values: z.record(z.string(), z.string().max(2_000).nullable()),
-    live: z.boolean().optional(),
-  })
-  .strict();
 
 /** The currency a top-up is in: the balance's, else the user's metered plan's, else any active metered plan's. */
 async function topUpCurrency(ctx: AppContext, userId: string): Promise<string> {
@@ -134,14 +116,14 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/payments', { schema: { response: { 200: paymentsResponse } } }, async (request) => {
+  app.get('/api/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async (request) => {
     requireAdmin(request);
     return { data: await paymentsState(ctx, await readSettings(ctx.db)) };
   });
 
   app.put(
     '/api/admin/payments/:driver',
-    { schema: { params: z.object({ driver: gatewayDriver }), body: keysBody, response: { 200: paymentsResponse } } },
+    { schema: { params: z.object({ driver: gatewayDriver }), body: paymentKeysRequest, response: { 200: adminPaymentsResponse } } },
     async (request) => {
       requireAdmin(request);
       await appKey(ctx);
