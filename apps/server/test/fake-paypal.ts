@@ -110,8 +110,9 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     async renew(subscriptionId) {
       const sub = fake.subscriptions.get(subscriptionId);
       const plan = sub ? fake.plans.get(sub.plan_id) : undefined;
-      const price = (plan?.billing_cycles as { pricing_scheme: { fixed_price: { value: string; currency_code: string } } }[])?.[0]
-        ?.pricing_scheme.fixed_price;
+      const price = (
+        plan?.billing_cycles as { pricing_scheme: { fixed_price: { value: string; currency_code: string } } }[]
+      )?.[0]?.pricing_scheme.fixed_price;
       if (!sub || !price) return 0;
       return fake.send('PAYMENT.SALE.COMPLETED', {
         id: id('SALE'),
@@ -161,7 +162,12 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
         const order = fake.orders.get(key);
         if (!order) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' });
         if (method === 'GET') {
-          return approvalPage(res, 'PayPal (fake)', 'Approve', `Pay ${order.amount.value} ${order.amount.currency_code}`);
+          return approvalPage(
+            res,
+            'PayPal (fake)',
+            'Approve',
+            `Pay ${order.amount.value} ${order.amount.currency_code}`,
+          );
         }
         order.status = 'APPROVED';
         await fake.send('CHECKOUT.ORDER.APPROVED', {
@@ -221,7 +227,8 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       return sendJson(res, 204);
     }
     if (method === 'POST' && path === '/v1/billing/plans') {
-      if (!fake.products.has(body.product_id)) return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'No such product.' });
+      if (!fake.products.has(body.product_id))
+        return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'No such product.' });
       const plan = { ...body, id: id('P'), status: 'ACTIVE' };
       fake.plans.set(plan.id, plan);
       return sendJson(res, 201, plan);
@@ -231,11 +238,13 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       const plan = fake.plans.get(planPath[1] ?? '');
       if (!plan) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' });
       if (method === 'POST' && planPath[2]) plan.status = 'INACTIVE';
-      else if (method === 'PATCH') for (const op of JSON.parse(raw) as { path: string; value: unknown }[]) plan[op.path.slice(1)] = op.value;
+      else if (method === 'PATCH')
+        for (const op of JSON.parse(raw) as { path: string; value: unknown }[]) plan[op.path.slice(1)] = op.value;
       return sendJson(res, method === 'GET' ? 200 : 204, method === 'GET' ? plan : undefined);
     }
     if (method === 'POST' && path === '/v1/billing/subscriptions') {
-      if (fake.plans.get(body.plan_id)?.status !== 'ACTIVE') return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'Plan is not active.' });
+      if (fake.plans.get(body.plan_id)?.status !== 'ACTIVE')
+        return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'Plan is not active.' });
       const sub: FakeSubscription = {
         id: id('I'),
         plan_id: body.plan_id,
@@ -245,24 +254,40 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
         next_billing_time: '',
       };
       fake.subscriptions.set(sub.id, sub);
-      return sendJson(res, 201, { id: sub.id, status: sub.status, links: [{ rel: 'approve', href: `${fake.origin}/approve/subscription/${sub.id}` }] });
+      return sendJson(res, 201, {
+        id: sub.id,
+        status: sub.status,
+        links: [{ rel: 'approve', href: `${fake.origin}/approve/subscription/${sub.id}` }],
+      });
     }
     const subPath = path.match(/^\/v1\/billing\/subscriptions\/([^/]+)(?:\/(cancel|revise))?$/);
     if (subPath) {
       const sub = fake.subscriptions.get(subPath[1] ?? '');
       if (!sub) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' });
       if (method === 'GET') {
-        return sendJson(res, 200, { id: sub.id, plan_id: sub.plan_id, custom_id: sub.custom_id, status: sub.status, billing_info: { next_billing_time: sub.next_billing_time } });
+        return sendJson(res, 200, {
+          id: sub.id,
+          plan_id: sub.plan_id,
+          custom_id: sub.custom_id,
+          status: sub.status,
+          billing_info: { next_billing_time: sub.next_billing_time },
+        });
       }
       if (subPath[2] === 'cancel') {
         sub.status = 'CANCELLED';
         return sendJson(res, 204);
       }
       if (subPath[2] === 'revise') {
-        if (!fake.plans.has(body.plan_id)) return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'No such plan.' });
+        if (!fake.plans.has(body.plan_id))
+          return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'No such plan.' });
         return sendJson(res, 200, {
           plan_id: body.plan_id,
-          links: [{ rel: 'approve', href: `${fake.origin}/approve/revise/${sub.id}?plan=${encodeURIComponent(body.plan_id)}` }],
+          links: [
+            {
+              rel: 'approve',
+              href: `${fake.origin}/approve/revise/${sub.id}?plan=${encodeURIComponent(body.plan_id)}`,
+            },
+          ],
         });
       }
     }
@@ -277,7 +302,11 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
         capture: null,
       };
       fake.orders.set(order.id, order);
-      return sendJson(res, 201, { id: order.id, status: order.status, links: [{ rel: 'approve', href: `${fake.origin}/approve/order/${order.id}` }] });
+      return sendJson(res, 201, {
+        id: order.id,
+        status: order.status,
+        links: [{ rel: 'approve', href: `${fake.origin}/approve/order/${order.id}` }],
+      });
     }
     const capture = path.match(/^\/v2\/checkout\/orders\/([^/]+)\/capture$/);
     if (method === 'POST' && capture) {
@@ -285,8 +314,10 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       if (requestId && captures.has(requestId)) return sendJson(res, 201, captures.get(requestId));
       const order = fake.orders.get(capture[1] ?? '');
       if (!order) return sendJson(res, 404, { name: 'RESOURCE_NOT_FOUND' });
-      if (order.status === 'COMPLETED') return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'ORDER_ALREADY_CAPTURED' });
-      if (order.status !== 'APPROVED') return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'ORDER_NOT_APPROVED' });
+      if (order.status === 'COMPLETED')
+        return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'ORDER_ALREADY_CAPTURED' });
+      if (order.status !== 'APPROVED')
+        return sendJson(res, 422, { name: 'UNPROCESSABLE_ENTITY', message: 'ORDER_NOT_APPROVED' });
       order.status = 'COMPLETED';
       const result = {
         id: order.id,

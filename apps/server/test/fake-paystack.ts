@@ -68,7 +68,11 @@ export async function startFakePaystack(options: { port?: number } = {}): Promis
     subscriptions: new Map(),
     failNext: null,
     sent: [],
-    env: () => ({ PAYSTACK_API_BASE: fake.origin, PAYSTACK_SECRET_KEY: fake.secretKey, PAYSTACK_PUBLIC_KEY: fake.publicKey }),
+    env: () => ({
+      PAYSTACK_API_BASE: fake.origin,
+      PAYSTACK_SECRET_KEY: fake.secretKey,
+      PAYSTACK_PUBLIC_KEY: fake.publicKey,
+    }),
     async send(event, data) {
       const body = JSON.stringify({ event, data: { id: nextId++, ...data } });
       fake.sent.push(body);
@@ -111,8 +115,10 @@ export async function startFakePaystack(options: { port?: number } = {}): Promis
     },
   };
 
-  const ok = (res: http.ServerResponse, data: unknown, status = 200) => sendJson(res, status, { status: true, message: 'ok', data });
-  const no = (res: http.ServerResponse, status: number, message: string) => sendJson(res, status, { status: false, message });
+  const ok = (res: http.ServerResponse, data: unknown, status = 200) =>
+    sendJson(res, status, { status: true, message: 'ok', data });
+  const no = (res: http.ServerResponse, status: number, message: string) =>
+    sendJson(res, status, { status: false, message });
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const url = new URL(req.url ?? '/', fake.origin);
@@ -125,7 +131,8 @@ export async function startFakePaystack(options: { port?: number } = {}): Promis
     if (page) {
       const tx = fake.transactions.get(page[1] ?? '');
       if (!tx) return no(res, 404, 'Transaction not found');
-      if (method === 'GET') return approvalPage(res, 'Paystack (fake)', 'Pay', `Pay ${tx.amount} ${tx.currency} (minor units)`);
+      if (method === 'GET')
+        return approvalPage(res, 'Paystack (fake)', 'Pay', `Pay ${tx.amount} ${tx.currency} (minor units)`);
       tx.status = 'success';
       const plan = tx.plan ? fake.plans.get(tx.plan) : undefined;
       await fake.send('charge.success', {
@@ -170,7 +177,8 @@ export async function startFakePaystack(options: { port?: number } = {}): Promis
     }
     if (method === 'GET' && path === '/balance') return ok(res, [{ currency: 'NGN', balance: 0 }]);
     if (method === 'POST' && path === '/plan') {
-      if (!Number.isInteger(body.amount) || !['monthly', 'annually'].includes(body.interval)) return no(res, 400, 'Invalid plan');
+      if (!Number.isInteger(body.amount) || !['monthly', 'annually'].includes(body.interval))
+        return no(res, 400, 'Invalid plan');
       const plan = { ...body, plan_code: code('PLN') };
       fake.plans.set(plan.plan_code, plan);
       return ok(res, plan, 201);
@@ -196,7 +204,11 @@ export async function startFakePaystack(options: { port?: number } = {}): Promis
         status: 'pending',
       };
       fake.transactions.set(tx.reference, tx);
-      return ok(res, { authorization_url: `${fake.origin}/pay/${tx.reference}`, access_code: code('AC'), reference: tx.reference });
+      return ok(res, {
+        authorization_url: `${fake.origin}/pay/${tx.reference}`,
+        access_code: code('AC'),
+        reference: tx.reference,
+      });
     }
     const subPath = path.match(/^\/subscription\/([^/]+)$/);
     if (method === 'GET' && subPath) {
@@ -206,7 +218,8 @@ export async function startFakePaystack(options: { port?: number } = {}): Promis
     }
     if (method === 'POST' && path === '/subscription/disable') {
       const sub = fake.subscriptions.get(body.code);
-      if (!sub || sub.email_token !== body.token) return no(res, 400, 'Subscription with code not found or already inactive');
+      if (!sub || sub.email_token !== body.token)
+        return no(res, 400, 'Subscription with code not found or already inactive');
       sub.status = 'non-renewing';
       return ok(res, undefined);
     }

@@ -5,7 +5,8 @@ export const deBillingPayments: Record<string, string> = {
   'admin.payments.description': 'Lassen Sie Tarife bezahlen und Guthaben aufladen – über die Anbieter unten.',
   'admin.payments.allowed': 'Zahlungen annehmen',
   'admin.payments.allowed_hint': 'Jeder Anbieter braucht außerdem seinen eigenen Schalter und alle seine Schlüssel.',
-  'admin.payments.configured': 'Alle Schlüssel von {{provider}} sind gespeichert und wurden von {{provider}} akzeptiert.',
+  'admin.payments.configured':
+    'Alle Schlüssel von {{provider}} sind gespeichert und wurden von {{provider}} akzeptiert.',
   'admin.payments.not_configured':
     '{{provider}} ist noch nicht eingerichtet: Geben Sie die Schlüssel ein, sie werden vor dem Speichern geprüft.',
   'admin.payments.provider_allowed': '{{provider}} anbieten',
@@ -33,7 +34,8 @@ export const deBillingPayments: Record<string, string> = {
   'admin.payments.balance_description': 'Ein Startguthaben für neue Konten, und wann ans Aufladen erinnert wird.',
   'admin.payments.bonus_allowed': 'Neuen Konten ein Startguthaben geben',
   'admin.payments.bonus_amount': 'Startguthaben',
-  'admin.payments.minor_units_hint': 'In der kleinsten Einheit der Währung des nutzungsbasierten Tarifs (Cent: 1000 = 10,00).',
+  'admin.payments.minor_units_hint':
+    'In der kleinsten Einheit der Währung des nutzungsbasierten Tarifs (Cent: 1000 = 10,00).',
   'admin.payments.usage_bigger_than_balance': 'Erinnern, wenn die Nutzung das Guthaben übersteigt',
   'admin.payments.usage_bigger_than_balance_hint':
     'Nach der dritten Erinnerung sind Hochladen und Teilen eingeschränkt, bis bezahlt ist.',

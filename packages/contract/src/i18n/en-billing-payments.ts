@@ -6,7 +6,8 @@ export const enBillingPayments: Record<string, string> = {
   'admin.payments.allowed': 'Accept payments',
   'admin.payments.allowed_hint': 'Each provider also needs its own switch on and all its keys saved.',
   'admin.payments.configured': 'All keys of {{provider}} are saved and were accepted by {{provider}}.',
-  'admin.payments.not_configured': '{{provider}} is not set up yet: enter its keys, they are tested before they are saved.',
+  'admin.payments.not_configured':
+    '{{provider}} is not set up yet: enter its keys, they are tested before they are saved.',
   'admin.payments.provider_allowed': 'Offer {{provider}}',
   'admin.payments.provider_allowed_hint': 'Shown at checkout once its keys are saved.',
   'admin.payments.field.stripe_public_key': 'Publishable key',
@@ -24,16 +25,19 @@ export const enBillingPayments: Record<string, string> = {
   'admin.payments.test_and_save': 'Test keys and save',
   'admin.payments.keys_saved': '{{provider}} accepted the keys. They are saved.',
   'admin.payments.webhook': 'Webhook address for {{provider}}',
-  'admin.payments.webhook_hint': 'Paste this address in {{provider}}’s dashboard so payments and renewals reach this server.',
+  'admin.payments.webhook_hint':
+    'Paste this address in {{provider}}’s dashboard so payments and renewals reach this server.',
   'admin.payments.payment_description': 'Line under the button at checkout',
   'admin.payments.payment_description_hint': 'Tell people how they can pay with this provider.',
   'admin.payments.balance_title': 'Balances (metered billing)',
-  'admin.payments.balance_description': 'A bonus for new accounts, and when people are reminded to top up their balance.',
+  'admin.payments.balance_description':
+    'A bonus for new accounts, and when people are reminded to top up their balance.',
   'admin.payments.bonus_allowed': 'Give new accounts a starting balance',
   'admin.payments.bonus_amount': 'Starting balance',
   'admin.payments.minor_units_hint': 'In the smallest unit of the metered plan’s currency (cents: 1000 = 10.00).',
   'admin.payments.usage_bigger_than_balance': 'Remind people whose usage is bigger than their balance',
-  'admin.payments.usage_bigger_than_balance_hint': 'After the third reminder, uploads and sharing are limited until they pay.',
+  'admin.payments.usage_bigger_than_balance_hint':
+    'After the third reminder, uploads and sharing are limited until they pay.',
   'admin.payments.limit_new_accounts': 'Limit new accounts until they top up',
   'admin.payments.limit_new_accounts_hint': 'Applies when a new account’s usage passes the amount below.',
   'admin.payments.limit_new_accounts_amount': 'Usage allowed before the first top-up',

@@ -34,7 +34,8 @@ export const skBillingPayments: Record<string, string> = {
   'admin.payments.bonus_amount': 'Štartovací kredit',
   'admin.payments.minor_units_hint': 'V najmenšej jednotke meny tarifu podľa spotreby (centy: 1000 = 10,00).',
   'admin.payments.usage_bigger_than_balance': 'Pripomínať, keď spotreba prevýši kredit',
-  'admin.payments.usage_bigger_than_balance_hint': 'Po treťom pripomenutí je nahrávanie a zdieľanie obmedzené, kým sa nezaplatí.',
+  'admin.payments.usage_bigger_than_balance_hint':
+    'Po treťom pripomenutí je nahrávanie a zdieľanie obmedzené, kým sa nezaplatí.',
   'admin.payments.limit_new_accounts': 'Obmedziť nové účty do prvého dobitia',
   'admin.payments.limit_new_accounts_hint': 'Platí, keď spotreba nového účtu prekročí sumu nižšie.',
   'admin.payments.limit_new_accounts_amount': 'Povolená spotreba pred prvým dobitím',

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installWithAdmin, registerUser, startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
+import {
+  installWithAdmin,
+  registerUser,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../../../test/harness.js';
 import { startFakePaypal, type FakePaypal } from '../../../test/fake-paypal.js';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.js';
 import { readSettings } from '../settings/index.js';
@@ -30,7 +36,8 @@ describe('payments settings', () => {
     await paystack?.close();
   });
 
-  const put = (client: TestClient, driver: string, body: unknown) => client.request('PUT', `/api/admin/payments/${driver}`, body);
+  const put = (client: TestClient, driver: string, body: unknown) =>
+    client.request('PUT', `/api/admin/payments/${driver}`, body);
   type Provider = Record<string, unknown> & { driver: string; fields: Record<string, unknown>[] };
   const provider = (res: { json: () => { data: Provider[] } }, driver: string) =>
     res.json().data.find((p) => p.driver === driver) as Provider;
@@ -42,7 +49,11 @@ describe('payments settings', () => {
     expect(pp).toMatchObject({ configured: false, allowed: false });
     expect(pp.webhookUrl).toMatch(/\/api\/subscriptions\/paypal\/webhooks$/);
     const ps = provider(res, 'paystack');
-    expect(ps.fields.find((f) => f.name === 'paystack_public_key')).toMatchObject({ fromEnv: true, value: null, set: true });
+    expect(ps.fields.find((f) => f.name === 'paystack_public_key')).toMatchObject({
+      fromEnv: true,
+      value: null,
+      set: true,
+    });
   });
 
   it('refuses PayPal keys PayPal refuses, storing nothing', async () => {
@@ -59,26 +70,38 @@ describe('payments settings', () => {
 
   it('stores PayPal keys PayPal accepts, never showing the secret', async () => {
     const res = await put(admin, 'paypal', {
-      values: { paypal_client_id: paypal.clientId, paypal_client_secret: paypal.clientSecret, paypal_webhook_id: paypal.webhookId },
+      values: {
+        paypal_client_id: paypal.clientId,
+        paypal_client_secret: paypal.clientSecret,
+        paypal_webhook_id: paypal.webhookId,
+      },
       live: false,
     });
     expect(res.status, res.body).toBe(200);
     expect(res.body).not.toContain(paypal.clientSecret);
     const pp = provider(res, 'paypal');
     expect(pp.configured).toBe(true);
-    expect(pp.fields.find((f) => f.name === 'paypal_client_secret')).toMatchObject({ value: null, set: true, secret: true });
+    expect(pp.fields.find((f) => f.name === 'paypal_client_secret')).toMatchObject({
+      value: null,
+      set: true,
+      secret: true,
+    });
     const all = await admin.get('/api/admin/settings');
     expect(all.body).not.toContain(paypal.clientSecret);
     // The secret is sealed at rest.
     expect((await readSettings(server.ctx.db)).paypal_client_secret).not.toBe(paypal.clientSecret);
 
     // A change of the id alone keeps the stored secret (left empty on the form) and is tested again.
-    const again = await put(admin, 'paypal', { values: { paypal_client_id: paypal.clientId, paypal_client_secret: '' } });
+    const again = await put(admin, 'paypal', {
+      values: { paypal_client_id: paypal.clientId, paypal_client_secret: '' },
+    });
     expect(again.status, again.body).toBe(200);
   });
 
   it('refuses a key set in the environment, and Paystack keys Paystack refuses; 502 when the provider is down', async () => {
-    const env = await put(admin, 'paystack', { values: { paystack_public_key: 'pk_other', paystack_secret_key: paystack.secretKey } });
+    const env = await put(admin, 'paystack', {
+      values: { paystack_public_key: 'pk_other', paystack_secret_key: paystack.secretKey },
+    });
     expect(env.status).toBe(422);
     const bad = await put(admin, 'paystack', { values: { paystack_secret_key: 'sk_wrong' } });
     expect(bad.status).toBe(422);

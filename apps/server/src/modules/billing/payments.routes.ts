@@ -42,14 +42,14 @@ async function paymentsState(ctx: AppContext, settings: Settings) {
     configured: gatewayKeys(driver, env, settings) !== null,
     webhookUrl: `${base}/api/subscriptions/${driver}/webhooks`,
     fields: gatewayKeyFields[driver].map((f) => {
-      const fromEnv = !!(env[f.env] as string | undefined)?.trim();
+      const fromEnv = !!env[f.env]?.trim();
       const stored = settings[f.name];
       return {
         name: f.name,
         secret: f.secret,
         fromEnv,
         // A secret never leaves the server; an environment variable's value is not shown either.
-        value: f.secret || fromEnv ? null : ((stored as string | null) ?? null),
+        value: f.secret || fromEnv ? null : (stored ?? null),
         set: fromEnv || !!stored,
       };
     }),
@@ -65,7 +65,13 @@ async function topUpCurrency(ctx: AppContext, userId: string): Promise<string> {
     .select({ currency: plans.currency })
     .from(subscriptions)
     .innerJoin(plans, eq(plans.id, subscriptions.planId))
-    .where(and(eq(subscriptions.userId, userId), eq(plans.type, 'metered'), inArray(subscriptions.status, ['active', 'cancelled'])))
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(plans.type, 'metered'),
+        inArray(subscriptions.status, ['active', 'cancelled']),
+      ),
+    )
     .orderBy(desc(subscriptions.createdAt))
     .limit(1);
   if (own) return own.currency;
@@ -78,7 +84,10 @@ async function topUpCurrency(ctx: AppContext, userId: string): Promise<string> {
   return any.currency;
 }
 
-const topUpBody = z.object({ amount: z.number().int().min(1).max(100_000_000), currency: z.string().length(3).optional() });
+const topUpBody = z.object({
+  amount: z.number().int().min(1).max(100_000_000),
+  currency: z.string().length(3).optional(),
+});
 const urlResponse = z.object({ url: z.string() });
 
 /**
@@ -89,7 +98,8 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
   const topUp = async (user: UserRow, driver: GatewayDriver, amount: number, currency: string | undefined) => {
     const settings = await readSettings(ctx.db);
     const gateway = gatewayFor(ctx, settings, driver);
-    if (!gateway?.topUp) throw new AppError(409, 'billing.gateway_not_configured', `Payments through ${driver} are not set up.`);
+    if (!gateway?.topUp)
+      throw new AppError(409, 'billing.gateway_not_configured', `Payments through ${driver} are not set up.`);
     const balanceCurrency = await topUpCurrency(ctx, user.id);
     if (currency && currency.toUpperCase() !== balanceCurrency) {
       throw new AppError(422, 'billing.currency_mismatch', `The balance is kept in ${balanceCurrency}.`);
@@ -123,7 +133,13 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.put(
     '/api/admin/payments/:driver',
-    { schema: { params: z.object({ driver: gatewayDriver }), body: paymentKeysRequest, response: { 200: adminPaymentsResponse } } },
+    {
+      schema: {
+        params: z.object({ driver: gatewayDriver }),
+        body: paymentKeysRequest,
+        response: { 200: adminPaymentsResponse },
+      },
+    },
     async (request) => {
       requireAdmin(request);
       await appKey(ctx);
@@ -138,20 +154,20 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
           fieldErrors[name] = [`${name} is not a key of ${driver}.`];
           continue;
         }
-        if ((ctx.config.env[field.env] as string | undefined)?.trim()) {
+        if (ctx.config.env[field.env]?.trim()) {
           fieldErrors[name] = [`${field.env} is set in the environment; change it there.`];
           continue;
         }
         const text = value?.trim() || null;
         // A secret left empty keeps the stored one (it is never shown, so the form cannot send it back).
         if (field.secret && text === null) continue;
-        update[name] = field.secret ? sealSetting(settings, field.name as 'paypal_client_secret', text) : text;
+        update[name] = field.secret ? sealSetting(settings, field.name, text) : text;
       }
       if (driver === 'paypal' && request.body.live !== undefined) update.paypal_live = request.body.live;
       if (Object.keys(fieldErrors).length > 0) {
         throw new AppError(422, 'validation.failed', 'Some keys cannot be changed here.', undefined, fieldErrors);
       }
-      const next = { ...settings, ...update } as Settings;
+      const next = { ...settings, ...update };
       const keys: GatewayKeys | null = gatewayKeys(driver, ctx.config.env, next);
       if (!keys) {
         throw new AppError(422, 'validation.failed', 'Every key of this provider is needed.', undefined, {
@@ -164,10 +180,11 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
         await gateway.testKeys(keys);
       } catch (e) {
         const message = e instanceof Error ? e.message : String(e);
-        const refused = e instanceof AppError && typeof e.details?.providerStatus === 'number' && e.details.providerStatus < 500;
+        const refused =
+          e instanceof AppError && typeof e.details?.providerStatus === 'number' && e.details.providerStatus < 500;
         throw new AppError(refused ? 422 : 502, 'billing.gateway_error', message);
       }
-      await writeSettings(ctx.db, update as Partial<Settings>);
+      await writeSettings(ctx.db, update);
       return { data: await paymentsState(ctx, await readSettings(ctx.db)) };
     },
   );

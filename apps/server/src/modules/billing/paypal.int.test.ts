@@ -11,7 +11,15 @@ import {
 } from '../../../test/harness.js';
 import { startFakePaypal, type FakePaypal } from '../../../test/fake-paypal.js';
 import { users } from '../users/index.js';
-import { balances, dunnings, failedPayments, plans, subscriptions, transactions, webhookEvents } from './billing.table.js';
+import {
+  balances,
+  dunnings,
+  failedPayments,
+  plans,
+  subscriptions,
+  transactions,
+  webhookEvents,
+} from './billing.table.js';
 
 /** PayPal (issue 17; ADR 0047) against the loopback fake: plans, subscriptions, top-ups, webhooks. */
 describe('PayPal gateway', () => {
@@ -68,7 +76,11 @@ describe('PayPal gateway', () => {
       event_type: 'BILLING.SUBSCRIPTION.ACTIVATED',
       resource: { id: 'I-FORGED', plan_id: 'x', custom_id: userId },
     });
-    const bare = await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: event });
+    const bare = await fetch(webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: event,
+    });
     expect(bare.status).toBe(403);
     expect((await bare.json()).code).toBe('billing.webhook_signature');
     // All headers present, but the fake never sent this event: verification says FAILURE.
@@ -144,8 +156,12 @@ describe('PayPal gateway', () => {
 
   it('tops up a balance once, pays a failed payment from it and lifts the dunning', async () => {
     await db().insert(plans).values({ type: 'metered', name: 'Metered', currency: 'USD' });
-    await db().insert(failedPayments).values({ userId, amount: 700, currency: 'USD', source: 'balance', note: 'October' });
-    await db().insert(dunnings).values({ userId, type: 'usage_bigger_than_balance', sequence: 3, remindedAt: new Date() });
+    await db()
+      .insert(failedPayments)
+      .values({ userId, amount: 700, currency: 'USD', source: 'balance', note: 'October' });
+    await db()
+      .insert(dunnings)
+      .values({ userId, type: 'usage_bigger_than_balance', sequence: 3, remindedAt: new Date() });
 
     const bad = await user.post('/api/paypal/top-up', { amount: 0 });
     expect(bad.status).toBe(422);

@@ -12,7 +12,15 @@ import {
 } from '../../../test/harness.js';
 import { startFakePaystack, type FakePaystack } from '../../../test/fake-paystack.js';
 import { users } from '../users/index.js';
-import { balances, dunnings, failedPayments, plans, subscriptions, transactions, webhookEvents } from './billing.table.js';
+import {
+  balances,
+  dunnings,
+  failedPayments,
+  plans,
+  subscriptions,
+  transactions,
+  webhookEvents,
+} from './billing.table.js';
 
 /** Paystack (issue 17; ADR 0047) against the loopback fake: plans, subscriptions, top-ups, webhooks. */
 describe('Paystack gateway', () => {
@@ -52,13 +60,25 @@ describe('Paystack gateway', () => {
     });
     expect(res.status, res.body).toBe(201);
     planId = res.json().data.id;
-    expect([...paystack.plans.values()][0]).toMatchObject({ name: 'Team', amount: 500000, interval: 'annually', currency: 'NGN' });
+    expect([...paystack.plans.values()][0]).toMatchObject({
+      name: 'Team',
+      amount: 500000,
+      interval: 'annually',
+      currency: 'NGN',
+    });
   });
 
   it('refuses webhooks with no, a wrong or a malformed signature, changing nothing', async () => {
     const body = JSON.stringify({
       event: 'charge.success',
-      data: { id: 1, reference: 'FORGED0001', amount: 100000, currency: 'NGN', metadata: { user_id: userId }, plan: {} },
+      data: {
+        id: 1,
+        reference: 'FORGED0001',
+        amount: 100000,
+        currency: 'NGN',
+        metadata: { user_id: userId },
+        plan: {},
+      },
     });
     const wrongKey = createHmac('sha512', 'sk_wrong').update(body).digest('hex');
     expect(await paystack.sendRaw(body, null)).toBe(403);
@@ -129,8 +149,12 @@ describe('Paystack gateway', () => {
 
   it('tops up through checkout with an amount: credited once, a failed payment paid, the dunning lifted', async () => {
     await db().insert(plans).values({ type: 'metered', name: 'Metered', currency: 'NGN' });
-    await db().insert(failedPayments).values({ userId, amount: 30000, currency: 'NGN', source: 'balance', note: 'October' });
-    await db().insert(dunnings).values({ userId, type: 'limit_usage_in_new_accounts', sequence: 2, remindedAt: new Date() });
+    await db()
+      .insert(failedPayments)
+      .values({ userId, amount: 30000, currency: 'NGN', source: 'balance', note: 'October' });
+    await db()
+      .insert(dunnings)
+      .values({ userId, type: 'limit_usage_in_new_accounts', sequence: 2, remindedAt: new Date() });
 
     const res = await user.post('/api/paystack/checkout', { amount: 100000 });
     expect(res.status, res.body).toBe(200);

@@ -20,7 +20,12 @@ export async function providerCall<T>(
   }
   let res: Response;
   try {
-    res = await fetch(url, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body, signal: AbortSignal.timeout(20_000) });
+    res = await fetch(url, {
+      method: init.method ?? (body ? 'POST' : 'GET'),
+      headers,
+      body,
+      signal: AbortSignal.timeout(20_000),
+    });
   } catch (e) {
     throw new AppError(502, 'billing.gateway_error', `${provider} could not be reached: ${(e as Error).message}`);
   }
@@ -33,12 +38,15 @@ export async function providerCall<T>(
   }
   if (!res.ok) {
     const o = (json ?? {}) as Record<string, unknown>;
-    const detail = [o.message, o.error_description, o.error, o.name].find((v) => typeof v === 'string') as
-      | string
-      | undefined;
-    throw new AppError(502, 'billing.gateway_error', `${provider} refused the request (${res.status}): ${detail ?? 'no reason given'}`, {
-      providerStatus: res.status,
-    });
+    const detail = [o.message, o.error_description, o.error, o.name].find((v): v is string => typeof v === 'string');
+    throw new AppError(
+      502,
+      'billing.gateway_error',
+      `${provider} refused the request (${res.status}): ${detail ?? 'no reason given'}`,
+      {
+        providerStatus: res.status,
+      },
+    );
   }
   return json as T;
 }
@@ -61,5 +69,8 @@ export function minorToDecimal(amount: number, currency: string): string {
 export function decimalToMinor(value: string, currency: string): number {
   const digits = currencyDigits(currency);
   const [whole = '0', fraction = ''] = value.trim().split('.');
-  return Number(whole) * 10 ** digits + Number((fraction + '0'.repeat(digits)).slice(0, digits) || '0') * (whole.startsWith('-') ? -1 : 1);
+  return (
+    Number(whole) * 10 ** digits +
+    Number((fraction + '0'.repeat(digits)).slice(0, digits) || '0') * (whole.startsWith('-') ? -1 : 1)
+  );
 }

@@ -60,7 +60,10 @@ async function accessToken(base: string, keys: PaypalKeys, fresh = false): Promi
     headers: { authorization: `Basic ${Buffer.from(`${keys.clientId}:${keys.clientSecret}`).toString('base64')}` },
     form: { grant_type: 'client_credentials' },
   });
-  tokens.set(cacheKey, { token: res.access_token, expires: Date.now() + Math.max(0, (res.expires_in ?? 300) - 60) * 1000 });
+  tokens.set(cacheKey, {
+    token: res.access_token,
+    expires: Date.now() + Math.max(0, (res.expires_in ?? 300) - 60) * 1000,
+  });
   return res.access_token;
 }
 
@@ -119,7 +122,8 @@ export class PaypalGateway implements PaymentGateway {
   }
 
   async createPlan(plan: PlanRow) {
-    if (plan.amount == null || !plan.interval) throw new AppError(422, 'billing.plan_unavailable', 'Only a fixed plan is sold at PayPal.');
+    if (plan.amount == null || !plan.interval)
+      throw new AppError(422, 'billing.plan_unavailable', 'Only a fixed plan is sold at PayPal.');
     const product = await this.call<{ id: string }>('/v1/catalogs/products', {
       body: { name: plan.name, description: plan.description ?? plan.name, type: 'SERVICE', category: 'SOFTWARE' },
       requestId: `product-${plan.id}`,
@@ -149,11 +153,12 @@ export class PaypalGateway implements PaymentGateway {
   }
 
   async updatePlan(plan: PlanRow, remote: PlanGatewayPlanRow) {
-    const patch = [
-      { op: 'replace', path: '/description', value: plan.description ?? plan.name },
-    ];
+    const patch = [{ op: 'replace', path: '/description', value: plan.description ?? plan.name }];
     if (remote.driverProductId) {
-      await this.call(`/v1/catalogs/products/${encodeURIComponent(remote.driverProductId)}`, { method: 'PATCH', body: patch });
+      await this.call(`/v1/catalogs/products/${encodeURIComponent(remote.driverProductId)}`, {
+        method: 'PATCH',
+        body: patch,
+      });
     }
     await this.call(`/v1/billing/plans/${encodeURIComponent(remote.driverPlanId)}`, {
       method: 'PATCH',
@@ -253,7 +258,9 @@ export class PaypalGateway implements PaymentGateway {
       if (!orderId || !unit?.custom_id) return;
       const capture = await this.call<{
         status?: string;
-        purchase_units?: { payments?: { captures?: { status?: string; amount?: { value: string; currency_code: string } }[] } }[];
+        purchase_units?: {
+          payments?: { captures?: { status?: string; amount?: { value: string; currency_code: string } }[] };
+        }[];
       }>(`/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, { body: {}, requestId: `capture-${orderId}` });
       const done = capture.purchase_units?.[0]?.payments?.captures?.find((c) => c.status === 'COMPLETED');
       if (!done?.amount) return;
@@ -305,7 +312,9 @@ export class PaypalGateway implements PaymentGateway {
     if (!type.startsWith('BILLING.SUBSCRIPTION.')) return;
     const subId = str(resource.id);
     if (!subId) return;
-    const nextBilling = dateOf((resource.billing_info as { next_billing_time?: string } | undefined)?.next_billing_time);
+    const nextBilling = dateOf(
+      (resource.billing_info as { next_billing_time?: string } | undefined)?.next_billing_time,
+    );
     let sub = await findSubscriptionByDriverId(tx, 'paypal', subId);
     if (!sub && (type === 'BILLING.SUBSCRIPTION.CREATED' || type === 'BILLING.SUBSCRIPTION.ACTIVATED')) {
       const userId = str(resource.custom_id);

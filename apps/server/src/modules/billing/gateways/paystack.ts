@@ -77,12 +77,18 @@ export class PaystackGateway implements PaymentGateway {
       ...init,
       headers: { authorization: `Bearer ${secret}` },
     });
-    if (!res?.status) throw new AppError(502, 'billing.gateway_error', `Paystack refused the request: ${res?.message ?? 'no reason given'}`);
+    if (!res?.status)
+      throw new AppError(
+        502,
+        'billing.gateway_error',
+        `Paystack refused the request: ${res?.message ?? 'no reason given'}`,
+      );
     return res.data;
   }
 
   async createPlan(plan: PlanRow) {
-    if (plan.amount == null || !plan.interval) throw new AppError(422, 'billing.plan_unavailable', 'Only a fixed plan is sold at Paystack.');
+    if (plan.amount == null || !plan.interval)
+      throw new AppError(422, 'billing.plan_unavailable', 'Only a fixed plan is sold at Paystack.');
     const created = await this.call<{ plan_code: string }>('/plan', {
       body: {
         name: plan.name,
@@ -178,7 +184,10 @@ export class PaystackGateway implements PaymentGateway {
   }
 
   private async apply(tx: Db, type: string, data: Record<string, unknown>) {
-    const metadata = (typeof data.metadata === 'object' && data.metadata ? data.metadata : {}) as Record<string, unknown>;
+    const metadata = (typeof data.metadata === 'object' && data.metadata ? data.metadata : {}) as Record<
+      string,
+      unknown
+    >;
     const customer = (data.customer ?? {}) as { email?: string };
     const planCode = str((data.plan as { plan_code?: string } | undefined)?.plan_code);
     const userId = await this.userOf(tx, str(metadata.user_id), str(customer.email));
@@ -254,7 +263,9 @@ export class PaystackGateway implements PaymentGateway {
     const [row] = await tx
       .select()
       .from(subscriptions)
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.driver, 'paystack'), eq(subscriptions.planId, planId)))
+      .where(
+        and(eq(subscriptions.userId, userId), eq(subscriptions.driver, 'paystack'), eq(subscriptions.planId, planId)),
+      )
       .orderBy(desc(subscriptions.createdAt))
       .limit(1);
     return row ?? null;

@@ -14,13 +14,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { LinkField } from '../../sharing/owner/LinkField';
 import { SecretField } from '../settings/SecretField';
-import {
-  settingText as text,
-  useAdminSettings,
-  useWriteSettings,
-  type AdminSettings,
-  type SettingValue,
-} from '../settings/settings.api';
+import { settingText as text, useAdminSettings, useWriteSettings, type AdminSettings } from '../settings/settings.api';
 import { useAdminPayments, useSavePaymentKeys } from './payments.api';
 import { PaymentsTabs } from './PaymentsTabs';
 
@@ -139,7 +133,7 @@ function ProviderForm({ provider, saved }: { provider: PaymentProviderState; sav
         });
         setValues({});
       }
-      await write(saved, { [descriptionName]: description } as Record<string, SettingValue>);
+      await write(saved, { [descriptionName]: description });
       toast.success(keysChanged ? t('admin.payments.keys_saved', { provider: name }) : t('admin.settings.saved'));
     } catch (caught) {
       setError(errorMessage(t, caught));
