@@ -3,6 +3,8 @@ import {
   E2E_BASE_URL,
   E2E_DATA_DIR,
   E2E_OAUTH_ORIGIN,
+  E2E_PAYPAL_ORIGIN,
+  E2E_PAYSTACK_ORIGIN,
   E2E_PORT,
   E2E_RECAPTCHA_URL,
   E2E_S3,
@@ -109,6 +111,9 @@ export default defineConfig({
           // The analytics and ads scripts, served by the same fake (issue 16 point 6).
           GOOGLE_TAG_URL: `${E2E_RECAPTCHA_URL}/gtag/js`,
           ADSENSE_URL: `${E2E_RECAPTCHA_URL}/adsense/adsbygoogle.js`,
+          // The payments journey's fake PayPal and Paystack (ADR 0047); keys are typed on the screen.
+          PAYPAL_API_BASE: E2E_PAYPAL_ORIGIN,
+          PAYSTACK_API_BASE: E2E_PAYSTACK_ORIGIN,
           ...s3Env,
         },
       },

@@ -38,3 +38,9 @@ export const E2E_DATA_DIR =
  */
 export const E2E_RECAPTCHA_PORT = Number(process.env.E2E_RECAPTCHA_PORT ?? E2E_PORT + 90);
 export const E2E_RECAPTCHA_URL = `http://127.0.0.1:${E2E_RECAPTCHA_PORT}`;
+
+/** The fake PayPal and Paystack (apps/server/test/fake-*.ts) of the payments journey, on loopback. */
+export const E2E_PAYPAL_PORT = Number(process.env.E2E_PAYPAL_PORT ?? E2E_PORT + 120);
+export const E2E_PAYPAL_ORIGIN = `http://127.0.0.1:${E2E_PAYPAL_PORT}`;
+export const E2E_PAYSTACK_PORT = Number(process.env.E2E_PAYSTACK_PORT ?? E2E_PORT + 130);
+export const E2E_PAYSTACK_ORIGIN = `http://127.0.0.1:${E2E_PAYSTACK_PORT}`;

@@ -126,6 +126,21 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
+  // The caller's own balance (metered billing): what a top-up adds to. Null before the first credit.
+  app.get(
+    '/api/subscriptions/balance',
+    {
+      schema: {
+        response: { 200: z.object({ data: z.object({ amount: z.number(), currency: z.string() }).nullable() }) },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const [row] = await ctx.db.select().from(balances).where(eq(balances.userId, user.id)).limit(1);
+      return { data: row ? { amount: row.amount, currency: row.currency } : null };
+    },
+  );
+
   app.get('/api/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async (request) => {
     requireAdmin(request);
     return { data: await paymentsState(ctx, await readSettings(ctx.db)) };
