@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFakePaypal, type FakePaypal } from '../../apps/server/test/fake-paypal.js';
 import { startFakePaystack, type FakePaystack } from '../../apps/server/test/fake-paystack.js';
 import { E2E_BASE_URL, E2E_PAYPAL_PORT, E2E_PAYSTACK_PORT } from '../support/env.js';
@@ -15,7 +15,7 @@ import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, target?: Locator) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const gotIt = page.getByRole('button', { name: 'Got it' });
@@ -24,13 +24,17 @@ async function shoot(page: Page, name: string) {
     await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), on);
     await page.waitForTimeout(300);
   };
+  const snap = async (file: string) => {
+    if (target) await target.screenshot({ path: path.join(SHOTS, `${file}.png`) });
+    else await page.screenshot({ path: path.join(SHOTS, `${file}.png`) });
+  };
   const size = page.viewportSize();
   await dark(false);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-light.png`), fullPage: true });
+  await snap(`${name}-light`);
   await dark(true);
-  await page.screenshot({ path: path.join(SHOTS, `${name}-dark.png`), fullPage: true });
+  await snap(`${name}-dark`);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+  await snap(`${name}-phone`);
   await dark(false);
   if (size) await page.setViewportSize(size);
 }
@@ -56,7 +60,9 @@ test('an admin sets up PayPal and Paystack; a user tops up through PayPal', asyn
 
   await page.goto('/admin/payments/payments');
   const pp = page.getByRole('form', { name: 'PayPal' });
-  await expect(pp.getByLabel('Webhook address for PayPal')).toHaveValue(`${E2E_BASE_URL}/api/subscriptions/paypal/webhooks`);
+  await expect(pp.getByLabel('Webhook address for PayPal')).toHaveValue(
+    `${E2E_BASE_URL}/api/subscriptions/paypal/webhooks`,
+  );
   await pp.getByLabel('Client ID').fill(paypal.clientId);
   await pp.getByLabel('Client secret').fill('not-the-secret');
   await pp.getByLabel('Webhook ID').fill(paypal.webhookId);
@@ -88,6 +94,7 @@ test('an admin sets up PayPal and Paystack; a user tops up through PayPal', asyn
   });
   expect(JSON.stringify(config)).not.toContain(paypal.clientSecret);
   await shoot(page, 'admin-payments');
+  await shoot(page, 'admin-payments-paypal', pp);
 
   await page.goto('/admin/payments/billings');
   await page.getByLabel('Company name').fill('Filestore Ltd.');
@@ -112,7 +119,9 @@ test('an admin sets up PayPal and Paystack; a user tops up through PayPal', asyn
   await user.getByRole('button', { name: 'Approve' }).click();
   await expect(user).toHaveURL(/\/user\/settings\/billing/);
   await expect
-    .poll(async () => (await apiCall<{ data: { amount: number } | null }>(user, 'GET', '/api/subscriptions/balance')).data)
+    .poll(
+      async () => (await apiCall<{ data: { amount: number } | null }>(user, 'GET', '/api/subscriptions/balance')).data,
+    )
     .toEqual({ amount: 1500, currency: 'EUR' });
   await context.close();
 });
