@@ -3,6 +3,8 @@ import {
   E2E_BASE_URL,
   E2E_DATA_DIR,
   E2E_OAUTH_ORIGIN,
+  E2E_PAYPAL_ORIGIN,
+  E2E_PAYSTACK_ORIGIN,
   E2E_PORT,
   E2E_RECAPTCHA_URL,
   E2E_S3,
@@ -114,6 +116,9 @@ export default defineConfig({
           STRIPE_API_BASE: E2E_STRIPE_URL,
           // The metered billing journey moves the billing clock (a test-only route).
           BILLING_TEST_CLOCK: 'true',
+          // The payments journey's fake PayPal and Paystack (ADR 0047); keys are typed on the screen.
+          PAYPAL_API_BASE: E2E_PAYPAL_ORIGIN,
+          PAYSTACK_API_BASE: E2E_PAYSTACK_ORIGIN,
           ...s3Env,
         },
       },

@@ -42,3 +42,8 @@ export const E2E_RECAPTCHA_URL = `http://127.0.0.1:${E2E_RECAPTCHA_PORT}`;
 /** The fake Stripe the Stripe billing journey starts on loopback; the server's STRIPE_API_BASE points here. */
 export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 110);
 export const E2E_STRIPE_URL = `http://127.0.0.1:${E2E_STRIPE_PORT}`;
+/** The fake PayPal and Paystack (apps/server/test/fake-*.ts) of the payments journey, on loopback. */
+export const E2E_PAYPAL_PORT = Number(process.env.E2E_PAYPAL_PORT ?? E2E_PORT + 120);
+export const E2E_PAYPAL_ORIGIN = `http://127.0.0.1:${E2E_PAYPAL_PORT}`;
+export const E2E_PAYSTACK_PORT = Number(process.env.E2E_PAYSTACK_PORT ?? E2E_PORT + 130);
+export const E2E_PAYSTACK_ORIGIN = `http://127.0.0.1:${E2E_PAYSTACK_PORT}`;

@@ -51,9 +51,15 @@ export const appConfig = z.object({
   }),
   payments: z.object({
     allowed: z.boolean(),
-    stripe: z.object({ allowed: z.boolean(), publicKey: z.string().nullable() }),
-    paypal: z.object({ allowed: z.boolean(), clientId: z.string().nullable(), live: z.boolean() }),
-    paystack: z.object({ allowed: z.boolean(), publicKey: z.string().nullable() }),
+    /** `configured`: every key is set (environment or payments screen); only public keys are given. */
+    stripe: z.object({ allowed: z.boolean(), configured: z.boolean(), publicKey: z.string().nullable() }),
+    paypal: z.object({
+      allowed: z.boolean(),
+      configured: z.boolean(),
+      clientId: z.string().nullable(),
+      live: z.boolean(),
+    }),
+    paystack: z.object({ allowed: z.boolean(), configured: z.boolean(), publicKey: z.string().nullable() }),
   }),
   socialLogins: z.object({
     facebook: z.object({ allowed: z.boolean(), configured: z.boolean() }),

@@ -30,6 +30,7 @@ import {
   meteredMeta,
   meteredRoutes,
   meteredUserCreated,
+  paymentsRoutes,
   plansRoutes,
   stripeRoutes,
   subscriptionsRoutes,
@@ -144,6 +145,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   meteredRoutes(app, ctx);
   billingTestingRoutes(app, ctx);
   ctx.jobs.register(meteredBillingJob(ctx));
+  paymentsRoutes(app, ctx);
   emojiRoutes(app, ctx);
   await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

@@ -5,6 +5,7 @@
  */
 import { deFiles } from './de-files.js';
 import { deHumanCheck } from './de-human-check.js';
+import { deBillingPayments } from './de-billing-payments.js';
 import { dePublic } from './de-public.js';
 import { deSharing } from './de-sharing.js';
 import { deTeams } from './de-teams.js';
@@ -26,6 +27,7 @@ export const de: Record<string, string> = {
   ...deAdminUsers,
   ...deTeams,
   ...deHumanCheck,
+  ...deBillingPayments,
   ...deAdminDashboard,
   ...deAdminSettings,
   ...deSite,

@@ -5,6 +5,7 @@
  */
 import { enFiles } from './en-files.js';
 import { enHumanCheck } from './en-human-check.js';
+import { enBillingPayments } from './en-billing-payments.js';
 import { enLanguages } from './en-languages.js';
 import { enMail } from './en-mail.js';
 import { enBillingStripe } from './en-billing-stripe.js';
@@ -28,6 +29,7 @@ export const en: Record<string, string> = {
   ...enAdminDashboard,
   ...enTeams,
   ...enHumanCheck,
+  ...enBillingPayments,
   ...enLanguages,
   ...enMail,
   ...enBillingStripe,

@@ -5,6 +5,7 @@
  */
 import { skFiles } from './sk-files.js';
 import { skHumanCheck } from './sk-human-check.js';
+import { skBillingPayments } from './sk-billing-payments.js';
 import { skPublic } from './sk-public.js';
 import { skSharing } from './sk-sharing.js';
 import { skTeams } from './sk-teams.js';
@@ -26,6 +27,7 @@ export const sk: Record<string, string> = {
   ...skAdminUsers,
   ...skTeams,
   ...skHumanCheck,
+  ...skBillingPayments,
   ...skAdminDashboard,
   ...skAdminSettings,
   ...skSite,

@@ -13,8 +13,27 @@ import {
 /** Written by the product itself, never through the admin API. */
 const INTERNAL: readonly SettingName[] = ['setup_wizard_success', 'app_key'];
 
+/**
+ * The payment providers' keys: written only through `PUT /api/admin/payments/{driver}`, which tests
+ * them with a real call first (ADR 0047), and shown by `GET /api/admin/payments`.
+ */
+const GATEWAY_KEYS: readonly SettingName[] = [
+  'stripe_public_key',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+  'paypal_client_id',
+  'paypal_client_secret',
+  'paypal_webhook_id',
+  'paypal_live',
+  'paystack_public_key',
+  'paystack_secret_key',
+];
+
 const isEditable = (name: string): name is SettingName =>
-  isSettingName(name) && !INTERNAL.includes(name) && !('secret' in settingsRegistry[name]);
+  isSettingName(name) &&
+  !INTERNAL.includes(name) &&
+  !GATEWAY_KEYS.includes(name) &&
+  !('secret' in settingsRegistry[name]);
 
 /** What forms and scripts send for a yes/no setting: the reference stores "1" and "0". */
 const BOOLEAN_FORMS = new Map<unknown, boolean>([

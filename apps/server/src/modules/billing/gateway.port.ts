@@ -41,6 +41,11 @@ export interface PaymentGateway {
      */
     idempotencyKey: string,
   ): Promise<{ ok: true; reference: string } | { ok: false; error: string }>;
+  /**
+   * A balance top-up of `amount` minor units (metered billing): where the user pays it. Its webhook
+   * credits the balance once (PayPal, Paystack; Stripe may add it).
+   */
+  topUp?(user: UserRow, amount: number, currency: string, returnUrl: string): Promise<{ url: string }>;
   /** A real, harmless call with these keys: the payments screen's test before saving. */
   testKeys(keys: GatewayKeys): Promise<void>;
 }

@@ -11,3 +11,4 @@ export { meteredUserCreated, meteredMeta, estimateFor, subscribeToMetered, meter
 export { meteredBillingJob, retryFailedPayments, runMeteredDay, METERED_JOB } from './metered.jobs.js';
 export { billingTestingRoutes } from './testing.routes.js';
 export { meteredRoutes } from './metered.routes.js';
+export { paymentsRoutes } from './payments.routes.js';

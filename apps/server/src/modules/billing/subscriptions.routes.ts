@@ -6,6 +6,7 @@ import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { publicUrl, requireUser } from '../auth/index.js';
 import { readSettings } from '../settings/index.js';
+import type { UserRow } from '../users/index.js';
 import { planGatewayPlans, plans, type GatewayDriver, type SubscriptionRow } from './billing.table.js';
 import { gatewayFor } from './gateways/index.js';
 import { cancelSubscription, currentSubscription, swapSubscriptionPlan } from './ledger.js';
@@ -50,6 +51,17 @@ async function sellablePlan(ctx: AppContext, planId: string, driver: GatewayDriv
   return found;
 }
 
+/** Where the user pays for a fixed plan at `driver` (none while a fixed subscription is active). */
+export async function checkoutFixedPlan(ctx: AppContext, user: UserRow, planId: string, driver: GatewayDriver) {
+  const { gateway } = await gatewayOrFail(ctx, driver);
+  const { plan, remote } = await sellablePlan(ctx, planId, driver);
+  const current = await currentSubscription(ctx.db, user.id);
+  if (current && current.status === 'active' && current.type === 'fixed') {
+    throw new AppError(409, 'billing.already_subscribed', 'You have a subscription already: change its plan instead.');
+  }
+  return gateway.checkout(user, plan, remote, `${await publicUrl(ctx)}/user/settings/billing`);
+}
+
 const planIdBody = z.object({ plan_id: z.uuid() });
 const urlResponse = z.object({ url: z.string() });
 
@@ -76,26 +88,16 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
     });
   });
 
-  const checkout = async (userId: ReturnType<typeof requireUser>, planId: string, driver: GatewayDriver) => {
-    const { gateway } = await gatewayOrFail(ctx, driver);
-    const { plan, remote } = await sellablePlan(ctx, planId, driver);
-    const current = await currentSubscription(ctx.db, userId.id);
-    if (current && current.status === 'active' && current.type === 'fixed') {
-      throw new AppError(
-        409,
-        'billing.already_subscribed',
-        'You have a subscription already: change its plan instead.',
-      );
-    }
-    return gateway.checkout(userId, plan, remote, `${await publicUrl(ctx)}/user/settings/billing`);
-  };
+  const checkout = (user: UserRow, planId: string, driver: GatewayDriver) =>
+    checkoutFixedPlan(ctx, user, planId, driver);
 
   app.post(
     '/api/subscriptions/checkout',
     { schema: { body: planIdBody.extend({ driver: gatewayDriver }), response: { 200: urlResponse } } },
     async (request) => checkout(requireUser(request), request.body.plan_id, request.body.driver),
   );
-  for (const driver of ['stripe', 'paypal', 'paystack'] as const) {
+  // Paystack's checkout also takes a top-up amount: payments.routes.ts.
+  for (const driver of ['stripe', 'paypal'] as const) {
     app.post(
       `/api/${driver}/checkout`,
       { schema: { body: planIdBody, response: { 200: urlResponse } } },

@@ -2,6 +2,7 @@ import type { AppConfig } from '@filestore/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
+import { gatewayKeys } from '../billing/index.js';
 import { humanCheckKeys } from '../human-check/index.js';
 import { catalogueFor } from '../languages/index.js';
 import { visiblePageLinks } from '../pages/index.js';
@@ -56,12 +57,7 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       ogImage: storageUrl(settings.app_og_image),
       touchIcon: storageUrl(settings.app_touch_icon),
     },
-    payments: {
-      allowed: settings.allowed_payments,
-      stripe: { allowed: settings.allowed_stripe, publicKey: null },
-      paypal: { allowed: settings.allowed_paypal, clientId: null, live: false },
-      paystack: { allowed: settings.allowed_paystack, publicKey: null },
-    },
+    payments: paymentsConfig(ctx, settings),
     socialLogins: {
       facebook: { allowed: settings.allowed_facebook_login, configured: configured(settings, 'facebook') },
       google: { allowed: settings.allowed_google_login, configured: configured(settings, 'google') },
@@ -85,5 +81,28 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
     },
     broadcasting,
     ...(installed ? {} : { statusCheck: await statusCheck(ctx) }),
+  };
+}
+
+/**
+ * What the page may know of the payment providers: whether each is on and has all its keys, and
+ * only the keys meant for browsers (Stripe's publishable key, PayPal's client id, Paystack's public
+ * key); secrets never (ADR 0047).
+ */
+function paymentsConfig(ctx: AppContext, settings: Settings): AppConfig['payments'] {
+  const env = ctx.config.env;
+  const stripe = gatewayKeys('stripe', env, settings);
+  const paypal = gatewayKeys('paypal', env, settings);
+  const paystack = gatewayKeys('paystack', env, settings);
+  return {
+    allowed: settings.allowed_payments,
+    stripe: { allowed: settings.allowed_stripe, configured: !!stripe, publicKey: stripe?.publicKey ?? null },
+    paypal: {
+      allowed: settings.allowed_paypal,
+      configured: !!paypal,
+      clientId: paypal?.clientId ?? null,
+      live: paypal?.live ?? false,
+    },
+    paystack: { allowed: settings.allowed_paystack, configured: !!paystack, publicKey: paystack?.publicKey ?? null },
   };
 }

@@ -87,8 +87,16 @@ export const adminRoute: RouteObject = {
           ],
         },
         { path: 'payments', element: <Navigate to="/admin/payments/billings" replace /> },
-        page('payments/billings', 'admin.titles.billings'),
-        page('payments/payments', 'admin.titles.payments'),
+        {
+          path: 'payments/billings',
+          lazy: lazyPage(admin, (m) => m.BillingsPage),
+          handle: { title: 'admin.titles.billings', icon: Settings } satisfies RouteHandle,
+        },
+        {
+          path: 'payments/payments',
+          lazy: lazyPage(admin, (m) => m.PaymentsPage),
+          handle: { title: 'admin.titles.payments', icon: Settings } satisfies RouteHandle,
+        },
         { path: 'settings', element: <Navigate to="/admin/settings/appearance" replace /> },
         {
           path: 'settings/appearance',

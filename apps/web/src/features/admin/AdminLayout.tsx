@@ -21,7 +21,7 @@ export const adminSections = [
   { to: '/admin/plans', key: 'admin.nav.plans', icon: Package, soon: 'admin.soon.plans', also: ['/admin/plan/'] },
   { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat, soon: 'admin.soon.subscriptions' },
   { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt, soon: 'admin.soon.transactions' },
-  { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard, soon: 'admin.soon.payments' },
+  { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard, soon: null },
   { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText, soon: null, also: ['/admin/page/'] },
   { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings, soon: null },
   { to: '/admin/language', key: 'admin.nav.language', icon: Languages, soon: null },

@@ -16,3 +16,5 @@ export { PagesListPage } from './site/PagesListPage';
 export { PageEditorPage } from './site/PageEditorPage';
 export { HomepageSettingsPage } from './site/HomepageSettingsPage';
 export { AdsSettingsPage } from './site/AdsSettingsPage';
+export { BillingsPage } from './payments/BillingsPage';
+export { PaymentsPage } from './payments/PaymentsPage';

@@ -3,6 +3,8 @@ import type { Settings } from '../../settings/index.js';
 import type { GatewayDriver } from '../billing.table.js';
 import type { GatewayFactory, PaymentGateway } from '../gateway.port.js';
 import { stripeGateway } from './stripe.js';
+import { paypalGateway } from './paypal.js';
+import { paystackGateway } from './paystack.js';
 
 /**
  * Every gateway's adapter factory, by driver. Each returns null while its keys are incomplete.
@@ -10,6 +12,8 @@ import { stripeGateway } from './stripe.js';
  */
 export const gatewayFactories: Partial<Record<GatewayDriver, GatewayFactory>> = {
   stripe: stripeGateway,
+  paypal: paypalGateway,
+  paystack: paystackGateway,
 };
 
 /** The gateway of `driver` when it is configured, else null. */
