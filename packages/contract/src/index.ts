@@ -23,3 +23,4 @@ export * from './human-check.js';
 export * from './profile.js';
 export * from './environment.js';
 export * from './billing.js';
+export * from './billing-reads.js';

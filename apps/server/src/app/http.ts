@@ -24,7 +24,7 @@ import { emojiRoutes } from '../modules/emoji/index.js';
 import { fileRequestsModule, openRequest, recordRequestUpload } from '../modules/file-requests/index.js';
 import { filesRoutes } from '../modules/files/index.js';
 import { notificationsRoutes } from '../modules/notifications/index.js';
-import { plansRoutes, subscriptionsRoutes } from '../modules/billing/index.js';
+import { invoicesRoutes, plansRoutes, subscriptionsRoutes, transactionsRoutes } from '../modules/billing/index.js';
 import { homepageRoutes, pagesRoutes } from '../modules/pages/index.js';
 import { contactRoutes } from '../modules/contact/index.js';
 import { remoteUploadsModule, type RemoteNetwork } from '../modules/remote-uploads/index.js';
@@ -129,6 +129,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   usageRoutes(app, ctx);
   subscriptionsRoutes(app, ctx);
   plansRoutes(app, ctx);
+  transactionsRoutes(app, ctx);
+  invoicesRoutes(app, ctx);
   emojiRoutes(app, ctx);
   await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

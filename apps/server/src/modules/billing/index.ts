@@ -5,3 +5,6 @@ export { gatewayFor, configuredGateways } from './gateways/index.js';
 export { subscriptionsRoutes, presentSubscription } from './subscriptions.routes.js';
 export { plansRoutes } from './plans.routes.js';
 export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans } from './plans.js';
+export { transactionsRoutes } from './transactions.routes.js';
+export { invoicesRoutes } from './invoices.js';
+export { earningsPerCurrency } from './transactions.js';
