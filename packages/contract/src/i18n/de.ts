@@ -11,6 +11,7 @@ import { deTeams } from './de-teams.js';
 import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
 import { deAdminDashboard } from './de-admin-dashboard.js';
+import { deBillingUi } from './de-billing-ui.js';
 import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
@@ -25,6 +26,7 @@ export const de: Record<string, string> = {
   ...deTeams,
   ...deHumanCheck,
   ...deAdminDashboard,
+  ...deBillingUi,
   ...deAdminSettings,
   ...deSite,
   ...deLanguages,

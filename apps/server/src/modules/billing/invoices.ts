@@ -30,7 +30,7 @@ export interface Invoice {
 const clean = (lines: (string | null | undefined)[]) => lines.map((l) => l?.trim()).filter((l): l is string => !!l);
 
 export function invoiceOf(row: TransactionRow, user: UserRow, settings: Record<string, unknown>): Invoice {
-  const s = (key: string) => (typeof settings[key] === 'string' ? (settings[key] as string) : null);
+  const s = (key: string) => (typeof settings[key] === 'string' ? settings[key] : null);
   const day = row.createdAt.toISOString().slice(0, 10);
   const lines =
     row.metadata && row.metadata.length > 0
@@ -156,7 +156,7 @@ export function invoicesRoutes(app: TypedApp, ctx: AppContext) {
       if (!found || (found.t.userId !== viewer.id && viewer.role !== 'admin')) {
         throw new AppError(404, 'not_found', 'No such invoice.');
       }
-      const invoice = invoiceOf(found.t, found.u, (await readSettings(ctx.db)) as Record<string, unknown>);
+      const invoice = invoiceOf(found.t, found.u, await readSettings(ctx.db));
       reply.header('cache-control', 'private, no-store');
       if (request.query.format === 'pdf') {
         return reply

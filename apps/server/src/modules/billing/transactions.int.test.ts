@@ -8,7 +8,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { notifications } from '../notifications/notifications.table.js';
+import { notifications } from '../notifications/index.js';
 import { balances } from './billing.table.js';
 import { recordTransaction } from './ledger.js';
 
