@@ -93,7 +93,7 @@ export function Pager({
 /** A rounded white panel holding a table that scrolls sideways on narrow screens. */
 export function TablePanel({ children }: { children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800">
+    <div className="max-w-[calc(100vw-2rem)] overflow-x-auto rounded-2xl bg-white ring-1 ring-neutral-200 md:max-w-none dark:bg-neutral-900 dark:ring-neutral-800">
       <table className="w-full min-w-[36rem] text-left text-sm">{children}</table>
     </div>
   );

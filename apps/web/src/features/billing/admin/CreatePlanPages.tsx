@@ -219,8 +219,8 @@ export function TiersEditor({
         icon={<Plus className="size-4" aria-hidden />}
         onClick={() => {
           const last = tiers[tiers.length - 1];
-          const next = last && /^\d+$/.test(last.last_unit) ? Number(last.last_unit) + 1 : tiers.length === 0 ? 1 : 0;
-          onChange([...tiers, emptyTier(next)]);
+          const next = !last ? 1 : /^\d+$/.test(last.last_unit) ? Number(last.last_unit) + 1 : null;
+          onChange([...tiers, next === null ? { ...emptyTier(), first_unit: '' } : emptyTier(next)]);
         }}
       >
         {t('billing.tiers.add', { meter: meterName })}
