@@ -213,11 +213,11 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(usersAdmin.getByRole('group', { name: 'Tier 1 of Storage' })).toBeVisible();
     await audit(usersAdmin, 'admin create metered plan', found, known);
     await usersAdmin.goto('/admin/invoices');
-    await expect(usersAdmin.getByRole('heading', { name: 'Transactions' })).toBeVisible();
+    await expect(usersAdmin.getByRole('heading', { level: 2, name: 'Transactions' })).toBeVisible();
     await usersAdmin.waitForLoadState('networkidle');
     await audit(usersAdmin, 'admin transactions', found, known);
     await usersAdmin.goto('/admin/subscriptions');
-    await expect(usersAdmin.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+    await expect(usersAdmin.getByRole('heading', { level: 2, name: 'Subscriptions' })).toBeVisible();
     await usersAdmin.waitForLoadState('networkidle');
     await audit(usersAdmin, 'admin subscriptions', found, known);
     await usersAdmin.goto(`/admin/user/${me.data.id}/subscription`);
