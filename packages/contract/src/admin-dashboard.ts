@@ -97,6 +97,8 @@ export const adminDashboardResponse = z.object({
     traffic: z.object({ days: z.array(trafficDay), upload_total: z.number(), download_total: z.number() }),
     newest_users: z.array(newestUser),
     health: serverHealth,
+    /** Completed charges and withdrawals per currency (issue 17); empty on a free server. */
+    earnings: z.array(z.object({ currency: z.string(), amount: z.number().int() })),
   }),
 });
 export type AdminDashboardResponse = z.infer<typeof adminDashboardResponse>;

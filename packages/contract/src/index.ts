@@ -24,3 +24,4 @@ export * from './profile.js';
 export * from './environment.js';
 export * from './billing.js';
 export * from './billing-payments.js';
+export * from './billing-reads.js';

@@ -26,6 +26,7 @@ import { filesRoutes } from '../modules/files/index.js';
 import { notificationsRoutes } from '../modules/notifications/index.js';
 import {
   billingTestingRoutes,
+  invoicesRoutes,
   meteredBillingJob,
   meteredMeta,
   meteredRoutes,
@@ -34,6 +35,7 @@ import {
   plansRoutes,
   stripeRoutes,
   subscriptionsRoutes,
+  transactionsRoutes,
 } from '../modules/billing/index.js';
 import { homepageRoutes, pagesRoutes } from '../modules/pages/index.js';
 import { contactRoutes } from '../modules/contact/index.js';
@@ -146,6 +148,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   billingTestingRoutes(app, ctx);
   ctx.jobs.register(meteredBillingJob(ctx));
   paymentsRoutes(app, ctx);
+  transactionsRoutes(app, ctx);
+  invoicesRoutes(app, ctx);
   emojiRoutes(app, ctx);
   await realtimeModule(app, ctx);
   await webRoutes(app, ctx, loadShell(ctx.config.env.WEB_DIST ?? DEFAULT_WEB_DIST));

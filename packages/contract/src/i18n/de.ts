@@ -12,6 +12,7 @@ import { deTeams } from './de-teams.js';
 import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
 import { deAdminDashboard } from './de-admin-dashboard.js';
+import { deBillingUi } from './de-billing-ui.js';
 import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
@@ -29,6 +30,7 @@ export const de: Record<string, string> = {
   ...deHumanCheck,
   ...deBillingPayments,
   ...deAdminDashboard,
+  ...deBillingUi,
   ...deAdminSettings,
   ...deSite,
   ...deLanguages,

@@ -18,6 +18,7 @@ import { enAdminUsers } from './en-admin-users.js';
 import { enSite } from './en-site.js';
 import { enAdminSettings } from './en-admin-settings.js';
 import { enAdminDashboard } from './en-admin-dashboard.js';
+import { enBillingUi } from './en-billing-ui.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
@@ -27,6 +28,7 @@ export const en: Record<string, string> = {
   ...enAdminUsers,
   ...enSite,
   ...enAdminDashboard,
+  ...enBillingUi,
   ...enTeams,
   ...enHumanCheck,
   ...enBillingPayments,

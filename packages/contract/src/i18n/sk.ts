@@ -12,6 +12,7 @@ import { skTeams } from './sk-teams.js';
 import { skTransfer } from './sk-transfer.js';
 import { skAdminUsers } from './sk-admin-users.js';
 import { skAdminDashboard } from './sk-admin-dashboard.js';
+import { skBillingUi } from './sk-billing-ui.js';
 import { skAdminSettings } from './sk-admin-settings.js';
 import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
@@ -29,6 +30,7 @@ export const sk: Record<string, string> = {
   ...skHumanCheck,
   ...skBillingPayments,
   ...skAdminDashboard,
+  ...skBillingUi,
   ...skAdminSettings,
   ...skSite,
   ...skLanguages,

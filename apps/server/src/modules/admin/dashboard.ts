@@ -1,6 +1,7 @@
 import type { AdminDashboardResponse } from '@filestore/contract';
 import { count, desc, gte } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
+import { earningsPerCurrency } from '../billing/index.js';
 import { serverHealth } from '../status/index.js';
 import { trafficPerDay, utcDay } from '../traffic/index.js';
 import { usageOfAll } from '../usage/index.js';
@@ -29,7 +30,7 @@ async function trafficChart(ctx: AppContext, now: Date, days: number) {
 }
 
 export async function dashboard(ctx: AppContext, now = new Date()): Promise<AdminDashboardResponse> {
-  const [counts, [recent], newest, byCategory, traffic, health] = await Promise.all([
+  const [counts, [recent], newest, byCategory, traffic, health, earnings] = await Promise.all([
     countUsers(ctx.db),
     ctx.db
       .select({ n: count() })
@@ -39,6 +40,7 @@ export async function dashboard(ctx: AppContext, now = new Date()): Promise<Admi
     usageOfAll(ctx.db),
     trafficChart(ctx, now, TRAFFIC_DAYS),
     serverHealth(ctx, now),
+    earningsPerCurrency(ctx.db),
   ]);
   return {
     data: {
@@ -54,6 +56,7 @@ export async function dashboard(ctx: AppContext, now = new Date()): Promise<Admi
         created_at: u.createdAt.toISOString(),
       })),
       health,
+      earnings,
     },
   };
 }

@@ -12,3 +12,6 @@ export { meteredBillingJob, retryFailedPayments, runMeteredDay, METERED_JOB } fr
 export { billingTestingRoutes } from './testing.routes.js';
 export { meteredRoutes } from './metered.routes.js';
 export { paymentsRoutes } from './payments.routes.js';
+export { transactionsRoutes } from './transactions.routes.js';
+export { invoicesRoutes } from './invoices.js';
+export { earningsPerCurrency } from './transactions.js';

@@ -1,4 +1,4 @@
-import { FileText, Languages, LayoutDashboard, Settings, Users } from 'lucide-react';
+import { FileText, Languages, LayoutDashboard, Package, Receipt, Repeat, Settings, Users } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteHandle, type RouteObject } from '../routing';
 import { RequireAdmin } from '../guards';
@@ -19,11 +19,18 @@ const userTab = (path: string, title: string, pick: (m: AdminPages) => Component
   handle: { title, icon: Users } satisfies RouteHandle,
 });
 
+const screen = (
+  path: string,
+  title: string,
+  icon: RouteHandle['icon'],
+  pick: (m: AdminPages) => ComponentType,
+): RouteObject => ({ path, lazy: lazyPage(admin, pick), handle: { title, icon } satisfies RouteHandle });
+
 const planPages = (kind: 'fixed' | 'metered'): RouteObject[] => [
   { path: `plan/:id/${kind}`, element: <Navigate to="subscribers" replace /> },
-  page(`plan/:id/${kind}/subscribers`, 'admin.titles.plan_subscribers'),
-  page(`plan/:id/${kind}/settings`, 'admin.titles.plan_settings'),
-  page(`plan/:id/${kind}/delete`, 'admin.titles.plan_delete'),
+  screen(`plan/:id/${kind}/subscribers`, 'admin.titles.plan_subscribers', Package, (m) => m.PlanSubscribersPage),
+  screen(`plan/:id/${kind}/settings`, 'admin.titles.plan_settings', Package, (m) => m.PlanSettingsPage),
+  screen(`plan/:id/${kind}/delete`, 'admin.titles.plan_delete', Package, (m) => m.PlanDeletePage),
 ];
 
 /** Spec §2 admin area: every path exists and is guarded; pages of later issues are placeholders. */
@@ -47,8 +54,8 @@ export const adminRoute: RouteObject = {
           lazy: lazyPage(admin, (m) => m.DashboardPage),
           handle: { title: 'admin.nav.dashboard', icon: LayoutDashboard } satisfies RouteHandle,
         },
-        page('invoices', 'admin.titles.transactions'),
-        page('subscriptions', 'admin.nav.subscriptions'),
+        screen('invoices', 'admin.titles.transactions', Receipt, (m) => m.TransactionsPage),
+        screen('subscriptions', 'admin.nav.subscriptions', Repeat, (m) => m.SubscriptionsPage),
         {
           path: 'pages',
           lazy: lazyPage(admin, (m) => m.PagesListPage),
@@ -59,9 +66,9 @@ export const adminRoute: RouteObject = {
           lazy: lazyPage(admin, (m) => m.PageEditorPage),
           handle: { title: 'admin.titles.edit_page', icon: FileText } satisfies RouteHandle,
         })),
-        page('plans', 'admin.nav.plans'),
-        page('plan/create/fixed', 'admin.titles.create_fixed_plan'),
-        page('plan/create/metered', 'admin.titles.create_metered_plan'),
+        screen('plans', 'admin.nav.plans', Package, (m) => m.PlansPage),
+        screen('plan/create/fixed', 'admin.titles.create_fixed_plan', Package, (m) => m.CreateFixedPlanPage),
+        screen('plan/create/metered', 'admin.titles.create_metered_plan', Package, (m) => m.CreateMeteredPlanPage),
         ...planPages('fixed'),
         ...planPages('metered'),
         {

@@ -18,9 +18,9 @@ import { SoonBadge } from '../../ui/ComingSoon';
 export const adminSections = [
   { to: '/admin/dashboard', key: 'admin.nav.dashboard', icon: LayoutDashboard, soon: null },
   { to: '/admin/users', key: 'admin.nav.users', icon: Users, soon: null, also: ['/admin/user/'] },
-  { to: '/admin/plans', key: 'admin.nav.plans', icon: Package, soon: 'admin.soon.plans', also: ['/admin/plan/'] },
-  { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat, soon: 'admin.soon.subscriptions' },
-  { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt, soon: 'admin.soon.transactions' },
+  { to: '/admin/plans', key: 'admin.nav.plans', icon: Package, soon: null, also: ['/admin/plan/'] },
+  { to: '/admin/subscriptions', key: 'admin.nav.subscriptions', icon: Repeat, soon: null },
+  { to: '/admin/invoices', key: 'admin.nav.transactions', icon: Receipt, soon: null },
   { to: '/admin/payments', key: 'admin.nav.payments', icon: CreditCard, soon: null },
   { to: '/admin/pages', key: 'admin.nav.pages', icon: FileText, soon: null, also: ['/admin/page/'] },
   { to: '/admin/settings', key: 'admin.nav.settings', icon: Settings, soon: null },

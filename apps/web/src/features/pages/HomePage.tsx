@@ -1,3 +1,4 @@
+import { formatMoney, type PlanResource } from '@filestore/contract';
 import { ArrowRight, FolderInput, Share2, UploadCloud } from 'lucide-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n';
@@ -15,11 +16,8 @@ const boxIcons = [UploadCloud, Share2, FolderInput];
 /** Copy the server cleaned to inline HTML (the accent span, bold, links): set as HTML, never as text. */
 const html = (value: string) => ({ __html: value });
 
-/** A plan as the billing module will list it; until billing exists the route is missing and nothing shows. */
-interface Plan {
-  id: string;
-  attributes: { name: string; description?: string | null; price?: string | null; interval?: string | null };
-}
+/** The public pricing list (visible, active plans); the section hides when there is none. */
+type Plan = PlanResource;
 
 function usePlans(wanted: boolean) {
   return useQuery({
@@ -56,7 +54,7 @@ const lead = 'text-lg leading-8 text-pretty text-neutral-600 dark:text-neutral-4
 
 /** `/`: the sections the administrator keeps on (admin → settings → homepage), reference §16.3. */
 export function HomePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const config = useConfig();
   const query = useHomepage();
   const plans = usePlans(Boolean(query.data?.pricing) && config.subscriptionType !== 'none');
@@ -158,16 +156,17 @@ export function HomePage() {
                 className="rounded-2xl p-6 text-left ring-1 ring-neutral-200 dark:ring-neutral-800"
                 data-plan={plan.id}
               >
-                <h3 className="font-semibold text-neutral-900 dark:text-white">{plan.attributes.name}</h3>
-                {plan.attributes.price && (
-                  <p className="mt-2 text-2xl font-bold text-neutral-900 dark:text-white">
-                    {plan.attributes.interval
-                      ? t('home.pricing_from', { price: plan.attributes.price, interval: plan.attributes.interval })
-                      : plan.attributes.price}
-                  </p>
-                )}
-                {plan.attributes.description && (
-                  <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{plan.attributes.description}</p>
+                <h3 className="font-semibold text-neutral-900 dark:text-white">{plan.name}</h3>
+                <p className="mt-2 text-2xl font-bold text-neutral-900 dark:text-white">
+                  {plan.type === 'fixed' && plan.amount !== null
+                    ? t('home.pricing_from', {
+                        price: formatMoney(plan.amount, plan.currency, i18n.language),
+                        interval: t(`billing.interval.${plan.interval}`),
+                      })
+                    : t('billing.type.metered')}
+                </p>
+                {plan.description && (
+                  <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{plan.description}</p>
                 )}
               </li>
             ))}

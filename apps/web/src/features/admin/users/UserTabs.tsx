@@ -251,15 +251,6 @@ export function UserPasswordTab() {
   );
 }
 
-export function UserSubscriptionTab() {
-  const { t } = useTranslation();
-  return (
-    <Card title={t('admin.user.tab_subscription')}>
-      <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.user.subscription_soon')}</p>
-    </Card>
-  );
-}
-
 export function DeletionProgress({ id }: { id: string }) {
   const { t } = useTranslation();
   const deletion = useUserDeletion(id, true);

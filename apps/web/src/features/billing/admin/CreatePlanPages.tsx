@@ -1,0 +1,330 @@
+import { supportedCurrencies, type MeterKey } from '@filestore/contract';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from '../../../app/routing';
+import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { Switch } from '../../../ui/Switch';
+import { useCreatePlan } from '../billing.api';
+import { emptyTier, majorToMinor, validateTiers, type TierDraft, type TierErrors } from '../money';
+
+const currencyOptions = supportedCurrencies.map((c) => ({ value: c, label: c }));
+
+/** /admin/plan/create/fixed: a plan sold at a price per month or year, with its storage and team size. */
+export function CreateFixedPlanPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreatePlan();
+  const [form, setForm] = useState({
+    name: '',
+    description: '',
+    price: '',
+    currency: 'USD',
+    interval: 'month' as 'month' | 'year',
+    storage: '',
+    members: '-1',
+    visible: true,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: FieldErrors = {};
+    const amount = majorToMinor(form.price, form.currency);
+    if (!form.name.trim()) next.name = t('billing.form.required');
+    if (amount === null || amount < 1) next.price = t('billing.form.price_invalid');
+    const storage = Number(form.storage);
+    if (!/^\d+$/.test(form.storage.trim()) || storage < 1) next.storage = t('billing.form.storage_invalid');
+    const members = Number(form.members);
+    if (!/^-?\d+$/.test(form.members.trim()) || members < -1) next.members = t('billing.form.members_invalid');
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    try {
+      const plan = await create.mutateAsync({
+        type: 'fixed',
+        name: form.name.trim(),
+        description: form.description.trim() || null,
+        amount: amount!,
+        currency: form.currency,
+        interval: form.interval,
+        features: { max_storage_amount: storage, max_team_members: members },
+        visible: form.visible,
+      });
+      toast.success(t('billing.plans.created', { name: plan.name }));
+      void navigate(`/admin/plan/${plan.id}/fixed/subscribers`);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      toast.error(errorMessage(t, error));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-2xl space-y-5">
+      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.create_fixed')}</h2>
+      <Card
+        title={t('billing.form.details')}
+        footer={
+          <Button type="submit" loading={create.isPending}>
+            {t('billing.form.create')}
+          </Button>
+        }
+      >
+        <div className="space-y-4">
+          <TextField
+            label={t('billing.form.name')}
+            value={form.name}
+            error={errors.name}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <TextAreaField
+            label={t('billing.form.description')}
+            value={form.description}
+            onChange={(e) => set({ description: e.target.value })}
+          />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              label={t('billing.form.price')}
+              inputMode="decimal"
+              value={form.price}
+              error={errors.price}
+              hint={t('billing.form.price_hint')}
+              onChange={(e) => set({ price: e.target.value })}
+            />
+            <SelectField
+              label={t('billing.form.currency')}
+              value={form.currency}
+              options={currencyOptions}
+              onChange={(e) => set({ currency: e.target.value })}
+            />
+            <SelectField
+              label={t('billing.form.interval')}
+              value={form.interval}
+              options={[
+                { value: 'month', label: t('billing.interval.month') },
+                { value: 'year', label: t('billing.interval.year') },
+              ]}
+              onChange={(e) => set({ interval: e.target.value as 'month' | 'year' })}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <TextField
+              label={t('billing.form.storage')}
+              inputMode="numeric"
+              value={form.storage}
+              error={errors.storage}
+              onChange={(e) => set({ storage: e.target.value })}
+            />
+            <TextField
+              label={t('billing.form.members')}
+              inputMode="numeric"
+              value={form.members}
+              error={errors.members}
+              hint={t('billing.form.members_hint')}
+              onChange={(e) => set({ members: e.target.value })}
+            />
+          </div>
+          <Switch
+            label={t('billing.form.visible')}
+            description={t('billing.form.visible_hint')}
+            checked={form.visible}
+            onChange={(e) => set({ visible: e.target.checked })}
+          />
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+const METERS: MeterKey[] = ['storage', 'bandwidth', 'member', 'flatFee'];
+
+/** One meter's tiers: add and remove rows of first unit, last unit, price per unit and flat fee. */
+export function TiersEditor({
+  meter,
+  tiers,
+  errors,
+  onChange,
+}: {
+  meter: MeterKey;
+  tiers: TierDraft[];
+  errors: TierErrors;
+  onChange: (tiers: TierDraft[]) => void;
+}) {
+  const { t } = useTranslation();
+  const meterName = t(`billing.meter.${meter}`);
+  const update = (i: number, patch: Partial<TierDraft>) =>
+    onChange(tiers.map((tier, j) => (j === i ? { ...tier, ...patch } : tier)));
+  const err = (i: number, key: keyof TierDraft) => {
+    const code = errors[i]?.[key];
+    return code ? t(code) : undefined;
+  };
+  return (
+    <fieldset className="space-y-3">
+      <legend className="sr-only">{t('billing.tiers.legend', { meter: meterName })}</legend>
+      {tiers.map((tier, i) => (
+        <div
+          key={i}
+          className="grid grid-cols-2 items-start gap-3 rounded-xl bg-neutral-50 p-3 sm:grid-cols-[1fr_1fr_1fr_1fr_auto] dark:bg-neutral-800/50"
+          aria-label={t('billing.tiers.tier', { n: i + 1, meter: meterName })}
+          role="group"
+        >
+          <TextField
+            label={t('billing.tiers.first_unit')}
+            inputMode="numeric"
+            value={tier.first_unit}
+            error={err(i, 'first_unit')}
+            onChange={(e) => update(i, { first_unit: e.target.value })}
+          />
+          <TextField
+            label={t('billing.tiers.last_unit')}
+            inputMode="numeric"
+            placeholder="∞"
+            value={tier.last_unit}
+            error={err(i, 'last_unit')}
+            onChange={(e) => update(i, { last_unit: e.target.value })}
+          />
+          <TextField
+            label={t('billing.tiers.per_unit')}
+            inputMode="decimal"
+            value={tier.per_unit}
+            error={err(i, 'per_unit')}
+            onChange={(e) => update(i, { per_unit: e.target.value })}
+          />
+          <TextField
+            label={t('billing.tiers.flat_fee')}
+            inputMode="decimal"
+            value={tier.flat_fee}
+            error={err(i, 'flat_fee')}
+            onChange={(e) => update(i, { flat_fee: e.target.value })}
+          />
+          <div className="col-span-2 flex justify-end sm:col-span-1 sm:pt-7">
+            <Button
+              type="button"
+              variant="ghost"
+              aria-label={t('billing.tiers.remove', { n: i + 1, meter: meterName })}
+              icon={<Trash2 className="size-4" aria-hidden />}
+              onClick={() => onChange(tiers.filter((_, j) => j !== i))}
+            />
+          </div>
+        </div>
+      ))}
+      <Button
+        type="button"
+        variant="secondary"
+        icon={<Plus className="size-4" aria-hidden />}
+        onClick={() => {
+          const last = tiers[tiers.length - 1];
+          const next = !last ? 1 : /^\d+$/.test(last.last_unit) ? Number(last.last_unit) + 1 : null;
+          onChange([...tiers, next === null ? { ...emptyTier(), first_unit: '' } : emptyTier(next)]);
+        }}
+      >
+        {t('billing.tiers.add', { meter: meterName })}
+      </Button>
+    </fieldset>
+  );
+}
+
+/** /admin/plan/create/metered: a currency and, per meter used, its tiers. */
+export function CreateMeteredPlanPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreatePlan();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [currency, setCurrency] = useState('USD');
+  const [visible, setVisible] = useState(true);
+  const [meters, setMeters] = useState<Record<MeterKey, TierDraft[]>>({
+    storage: [],
+    bandwidth: [],
+    member: [],
+    flatFee: [],
+  });
+  const [tierErrors, setTierErrors] = useState<Partial<Record<MeterKey, TierErrors>>>({});
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const next: FieldErrors = {};
+    if (!name.trim()) next.name = t('billing.form.required');
+    const allErrors: Partial<Record<MeterKey, TierErrors>> = {};
+    const payload = [];
+    for (const key of METERS) {
+      if (meters[key].length === 0) continue;
+      const { tiers, errors: te } = validateTiers(meters[key], currency);
+      allErrors[key] = te;
+      if (tiers) payload.push({ key, tiers });
+      else next.meters = t('billing.tiers.fix');
+    }
+    if (payload.length === 0 && !next.meters) next.meters = t('billing.tiers.none');
+    setErrors(next);
+    setTierErrors(allErrors);
+    if (Object.keys(next).length > 0) return;
+    try {
+      const plan = await create.mutateAsync({
+        type: 'metered',
+        name: name.trim(),
+        description: description.trim() || null,
+        currency,
+        meters: payload,
+        visible,
+      });
+      toast.success(t('billing.plans.created', { name: plan.name }));
+      void navigate(`/admin/plan/${plan.id}/metered/subscribers`);
+    } catch (error) {
+      setErrors(serverFieldErrors(error));
+      toast.error(errorMessage(t, error));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="max-w-4xl space-y-5">
+      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.create_metered')}</h2>
+      <Card title={t('billing.form.details')}>
+        <div className="space-y-4">
+          <TextField
+            label={t('billing.form.name')}
+            value={name}
+            error={errors.name}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <TextAreaField
+            label={t('billing.form.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          <SelectField
+            label={t('billing.form.currency')}
+            value={currency}
+            options={currencyOptions}
+            onChange={(e) => setCurrency(e.target.value)}
+          />
+          <Switch
+            label={t('billing.form.visible')}
+            description={t('billing.form.visible_hint')}
+            checked={visible}
+            onChange={(e) => setVisible(e.target.checked)}
+          />
+        </div>
+      </Card>
+      {errors.meters && <Notice tone="error">{errors.meters}</Notice>}
+      {METERS.map((key) => (
+        <Card key={key} title={t(`billing.meter.${key}`)} description={t(`billing.meter.${key}_hint`)}>
+          <TiersEditor
+            meter={key}
+            tiers={meters[key]}
+            errors={tierErrors[key] ?? []}
+            onChange={(tiers) => setMeters((m) => ({ ...m, [key]: tiers }))}
+          />
+        </Card>
+      ))}
+      <Button type="submit" loading={create.isPending}>
+        {t('billing.form.create')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,243 @@
+import type { PlanResource } from '@filestore/contract';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, NavLink, useNavigate, useParams } from '../../../app/routing';
+import { formatDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { Button } from '../../../ui/Button';
+import { Card } from '../../../ui/Card';
+import { cn } from '../../../ui/cn';
+import { TextAreaField, TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
+import { PageSpinner } from '../../../ui/Spinner';
+import { Switch } from '../../../ui/Switch';
+import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
+import { useAdminPlan, useDeletePlan, usePlanSubscribers, useUpdatePlan } from '../billing.api';
+import { EmptyPanel, planPrice, StatusBadge, TablePanel, tdClass, thClass } from '../parts';
+
+/** The plan's name, price and tabs over one of its pages. */
+function PlanFrame({ children }: { children: (plan: PlanResource) => ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const plan = useAdminPlan(id);
+  if (plan.isPending) return <PageSpinner label={t('common.loading')} />;
+  if (plan.isError) return <Notice tone="error">{errorMessage(t, plan.error)}</Notice>;
+  const base = `/admin/plan/${plan.data.id}/${plan.data.type}`;
+  const tabs = [
+    { to: `${base}/subscribers`, key: 'billing.plan.tab_subscribers' },
+    { to: `${base}/settings`, key: 'billing.plan.tab_settings' },
+    { to: `${base}/delete`, key: 'billing.plan.tab_delete' },
+  ];
+  return (
+    <div className="space-y-5">
+      <div>
+        <Link to="/admin/plans" className="text-sm text-neutral-600 hover:underline dark:text-neutral-400">
+          {t('billing.plan.back')}
+        </Link>
+        <h2 className="mt-1 flex flex-wrap items-center gap-2 text-xl font-semibold text-neutral-900 dark:text-white">
+          {plan.data.name} <StatusBadge status={plan.data.status} />
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
+          {t(`billing.type.${plan.data.type}`)} · {planPrice(t, plan.data, i18n.language)}
+        </p>
+      </div>
+      <nav aria-label={t('billing.plan.tabs')}>
+        <ul className="flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  cn(
+                    '-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap',
+                    isActive
+                      ? 'border-accent-strong text-accent-strong dark:border-accent dark:text-accent'
+                      : 'border-transparent text-neutral-700 hover:text-neutral-900 dark:text-neutral-300 dark:hover:text-white',
+                  )
+                }
+              >
+                {t(tab.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {children(plan.data)}
+    </div>
+  );
+}
+
+function Subscribers({ plan }: { plan: PlanResource }) {
+  const { t } = useTranslation();
+  const subs = usePlanSubscribers(plan.id);
+  if (subs.isPending) return <PageSpinner label={t('common.loading')} />;
+  if (subs.isError) return <Notice tone="error">{errorMessage(t, subs.error)}</Notice>;
+  if (subs.data.data.length === 0) return <EmptyPanel>{t('billing.plan.no_subscribers')}</EmptyPanel>;
+  return (
+    <TablePanel>
+      <thead className="border-b border-neutral-200 dark:border-neutral-800">
+        <tr>
+          <th scope="col" className={thClass}>
+            {t('billing.col.user')}
+          </th>
+          <th scope="col" className={thClass}>
+            {t('billing.col.status')}
+          </th>
+          <th scope="col" className={thClass}>
+            {t('billing.col.driver')}
+          </th>
+          <th scope="col" className={thClass}>
+            {t('billing.col.since')}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-neutral-100 dark:divide-neutral-800">
+        {subs.data.data.map((s) => (
+          <tr key={s.id}>
+            <td className={tdClass}>
+              <Link to={`/admin/user/${s.user_id}/subscription`} className="hover:underline">
+                {s.user?.email ?? s.user_id}
+              </Link>
+            </td>
+            <td className={tdClass}>
+              <StatusBadge status={s.status} />
+            </td>
+            <td className={tdClass}>{t(`billing.driver.${s.driver}`)}</td>
+            <td className={tdClass}>{formatDate(s.created_at)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </TablePanel>
+  );
+}
+
+function Settings({ plan }: { plan: PlanResource }) {
+  const { t } = useTranslation();
+  const update = useUpdatePlan(plan.id);
+  const [name, setName] = useState(plan.name);
+  const [description, setDescription] = useState(plan.description ?? '');
+  const [visible, setVisible] = useState(plan.visible);
+  const [storage, setStorage] = useState(String(plan.features?.max_storage_amount ?? ''));
+  const [members, setMembers] = useState(String(plan.features?.max_team_members ?? -1));
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!name.trim()) return setError(t('billing.form.required'));
+    if (plan.type === 'fixed' && (!/^\d+$/.test(storage) || Number(storage) < 1))
+      return setError(t('billing.form.storage_invalid'));
+    if (plan.type === 'fixed' && (!/^-?\d+$/.test(members) || Number(members) < -1))
+      return setError(t('billing.form.members_invalid'));
+    setError(null);
+    try {
+      await update.mutateAsync({
+        name: name.trim(),
+        description: description.trim() || null,
+        visible,
+        ...(plan.type === 'fixed'
+          ? { features: { max_storage_amount: Number(storage), max_team_members: Number(members) } }
+          : {}),
+      });
+      toast.success(t('billing.plan.saved'));
+    } catch (err) {
+      setError(errorMessage(t, err));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate className="max-w-2xl">
+      <Card
+        title={t('billing.plan.tab_settings')}
+        description={t('billing.plan.settings_hint')}
+        footer={
+          <Button type="submit" loading={update.isPending}>
+            {t('billing.plan.save')}
+          </Button>
+        }
+      >
+        <div className="space-y-4">
+          {error && <Notice tone="error">{error}</Notice>}
+          <TextField label={t('billing.form.name')} value={name} onChange={(e) => setName(e.target.value)} />
+          <TextAreaField
+            label={t('billing.form.description')}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+          {plan.type === 'fixed' && (
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField
+                label={t('billing.form.storage')}
+                inputMode="numeric"
+                value={storage}
+                onChange={(e) => setStorage(e.target.value)}
+              />
+              <TextField
+                label={t('billing.form.members')}
+                inputMode="numeric"
+                hint={t('billing.form.members_hint')}
+                value={members}
+                onChange={(e) => setMembers(e.target.value)}
+              />
+            </div>
+          )}
+          <Switch
+            label={t('billing.form.visible')}
+            description={t('billing.form.visible_hint')}
+            checked={visible}
+            onChange={(e) => setVisible(e.target.checked)}
+          />
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+function Delete({ plan }: { plan: PlanResource }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const remove = useDeletePlan(plan.id);
+  const [open, setOpen] = useState(false);
+  const subscribed = (plan.subscribers ?? 0) > 0;
+  return (
+    <Card title={t('billing.plan.tab_delete')}>
+      <div className="space-y-4">
+        <p className="text-sm text-neutral-700 dark:text-neutral-300">
+          {subscribed
+            ? t('billing.plan.delete_archives', { count: plan.subscribers ?? 0 })
+            : t('billing.plan.delete_explained')}
+        </p>
+        <Button variant="danger" onClick={() => setOpen(true)} disabled={plan.status === 'archived'}>
+          {t(subscribed ? 'billing.plan.archive' : 'billing.plan.delete')}
+        </Button>
+      </div>
+      {open && (
+        <ConfirmDialog
+          title={t('billing.plan.delete_title', { name: plan.name })}
+          description={t(subscribed ? 'billing.plan.delete_archives_short' : 'billing.plan.delete_confirm')}
+          confirmLabel={t(subscribed ? 'billing.plan.archive' : 'billing.plan.delete')}
+          focusCancel
+          onClose={() => setOpen(false)}
+          onConfirm={async () => {
+            try {
+              const { outcome } = await remove.mutateAsync();
+              toast.success(t(outcome === 'archived' ? 'billing.plan.archived' : 'billing.plan.deleted'));
+              setOpen(false);
+              void navigate('/admin/plans');
+            } catch (error) {
+              toast.error(errorMessage(t, error));
+            }
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+export function PlanSubscribersPage() {
+  return <PlanFrame>{(plan) => <Subscribers plan={plan} />}</PlanFrame>;
+}
+export function PlanSettingsPage() {
+  return <PlanFrame>{(plan) => <Settings key={plan.updated_at} plan={plan} />}</PlanFrame>;
+}
+export function PlanDeletePage() {
+  return <PlanFrame>{(plan) => <Delete plan={plan} />}</PlanFrame>;
+}

@@ -1,0 +1,193 @@
+import type {
+  CreatePlanRequest,
+  CreditCardResource,
+  PlanResource,
+  SubscriptionResource,
+  SubscriptionsQuery,
+  SubscriptionsResponse,
+  TransactionResource,
+  TransactionsQuery,
+  TransactionsResponse,
+  UpdatePlanRequest,
+} from '@filestore/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, isApiError, request } from '../../lib/api';
+
+export const billingKeys = {
+  all: ['billing'] as const,
+  publicPlans: ['billing', 'plans', 'public'] as const,
+  adminPlans: ['billing', 'plans', 'admin'] as const,
+  plan: (id: string) => ['billing', 'plans', 'admin', id] as const,
+  subscribers: (id: string) => ['billing', 'plans', 'admin', id, 'subscribers'] as const,
+  subscriptions: (q: SubscriptionsQuery) => ['billing', 'subscriptions', q] as const,
+  transactions: (q: TransactionsQuery) => ['billing', 'transactions', 'admin', q] as const,
+  userTransactions: (id: string) => ['billing', 'transactions', 'user', id] as const,
+  userSubscription: (id: string) => ['billing', 'subscription', 'user', id] as const,
+  mine: ['billing', 'mine'] as const,
+  myTransactions: (page: number) => ['billing', 'mine', 'transactions', page] as const,
+  cards: ['billing', 'mine', 'cards'] as const,
+};
+
+function qs(query: Record<string, unknown>): string {
+  const p = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (typeof v === 'string' || typeof v === 'number') p.set(k, String(v));
+  const s = p.toString();
+  return s ? `?${s}` : '';
+}
+
+export const usePublicPlans = () =>
+  useQuery({
+    queryKey: billingKeys.publicPlans,
+    queryFn: async () => (await api.get<{ data: PlanResource[] }>('/api/subscriptions/plans')).data,
+  });
+
+export const useAdminPlans = () =>
+  useQuery({
+    queryKey: billingKeys.adminPlans,
+    queryFn: async () => (await api.get<{ data: PlanResource[] }>('/api/subscriptions/admin/plans?per_page=100')).data,
+  });
+
+export const useAdminPlan = (id: string) =>
+  useQuery({
+    queryKey: billingKeys.plan(id),
+    queryFn: async () => (await api.get<{ data: PlanResource }>(`/api/subscriptions/admin/plans/${id}`)).data,
+    retry: false,
+  });
+
+export const usePlanSubscribers = (id: string) =>
+  useQuery({
+    queryKey: billingKeys.subscribers(id),
+    queryFn: () => api.get<SubscriptionsResponse>(`/api/subscriptions/admin/plans/${id}/subscribers?per_page=100`),
+  });
+
+export function useCreatePlan() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreatePlanRequest) =>
+      (await api.post<{ data: PlanResource }>('/api/subscriptions/admin/plans', body)).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['billing', 'plans'] }),
+  });
+}
+
+export function useUpdatePlan(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdatePlanRequest) =>
+      (await request<{ data: PlanResource }>('PATCH', `/api/subscriptions/admin/plans/${id}`, { body })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['billing', 'plans'] }),
+  });
+}
+
+export function useDeletePlan(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<{ outcome: 'deleted' | 'archived' }>(`/api/subscriptions/admin/plans/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['billing', 'plans'] }),
+  });
+}
+
+export const useAdminSubscriptions = (q: SubscriptionsQuery) =>
+  useQuery({
+    queryKey: billingKeys.subscriptions(q),
+    queryFn: () => api.get<SubscriptionsResponse>(`/api/subscriptions/admin${qs(q)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdminTransactions = (q: TransactionsQuery) =>
+  useQuery({
+    queryKey: billingKeys.transactions(q),
+    queryFn: () => api.get<TransactionsResponse>(`/api/subscriptions/admin/transactions${qs(q)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUserTransactions = (id: string) =>
+  useQuery({
+    queryKey: billingKeys.userTransactions(id),
+    queryFn: () => api.get<TransactionsResponse>(`/api/subscriptions/admin/users/${id}/transactions`),
+  });
+
+/** A user's subscription; null when they have none (404). */
+export const useUserSubscription = (id: string) =>
+  useQuery({
+    queryKey: billingKeys.userSubscription(id),
+    queryFn: async () => {
+      try {
+        return (await api.get<{ data: SubscriptionResource }>(`/api/subscriptions/admin/users/${id}/subscription`))
+          .data;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export function useCreditUser(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (amount: number) =>
+      (await api.post<{ data: TransactionResource }>(`/api/subscriptions/admin/users/${id}/credit`, { amount })).data,
+    onSuccess: () => client.invalidateQueries({ queryKey: ['billing'] }),
+  });
+}
+
+/** The caller's subscription in force; null when none (404). */
+export const useMySubscription = () =>
+  useQuery({
+    queryKey: billingKeys.mine,
+    queryFn: async () => {
+      try {
+        return (await api.get<{ data: SubscriptionResource }>('/api/subscriptions/detail')).data;
+      } catch (error) {
+        if (isApiError(error) && error.status === 404) return null;
+        throw error;
+      }
+    },
+  });
+
+export const useMyTransactions = (page: number) =>
+  useQuery({
+    queryKey: billingKeys.myTransactions(page),
+    queryFn: () => api.get<TransactionsResponse>(`/api/user/transactions?page=${page}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The caller's cards at Stripe; null when the card calls are not there (404: Stripe not built or off). */
+export const useMyCards = () =>
+  useQuery({
+    queryKey: billingKeys.cards,
+    queryFn: async () => {
+      try {
+        return (await api.get<{ data: CreditCardResource[] }>('/api/stripe/credit-cards')).data;
+      } catch (error) {
+        if (isApiError(error) && (error.status === 404 || error.status === 409)) return null;
+        throw error;
+      }
+    },
+    retry: false,
+  });
+
+export function useDeleteCard() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/stripe/credit-cards/${id}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: billingKeys.cards }),
+  });
+}
+
+export function useSubscriptionActions() {
+  const client = useQueryClient();
+  const done = () => client.invalidateQueries({ queryKey: ['billing'] });
+  return {
+    cancel: useMutation({ mutationFn: () => api.post('/api/subscriptions/cancel'), onSuccess: done }),
+    swap: useMutation({
+      mutationFn: (planId: string) =>
+        api.post<{ data: SubscriptionResource; url: string | null }>(`/api/subscriptions/swap/${planId}`),
+      onSuccess: done,
+    }),
+    checkout: useMutation({
+      mutationFn: (body: { plan_id: string; driver: 'stripe' | 'paypal' | 'paystack' }) =>
+        api.post<{ url: string }>('/api/subscriptions/checkout', body),
+    }),
+    setupCard: useMutation({ mutationFn: () => api.post<{ url: string }>('/api/stripe/cards/setup') }),
+  };
+}

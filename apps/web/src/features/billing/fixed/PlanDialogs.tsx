@@ -1,0 +1,231 @@
+import { formatMoney, type PlanResource } from '@filestore/contract';
+import { Check } from 'lucide-react';
+import { useState } from 'react';
+import { useConfig } from '../../../lib/config';
+import { errorMessage } from '../../../lib/forms';
+import { useTranslation } from '../../../lib/i18n';
+import { toast } from '../../../lib/toast';
+import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
+import { Dialog } from '../../../ui/Dialog';
+import { Notice } from '../../../ui/Notice';
+import { PageSpinner } from '../../../ui/Spinner';
+import { usePublicPlans, useSubscriptionActions } from '../billing.api';
+import { planPrice } from '../parts';
+
+const PROVIDERS = ['stripe', 'paypal', 'paystack'] as const;
+type Provider = (typeof PROVIDERS)[number];
+
+/** The providers a user may pay with: allowed and, when the server says so, configured. */
+export function usableProviders(payments: Record<string, unknown>): Provider[] {
+  return PROVIDERS.filter((p) => {
+    const entry = payments[p] as { allowed?: boolean; configured?: boolean } | undefined;
+    return Boolean(entry?.allowed) && entry?.configured !== false;
+  });
+}
+
+/** Plans of one interval; the switch shows only when both exist. */
+function PlanChoice({
+  plans,
+  chosen,
+  onChoose,
+  exclude,
+}: {
+  plans: PlanResource[];
+  chosen: string | null;
+  onChoose: (id: string) => void;
+  exclude?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const fixed = plans.filter((p) => p.type === 'fixed' && p.id !== exclude);
+  const intervals = [...new Set(fixed.map((p) => p.interval))];
+  const [interval, setInterval] = useState(intervals.includes('month') ? 'month' : (intervals[0] ?? 'month'));
+  const shown = fixed.filter((p) => p.interval === interval);
+  if (fixed.length === 0) return <Notice tone="info">{t('billing.select.no_plans')}</Notice>;
+  return (
+    <div className="space-y-4">
+      {intervals.length > 1 && (
+        <div
+          role="radiogroup"
+          aria-label={t('billing.select.interval')}
+          className="inline-flex rounded-xl bg-neutral-100 p-1 dark:bg-neutral-800"
+        >
+          {(['month', 'year'] as const).map((i) => (
+            <button
+              key={i}
+              type="button"
+              role="radio"
+              aria-checked={interval === i}
+              onClick={() => setInterval(i)}
+              className={cn(
+                'min-h-9 rounded-lg px-4 text-sm font-medium',
+                interval === i
+                  ? 'bg-white text-neutral-900 shadow-sm dark:bg-neutral-950 dark:text-white'
+                  : 'text-neutral-700 dark:text-neutral-300',
+              )}
+            >
+              {t(`billing.select.${i}ly`)}
+            </button>
+          ))}
+        </div>
+      )}
+      <ul role="radiogroup" aria-label={t('billing.select.plans')} className="space-y-2">
+        {shown.map((plan) => (
+          <li key={plan.id}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={chosen === plan.id}
+              onClick={() => onChoose(plan.id)}
+              className={cn(
+                'flex w-full items-start gap-3 rounded-xl p-4 text-left ring-1',
+                chosen === plan.id
+                  ? 'bg-accent/5 ring-2 ring-accent-strong dark:ring-accent'
+                  : 'ring-neutral-200 hover:bg-neutral-50 dark:ring-neutral-700 dark:hover:bg-neutral-800',
+              )}
+            >
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-neutral-900 dark:text-white">{plan.name}</span>
+                {plan.description && (
+                  <span className="mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400">
+                    {plan.description}
+                  </span>
+                )}
+                {plan.features && (
+                  <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
+                    {t('billing.select.features', {
+                      storage: plan.features.max_storage_amount,
+                      members:
+                        plan.features.max_team_members === -1
+                          ? t('billing.select.unlimited')
+                          : plan.features.max_team_members,
+                    })}
+                  </span>
+                )}
+              </span>
+              <span className="shrink-0 text-sm font-semibold text-neutral-900 tabular-nums dark:text-white">
+                {plan.amount !== null ? formatMoney(plan.amount, plan.currency, i18n.language) : planPrice(t, plan)}
+              </span>
+              {chosen === plan.id && (
+                <Check className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
+              )}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Spec §4 select-plan-subscription: choose a plan, then pay with one of the configured providers. */
+export function SelectPlanDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const plans = usePublicPlans();
+  const { checkout } = useSubscriptionActions();
+  const [chosen, setChosen] = useState<string | null>(null);
+  const providers = usableProviders(config.payments);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('billing.select.title')}
+      description={t('billing.select.description')}
+      closeLabel={t('common.close')}
+      className="max-h-[90vh] overflow-y-auto p-6"
+    >
+      <div className="mt-5 space-y-5">
+        {plans.isPending ? (
+          <PageSpinner label={t('common.loading')} />
+        ) : plans.isError ? (
+          <Notice tone="error">{errorMessage(t, plans.error)}</Notice>
+        ) : (
+          <PlanChoice plans={plans.data} chosen={chosen} onChoose={setChosen} />
+        )}
+        {chosen &&
+          (providers.length === 0 ? (
+            <Notice tone="info">{t('billing.select.no_providers')}</Notice>
+          ) : (
+            <section aria-labelledby="pay-with" className="space-y-2">
+              <h3 id="pay-with" className="text-sm font-semibold text-neutral-900 dark:text-white">
+                {t('billing.select.pay_with')}
+              </h3>
+              {providers.map((driver) => (
+                <div
+                  key={driver}
+                  className="flex items-center justify-between gap-3 rounded-xl p-3 ring-1 ring-neutral-200 dark:ring-neutral-700"
+                >
+                  <div>
+                    <p className="font-medium text-neutral-900 dark:text-white">{t(`billing.driver.${driver}`)}</p>
+                    <p className="text-xs text-neutral-600 dark:text-neutral-400">
+                      {t(`billing.select.${driver}_description`)}
+                    </p>
+                  </div>
+                  <Button
+                    loading={checkout.isPending && checkout.variables?.driver === driver}
+                    onClick={async () => {
+                      try {
+                        const { url } = await checkout.mutateAsync({ plan_id: chosen, driver });
+                        window.location.assign(url);
+                      } catch (error) {
+                        toast.error(errorMessage(t, error));
+                      }
+                    }}
+                  >
+                    {t('billing.select.pay')}
+                  </Button>
+                </div>
+              ))}
+            </section>
+          ))}
+      </div>
+    </Dialog>
+  );
+}
+
+/** Spec §4 change-plan-subscription: another plan at the same provider; a provider's page when it asks. */
+export function ChangePlanDialog({ current, onClose }: { current: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const plans = usePublicPlans();
+  const { swap } = useSubscriptionActions();
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t('billing.change.title')}
+      description={t('billing.change.description')}
+      closeLabel={t('common.close')}
+      className="max-h-[90vh] overflow-y-auto p-6"
+    >
+      <div className="mt-5 space-y-5">
+        {plans.isPending ? (
+          <PageSpinner label={t('common.loading')} />
+        ) : plans.isError ? (
+          <Notice tone="error">{errorMessage(t, plans.error)}</Notice>
+        ) : (
+          <PlanChoice plans={plans.data} chosen={chosen} onChoose={setChosen} exclude={current} />
+        )}
+        <Button
+          disabled={!chosen}
+          loading={swap.isPending}
+          onClick={async () => {
+            if (!chosen) return;
+            try {
+              const { url } = await swap.mutateAsync(chosen);
+              if (url) window.location.assign(url);
+              else {
+                toast.success(t('billing.change.done'));
+                onClose();
+              }
+            } catch (error) {
+              toast.error(errorMessage(t, error));
+            }
+          }}
+        >
+          {t('billing.change.submit')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

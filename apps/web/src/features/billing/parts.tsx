@@ -1,0 +1,111 @@
+import { formatMoney, type PlanResource } from '@filestore/contract';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useTranslation, type TFunction } from '../../lib/i18n';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+
+export const selectClass =
+  'min-h-11 rounded-xl border border-neutral-300 bg-white px-3 text-sm text-neutral-900 shadow-xs focus:border-accent focus:ring-4 focus:ring-accent/20 focus:outline-none dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100';
+
+export const primaryLink =
+  'inline-flex min-h-11 items-center gap-2 rounded-xl bg-accent-strong px-4 text-sm font-semibold text-white shadow-sm hover:brightness-110 dark:bg-accent dark:text-neutral-950';
+
+const tones = {
+  green: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-200',
+  red: 'bg-red-100 text-red-900 dark:bg-red-900/40 dark:text-red-200',
+  amber: 'bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-200',
+  grey: 'bg-neutral-100 text-neutral-800 dark:bg-neutral-800 dark:text-neutral-200',
+} as const;
+
+export function Badge({ tone, children }: { tone: keyof typeof tones; children: ReactNode }) {
+  return (
+    <span className={cn('inline-flex rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap', tones[tone])}>
+      {children}
+    </span>
+  );
+}
+
+const statusTone: Record<string, keyof typeof tones> = {
+  active: 'green',
+  completed: 'green',
+  cancelled: 'amber',
+  inactive: 'grey',
+  archived: 'grey',
+  error: 'red',
+};
+
+/** A subscription's, transaction's or plan's status as a coloured word. */
+export function StatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return <Badge tone={statusTone[status] ?? 'grey'}>{t(`billing.status.${status}`)}</Badge>;
+}
+
+/** "$9.99 / month", or the meters of a metered plan. */
+export function planPrice(t: TFunction, plan: PlanResource, locale?: string) {
+  if (plan.type === 'fixed' && plan.amount !== null) {
+    return t(plan.interval === 'year' ? 'billing.price_per_year' : 'billing.price_per_month', {
+      price: formatMoney(plan.amount, plan.currency, locale),
+    });
+  }
+  return (plan.meters ?? []).map((m) => t(`billing.meter.${m.key}`)).join(', ');
+}
+
+export function Pager({
+  page,
+  lastPage,
+  total,
+  onPage,
+}: {
+  page: number;
+  lastPage: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  return (
+    <nav
+      aria-label={t('billing.page_of', { page, pages: lastPage })}
+      className="flex items-center justify-between gap-3 text-sm text-neutral-600 dark:text-neutral-400"
+    >
+      <span>{t('billing.page_of', { page, pages: lastPage })}</span>
+      <span className="flex gap-2">
+        <Button
+          variant="secondary"
+          aria-label={t('billing.previous')}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          icon={<ChevronLeft className="size-4" aria-hidden />}
+        />
+        <Button
+          variant="secondary"
+          aria-label={t('billing.next')}
+          disabled={page >= lastPage}
+          onClick={() => onPage(page + 1)}
+          icon={<ChevronRight className="size-4" aria-hidden />}
+        />
+      </span>
+    </nav>
+  );
+}
+
+/** A rounded white panel holding a table that scrolls sideways on narrow screens. */
+export function TablePanel({ children }: { children: ReactNode }) {
+  return (
+    <div className="max-w-[calc(100vw-2rem)] overflow-x-auto rounded-2xl bg-white ring-1 ring-neutral-200 md:max-w-none dark:bg-neutral-900 dark:ring-neutral-800">
+      <table className="w-full min-w-[36rem] text-left text-sm">{children}</table>
+    </div>
+  );
+}
+
+export const thClass = 'px-4 py-3 text-xs font-medium text-neutral-600 dark:text-neutral-400';
+export const tdClass = 'px-4 py-3 text-neutral-800 dark:text-neutral-200';
+
+export function EmptyPanel({ children }: { children: ReactNode }) {
+  return (
+    <p className="rounded-2xl bg-white p-8 text-center text-sm text-neutral-600 ring-1 ring-neutral-200 dark:bg-neutral-900 dark:text-neutral-400 dark:ring-neutral-800">
+      {children}
+    </p>
+  );
+}
