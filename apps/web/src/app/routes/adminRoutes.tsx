@@ -6,12 +6,6 @@ import { lazyPage } from './lazy';
 
 const admin = () => import('../../features/admin/pages');
 
-const page = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: lazyPage(admin, (m) => m.AdminPlaceholder),
-  handle: { title, icon: Settings } satisfies RouteHandle,
-});
-
 type AdminPages = Awaited<ReturnType<typeof admin>>;
 const userTab = (path: string, title: string, pick: (m: AdminPages) => ComponentType): RouteObject => ({
   path,
