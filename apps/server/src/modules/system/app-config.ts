@@ -9,6 +9,7 @@ import { visiblePageLinks } from '../pages/index.js';
 import { broadcasting } from '../realtime/index.js';
 import type { Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
+import { storageLimited } from '../users/index.js';
 
 /** A sign-in provider's client id and secret are both set (the secret is not opened: set is enough here). */
 const configured = (settings: Settings, provider: 'facebook' | 'google' | 'github') =>
@@ -35,7 +36,7 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
     appColor: settings.app_color,
     contactEmail: settings.contact_email,
     subscriptionType: settings.subscription_type,
-    storageLimit: settings.storage_limitation,
+    storageLimit: storageLimited(settings),
     storageDefaultSpace: settings.default_max_storage_amount,
     storageDefaultSpaceFormatted: formatBytes(settings.default_max_storage_amount * GB),
     chunkSize: settings.chunk_size * MB,

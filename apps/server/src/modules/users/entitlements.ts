@@ -3,9 +3,20 @@ import { GB } from '../../lib/format.js';
 import type { Settings } from '../settings/index.js';
 import type { UserRow } from './users.table.js';
 
+/**
+ * Whether storage is limited at all (reference §15.1): always under fixed plans (the plan sells
+ * the space), never under metered billing (storage is paid for by the gigabyte), else as the
+ * `storage_limitation` setting says.
+ */
+export function storageLimited(settings: Pick<Settings, 'subscription_type' | 'storage_limitation'>): boolean {
+  if (settings.subscription_type === 'fixed') return true;
+  if (settings.subscription_type === 'metered') return false;
+  return settings.storage_limitation;
+}
+
 /** Capacity in bytes, or null when storage is unlimited. */
 export function storageCapacity(user: Pick<UserRow, 'storageCapacity'>, settings: Settings): number | null {
-  if (!settings.storage_limitation) return null;
+  if (!storageLimited(settings)) return null;
   return user.storageCapacity ?? settings.default_max_storage_amount * GB;
 }
 
