@@ -1,5 +1,7 @@
 /** German strings of the admin dashboard and the server tab (issue 16, ADR 0042). */
 export const deAdminDashboard: Record<string, string> = {
+  'admin.dashboard.earnings': 'Einnahmen',
+  'admin.dashboard.earnings_note': 'Abgeschlossene Zahlungen, gesamt',
   'admin.dashboard.new_users': '{{count}} neu in den letzten 30 Tagen',
   'admin.dashboard.storage_used': 'Belegter Speicherplatz',
   'admin.dashboard.storage_by_type': 'Speicherplatz nach Typ',

@@ -1,5 +1,7 @@
 /** English strings of the admin dashboard and the server tab (issue 16, ADR 0042). */
 export const enAdminDashboard: Record<string, string> = {
+  'admin.dashboard.earnings': 'Earnings',
+  'admin.dashboard.earnings_note': 'Completed payments, all time',
   'admin.dashboard.new_users': '{{count}} new in the last 30 days',
   'admin.dashboard.storage_used': 'Storage used',
   'admin.dashboard.storage_by_type': 'Storage by type',

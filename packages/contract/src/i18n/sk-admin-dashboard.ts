@@ -1,5 +1,7 @@
 /** Slovak strings of the admin dashboard and the server tab (issue 16, ADR 0042). */
 export const skAdminDashboard: Record<string, string> = {
+  'admin.dashboard.earnings': 'Príjmy',
+  'admin.dashboard.earnings_note': 'Dokončené platby, celkovo',
   'admin.dashboard.new_users': 'Noví za posledných 30 dní: {{count}}',
   'admin.dashboard.storage_used': 'Využité úložisko',
   'admin.dashboard.storage_by_type': 'Úložisko podľa typu',

@@ -1,7 +1,8 @@
-import type { AdminDashboardResponse, FileCategory } from '@filestore/contract';
-import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, HardDrive, ShieldCheck, Users } from 'lucide-react';
+import { formatMoney, type AdminDashboardResponse, type FileCategory } from '@filestore/contract';
+import { ArrowDownToLine, ArrowUpFromLine, Banknote, ChevronRight, HardDrive, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '../../app/routing';
+import { useConfig } from '../../lib/config';
 import { formatDate, useDisplayTimezone } from '../../lib/dates';
 import { errorMessage } from '../../lib/forms';
 import { useTranslation } from '../../lib/i18n';
@@ -121,15 +122,20 @@ function NewestUsers({ users }: { users: Dashboard['newest_users'] }) {
 }
 
 export function DashboardPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const config = useConfig();
   const query = useDashboard();
   if (query.isPending) return <PageSpinner label={t('common.loading')} />;
   if (query.isError) return <Notice tone="error">{errorMessage(t, query.error)}</Notice>;
-  const { users, storage, traffic, newest_users: newest, health } = query.data.data;
+  const { users, storage, traffic, newest_users: newest, health, earnings } = query.data.data;
+  // Earnings (issue 17 point 4) once billing is on or money has come in: one line per currency.
+  const showEarnings = config.subscriptionType !== 'none' || earnings.length > 0;
   return (
     <div className="space-y-6">
       <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.dashboard.overview')}</h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div
+        className={`grid gap-4 sm:grid-cols-2 ${showEarnings ? 'lg:grid-cols-3 2xl:grid-cols-5' : 'xl:grid-cols-4'}`}
+      >
         <Stat
           icon={<Users className="size-4.5" aria-hidden />}
           label={t('admin.dashboard.users')}
@@ -155,6 +161,18 @@ export function DashboardPage() {
             download: formatBytes(traffic.download_total),
           })}
         />
+        {showEarnings && (
+          <Stat
+            icon={<Banknote className="size-4.5" aria-hidden />}
+            label={t('admin.dashboard.earnings')}
+            value={
+              earnings.length === 0
+                ? '0'
+                : earnings.map((e) => formatMoney(e.amount, e.currency, i18n.language)).join(' · ')
+            }
+            note={t('admin.dashboard.earnings_note')}
+          />
+        )}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <Card
