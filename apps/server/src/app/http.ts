@@ -32,6 +32,7 @@ import {
   meteredRoutes,
   meteredUserCreated,
   paymentsRoutes,
+  planSyncJob,
   plansRoutes,
   stripeRoutes,
   subscriptionsRoutes,
@@ -143,6 +144,7 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   usageRoutes(app, ctx);
   subscriptionsRoutes(app, ctx);
   plansRoutes(app, ctx);
+  ctx.jobs.register(planSyncJob(ctx));
   stripeRoutes(app, ctx);
   meteredRoutes(app, ctx);
   billingTestingRoutes(app, ctx);

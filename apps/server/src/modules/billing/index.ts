@@ -4,7 +4,7 @@ export { gatewayKeys, type PaymentGateway, type GatewayKeys } from './gateway.po
 export { gatewayFor, configuredGateways } from './gateways/index.js';
 export { subscriptionsRoutes, presentSubscription } from './subscriptions.routes.js';
 export { plansRoutes } from './plans.routes.js';
-export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans } from './plans.js';
+export { presentPlan, loadPlans, findPlan, publicPlans, synchronizePlans, planSyncJob } from './plans.js';
 export { stripeRoutes, presentCreditCard } from './stripe.routes.js';
 export { StripeGateway, stripeGateway } from './gateways/stripe.js';
 export { meteredUserCreated, meteredMeta, estimateFor, subscribeToMetered, meterPriceScaled } from './metered.js';

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { CreatePlanRequest, PlanResource, UpdatePlanRequest } from '@filestore/contract';
 import { meterStrategies } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import type { JobDefinition } from '../../lib/jobs.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
@@ -296,6 +297,7 @@ export async function deletePlan(ctx: AppContext, id: string): Promise<'deleted'
 export async function synchronizePlans(ctx: AppContext): Promise<string[]> {
   const settings = await readSettings(ctx.db);
   const gateways = configuredGateways(ctx, settings);
+  if (gateways.length === 0) return [];
   const active = await ctx.db
     .select()
     .from(plans)
@@ -319,3 +321,19 @@ export async function synchronizePlans(ctx: AppContext): Promise<string[]> {
   }
   return errors;
 }
+
+/**
+ * Every five minutes (reference §15.2): fixed plans missing at a gateway configured since are
+ * created there, and renamed ones renamed. It does nothing until a gateway lacks a plan or a name
+ * is behind. Two nodes finding the same gap at once may each create a product at the gateway; only
+ * one is recorded and sold, the other stays unused there (ADR 0045).
+ */
+export const planSyncJob = (ctx: AppContext): JobDefinition => ({
+  name: 'billing.plans-sync',
+  intervalMs: 5 * 60 * 1000,
+  run: async () => {
+    const errors = await synchronizePlans(ctx);
+    if (errors.length > 0) ctx.log.warn({ errors }, 'some plans could not be synchronised with their gateways');
+    return { more: false };
+  },
+});

@@ -13,7 +13,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { creditCards, plans, subscriptions, transactions, webhookEvents } from './billing.table.js';
+import { creditCards, planGatewayPlans, plans, subscriptions, transactions, webhookEvents } from './billing.table.js';
 import { stripeGateway } from './gateways/stripe.js';
 
 /**
@@ -86,6 +86,21 @@ describe('stripe gateway', () => {
     expect(price).toMatchObject({ unit_amount: 999, currency: 'usd', recurring: { interval: 'month' }, active: true });
     expect(fake.products.get(String(price?.product))).toMatchObject({ name: 'Pro', active: true });
     team = (await admin.post('/api/subscriptions/admin/plans', fixed('Team', 500, 2999))).json().data;
+  });
+
+  it('synchronises: a plan missing at Stripe is created there, a new name follows', async () => {
+    const made = (await admin.post('/api/subscriptions/admin/plans', fixed('Solo', 10))).json().data;
+    // As if Stripe had been configured after the plan was made: its twin is not there.
+    await server.ctx.db.delete(planGatewayPlans).where(eq(planGatewayPlans.planId, made.id));
+    await server.ctx.db.update(plans).set({ name: 'Solo+' }).where(eq(plans.id, made.id));
+    const res = await admin.post('/api/subscriptions/admin/plans/synchronize');
+    expect(res.status, res.body).toBe(200);
+    const [twin] = await server.ctx.db.select().from(planGatewayPlans).where(eq(planGatewayPlans.planId, made.id));
+    expect(twin).toMatchObject({ driver: 'stripe', syncedName: 'Solo+' });
+    const price = fake.prices.get(twin!.driverPlanId);
+    expect(fake.products.get(String(price?.product))).toMatchObject({ name: 'Solo+', active: true });
+    expect((await user.post('/api/subscriptions/admin/plans/synchronize')).status).toBe(403);
+    await admin.request('DELETE', `/api/subscriptions/admin/plans/${made.id}`);
   });
 
   it('stores no plan and leaves no product at Stripe when Stripe fails', async () => {
