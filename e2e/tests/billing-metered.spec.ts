@@ -1,24 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startFakePaypal, type FakePaypal } from '../../apps/server/test/fake-paypal.js';
-import { E2E_BASE_URL, E2E_PAYPAL_PORT } from '../support/env.js';
+import { startFakePaystack, type FakePaystack } from '../../apps/server/test/fake-paystack.js';
+import { E2E_BASE_URL, E2E_PAYSTACK_PORT } from '../support/env.js';
 import { ADMIN, apiCall, apiHeaders, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Metered billing (issue 17): the admin switches to metered and makes a plan; a new user is put on
  * it, uploads, and as the test clock moves and the daily job runs their estimate on Billing grows;
  * dunning reaches its third reminder and the restriction bar appears with its reason; the user tops
- * up on Billing through the fake PayPal's approval page, the balance grows and the bar is gone.
+ * up on Billing through the fake Paystack's payment page, the balance grows and the bar is gone.
  * E2E_SHOTS=1 saves the Billing page in light, dark and on a phone.
  */
 
-let paypal: FakePaypal;
+let paystack: FakePaystack;
 test.beforeAll(async () => {
-  paypal = await startFakePaypal({ port: E2E_PAYPAL_PORT });
-  paypal.webhookUrl = `${E2E_BASE_URL}/api/subscriptions/paypal/webhooks`;
+  paystack = await startFakePaystack({ port: E2E_PAYSTACK_PORT });
+  paystack.webhookUrl = `${E2E_BASE_URL}/api/subscriptions/paystack/webhooks`;
 });
-test.afterAll(() => paypal?.close());
+test.afterAll(() => paystack?.close());
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -38,19 +38,16 @@ const setting = (page: Page, name: string, value: unknown) =>
 const runDay = (admin: Page, days: number) =>
   apiCall(admin, 'POST', '/api/admin/testing/clock', { advance_days: days });
 
-test('metered: the estimate grows, dunning restricts, a PayPal top-up lifts it', async ({ browser }) => {
+test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it', async ({ browser }) => {
   test.setTimeout(180_000);
   const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
   const before = (await apiCall<{ data: Record<string, unknown> }>(admin, 'GET', '/api/admin/settings')).data;
-  await apiCall(admin, 'PUT', '/api/admin/payments/paypal', {
-    values: {
-      paypal_client_id: paypal.clientId,
-      paypal_client_secret: paypal.clientSecret,
-      paypal_webhook_id: paypal.webhookId,
-    },
+  // Paystack, not PayPal: keys cannot be removed, and the payments journey expects PayPal unset.
+  await apiCall(admin, 'PUT', '/api/admin/payments/paystack', {
+    values: { paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey },
   });
   await setting(admin, 'allowed_payments', true);
-  await setting(admin, 'allowed_paypal', true);
+  await setting(admin, 'allowed_paystack', true);
   await setting(admin, 'subscription_type', 'metered');
   await setting(admin, 'storage_limitation', false);
   await setting(admin, 'allowed_registration_bonus', false);
@@ -109,14 +106,14 @@ test('metered: the estimate grows, dunning restricts, a PayPal top-up lifts it',
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/user/settings/billing');
 
-    // The user tops up on Billing through PayPal's approval page: the payment removes the dunning.
+    // The user tops up on Billing through Paystack's payment page: the payment removes the dunning.
     await bar.getByRole('link', { name: 'Go to Billing' }).click();
     await expect(user).toHaveURL(/\/user\/settings\/billing$/);
     await expect(user.getByTestId('metered-balance')).toHaveText(/0[.,]00/);
     await user.getByLabel('Amount (EUR)', { exact: true }).fill('10');
-    await user.getByRole('button', { name: 'Pay with PayPal' }).click();
-    await expect(user).toHaveURL(new RegExp(`^${paypal.origin}`));
-    await user.getByRole('button', { name: 'Approve' }).click();
+    await user.getByRole('button', { name: 'Pay with Paystack' }).click();
+    await expect(user).toHaveURL(new RegExp(`^${paystack.origin}`));
+    await user.getByRole('button', { name: 'Pay', exact: true }).click();
     await expect(user).toHaveURL(/\/user\/settings\/billing/);
     await expect
       .poll(async () => (await apiCall<{ data: unknown }>(user, 'GET', '/api/subscriptions/balance')).data)
@@ -132,7 +129,7 @@ test('metered: the estimate grows, dunning restricts, a PayPal top-up lifts it',
     expect(after.data.meta.restrictions).toMatchObject({ reasonCode: null, canUpload: true });
     await context.close();
   } finally {
-    // The other journeys run on a server as it was: no billing, PayPal not offered.
+    // The other journeys run on a server as it was: no billing, Paystack not offered.
     for (const key of [
       'subscription_type',
       'storage_limitation',
@@ -141,7 +138,7 @@ test('metered: the estimate grows, dunning restricts, a PayPal top-up lifts it',
       'limit_usage_in_new_accounts',
       'limit_usage_in_new_accounts_amount',
       'allowed_payments',
-      'allowed_paypal',
+      'allowed_paystack',
     ]) {
       const res = await admin.request.fetch('/api/admin/settings', {
         method: 'PATCH',
