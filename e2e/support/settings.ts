@@ -12,9 +12,10 @@ async function adminSession(browser: Browser) {
 
 /**
  * Puts the named settings back as the spec found them once its tests are done: the journeys after it
- * run on the same server (a spec that turns billing on must not leave it on for the file journeys).
+ * run on the same server (a spec that turns billing on must not leave it on for the file journeys),
+ * and `providers`' stored keys are removed.
  */
-export function restoreSettingsAfterAll(names: readonly string[]) {
+export function restoreSettingsAfterAll(names: readonly string[], providers: readonly string[] = []) {
   let before: Record<string, unknown> = {};
   test.beforeAll(async ({ browser }) => {
     const { context, page } = await adminSession(browser);
@@ -31,6 +32,8 @@ export function restoreSettingsAfterAll(names: readonly string[]) {
       });
       expect(res.ok(), `restoring ${name}: ${res.status()} ${await res.text()}`).toBe(true);
     }
+    // The providers' keys the spec stored (a fake's, gone once it stops) are removed.
+    for (const driver of providers) await apiCall(page, 'DELETE', `/api/admin/payments/${driver}`);
     await context.close();
   });
 }

@@ -42,7 +42,6 @@ test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it
   test.setTimeout(180_000);
   const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
   const before = (await apiCall<{ data: Record<string, unknown> }>(admin, 'GET', '/api/admin/settings')).data;
-  // Paystack, not PayPal: keys cannot be removed, and the payments journey expects PayPal unset.
   await apiCall(admin, 'PUT', '/api/admin/payments/paystack', {
     values: { paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey },
   });
@@ -147,5 +146,6 @@ test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it
       });
       expect.soft(res.ok(), `restoring ${key}: ${res.status()}`).toBe(true);
     }
+    await apiCall(admin, 'DELETE', '/api/admin/payments/paystack');
   }
 });

@@ -14,7 +14,10 @@ import { restoreSettingsAfterAll } from '../support/settings.js';
  * E2E_SHOTS=1 saves screenshots, light, dark and at phone width.
  */
 
-restoreSettingsAfterAll(['subscription_type', 'allowed_payments', 'allowed_paypal', 'allowed_paystack']);
+restoreSettingsAfterAll(
+  ['subscription_type', 'allowed_payments', 'allowed_paypal', 'allowed_paystack'],
+  ['paypal', 'paystack'],
+);
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
 

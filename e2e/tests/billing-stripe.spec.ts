@@ -115,7 +115,7 @@ test('a user picks a fixed plan on Billing, pays on Stripe’s checkout page and
     await expect(user.getByText(/of 321 GB used/)).toBeVisible();
     await context.close();
   } finally {
-    // The other journeys run on a server as it was: no billing, Stripe not offered.
+    // The other journeys run on a server as it was: no billing, no Stripe keys.
     for (const [key, value] of restore.map((key) => [key, before[key]] as const)) {
       const res = await page.request.fetch('/api/admin/settings', {
         method: 'PATCH',
@@ -124,5 +124,6 @@ test('a user picks a fixed plan on Billing, pays on Stripe’s checkout page and
       });
       expect.soft(res.ok(), `restoring ${key}: ${res.status()} ${await res.text()}`).toBe(true);
     }
+    await apiCall(page, 'DELETE', '/api/admin/payments/stripe');
   }
 });
