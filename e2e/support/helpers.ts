@@ -109,7 +109,7 @@ export async function apiCall<T = unknown>(page: Page, method: string, url: stri
   return (response.status() === 204 ? null : await response.json()) as T;
 }
 
-async function apiHeaders(page: Page) {
+export async function apiHeaders(page: Page) {
   const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   return { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' };
 }

@@ -1,15 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiCall, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { startFakePaystack, type FakePaystack } from '../../apps/server/test/fake-paystack.js';
+import { E2E_BASE_URL, E2E_PAYSTACK_PORT } from '../support/env.js';
+import { ADMIN, apiCall, apiHeaders, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Metered billing (issue 17): the admin switches to metered and makes a plan; a new user is put on
  * it, uploads, and as the test clock moves and the daily job runs their estimate on Billing grows;
- * dunning reaches its third reminder and the restriction bar appears with its reason; the admin's
- * credit (through the test-only route, BILLING_TEST_CLOCK) lifts it. E2E_SHOTS=1 saves the Billing
- * page in light, dark and on a phone.
+ * dunning reaches its third reminder and the restriction bar appears with its reason; the user tops
+ * up on Billing through the fake Paystack's payment page, the balance grows and the bar is gone.
+ * E2E_SHOTS=1 saves the Billing page in light, dark and on a phone.
  */
+
+let paystack: FakePaystack;
+test.beforeAll(async () => {
+  paystack = await startFakePaystack({ port: E2E_PAYSTACK_PORT });
+  paystack.webhookUrl = `${E2E_BASE_URL}/api/subscriptions/paystack/webhooks`;
+});
+test.afterAll(() => paystack?.close());
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -29,9 +38,15 @@ const setting = (page: Page, name: string, value: unknown) =>
 const runDay = (admin: Page, days: number) =>
   apiCall(admin, 'POST', '/api/admin/testing/clock', { advance_days: days });
 
-test('metered: the estimate grows, dunning restricts, a credit lifts it', async ({ browser }) => {
+test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it', async ({ browser }) => {
   test.setTimeout(180_000);
   const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
+  const before = (await apiCall<{ data: Record<string, unknown> }>(admin, 'GET', '/api/admin/settings')).data;
+  await apiCall(admin, 'PUT', '/api/admin/payments/paystack', {
+    values: { paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey },
+  });
+  await setting(admin, 'allowed_payments', true);
+  await setting(admin, 'allowed_paystack', true);
   await setting(admin, 'subscription_type', 'metered');
   await setting(admin, 'storage_limitation', false);
   await setting(admin, 'allowed_registration_bonus', false);
@@ -54,7 +69,6 @@ test('metered: the estimate grows, dunning restricts, a credit lifts it', async 
     const email = uniqueEmail('metered');
     await signUp(user, 'Mia Metered', email, 'user-password-1');
     await seedFile(user, 'notes.txt', 'metered usage');
-    const me = await apiCall<{ data: { id: string } }>(user, 'GET', '/api/user');
 
     await user.goto('/user/settings/billing');
     await expect(user.getByTestId('metered-estimate')).toHaveText(/0[.,]00/);
@@ -91,13 +105,47 @@ test('metered: the estimate grows, dunning restricts, a credit lifts it', async 
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: 'Go to Billing' })).toHaveAttribute('href', '/user/settings/billing');
 
-    // The admin's credit (the ledger, through the test-only route) removes the dunning.
-    await apiCall(admin, 'POST', `/api/admin/testing/users/${me.data.id}/credit`, { amount: 1000, currency: 'EUR' });
+    // The user tops up on Billing through Paystack's payment page: the payment removes the dunning.
+    await bar.getByRole('link', { name: 'Go to Billing' }).click();
+    await expect(user).toHaveURL(/\/user\/settings\/billing$/);
+    await expect(user.getByTestId('metered-balance')).toHaveText(/0[.,]00/);
+    await user.getByLabel('Amount (EUR)', { exact: true }).fill('10');
+    await user.getByRole('button', { name: 'Pay with Paystack' }).click();
+    await expect(user).toHaveURL(new RegExp(`^${paystack.origin}`));
+    await user.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(user).toHaveURL(/\/user\/settings\/billing/);
+    await expect
+      .poll(async () => (await apiCall<{ data: unknown }>(user, 'GET', '/api/subscriptions/balance')).data)
+      .toEqual({ amount: 1000, currency: 'EUR' });
     await user.reload();
+    await expect(user.getByTestId('metered-balance')).toHaveText(/10[.,]00/);
+    await user.goto('/platform/files');
+    await expect(user.getByRole('heading').first()).toBeVisible();
     await expect(user.getByText('Please make your first payment to cover your usage.')).toHaveCount(0);
+    const after = await apiCall<{
+      data: { meta: { restrictions: { reasonCode: string | null; canUpload: boolean } } };
+    }>(user, 'GET', '/api/user');
+    expect(after.data.meta.restrictions).toMatchObject({ reasonCode: null, canUpload: true });
     await context.close();
   } finally {
-    await setting(admin, 'subscription_type', 'none');
-    await setting(admin, 'storage_limitation', true);
+    // The other journeys run on a server as it was: no billing, Paystack not offered.
+    for (const key of [
+      'subscription_type',
+      'storage_limitation',
+      'allowed_registration_bonus',
+      'usage_bigger_than_balance',
+      'limit_usage_in_new_accounts',
+      'limit_usage_in_new_accounts_amount',
+      'allowed_payments',
+      'allowed_paystack',
+    ]) {
+      const res = await admin.request.fetch('/api/admin/settings', {
+        method: 'PATCH',
+        data: { name: key, value: before[key] },
+        headers: await apiHeaders(admin),
+      });
+      expect.soft(res.ok(), `restoring ${key}: ${res.status()}`).toBe(true);
+    }
+    await apiCall(admin, 'DELETE', '/api/admin/payments/paystack');
   }
 });

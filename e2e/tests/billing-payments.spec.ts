@@ -5,6 +5,7 @@ import { startFakePaypal, type FakePaypal } from '../../apps/server/test/fake-pa
 import { startFakePaystack, type FakePaystack } from '../../apps/server/test/fake-paystack.js';
 import { E2E_BASE_URL, E2E_PAYPAL_PORT, E2E_PAYSTACK_PORT } from '../support/env.js';
 import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { restoreSettingsAfterAll } from '../support/settings.js';
 
 /**
  * Payments (issue 17, ADR 0047): the administrator types PayPal's and Paystack's keys on the payments
@@ -12,6 +13,11 @@ import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.
  * user tops up their balance through the fake PayPal's approval page and the balance grows.
  * E2E_SHOTS=1 saves screenshots, light, dark and at phone width.
  */
+
+restoreSettingsAfterAll(
+  ['subscription_type', 'allowed_payments', 'allowed_paypal', 'allowed_paystack'],
+  ['paypal', 'paystack'],
+);
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
 

@@ -1,11 +1,14 @@
 import { expect, test, type Browser } from '@playwright/test';
 import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { restoreSettingsAfterAll } from '../support/settings.js';
 
 /**
  * Issue 17's screens: the administrator makes a fixed and a metered plan through the forms, edits
  * and deletes plans, credits a user; the user picks a plan (no provider is configured here, so the
  * picker says so), both see the credit, and its invoice opens for its owner.
  */
+
+restoreSettingsAfterAll(['subscription_type']);
 
 test.use({ viewport: { width: 1280, height: 900 }, actionTimeout: 15_000 });
 

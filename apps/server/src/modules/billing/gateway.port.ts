@@ -1,3 +1,4 @@
+import type { Db } from '../../lib/db/database.js';
 import type { AppContext } from '../../app/context.js';
 import type { Env } from '../../app/config.js';
 import { openSealedSetting, type Settings } from '../settings/index.js';
@@ -40,6 +41,8 @@ export interface PaymentGateway {
      * a charge repeated after a crash between the gateway's answer and our commit is not taken twice.
      */
     idempotencyKey: string,
+    /** The caller's transaction, when it holds one: reads go through it (PGlite has one connection). */
+    db?: Db,
   ): Promise<{ ok: true; reference: string } | { ok: false; error: string }>;
   /**
    * A balance top-up of `amount` minor units (metered billing): where the user pays it. Its webhook

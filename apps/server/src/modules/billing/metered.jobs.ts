@@ -176,7 +176,7 @@ async function chargeStoredCard(
   const gateway = gatewayFor(ctx, await readSettings(tx), 'stripe');
   if (!gateway?.chargeCard) return { ok: false, error: 'card payments are not set up' };
   try {
-    return await gateway.chargeCard(card, amount, currency, description, idempotencyKey);
+    return await gateway.chargeCard(card, amount, currency, description, idempotencyKey, tx);
   } catch (error) {
     return { ok: false, error: error instanceof Error ? error.message : String(error) };
   }

@@ -134,6 +134,21 @@ describe('payments settings', () => {
     expect(res.body).not.toContain(paystack.secretKey);
   });
 
+  it('removes a provider’s stored keys and stops offering it', async () => {
+    await admin.request('PATCH', '/api/admin/settings', { name: 'allowed_paypal', value: true });
+    expect(provider(await admin.get('/api/admin/payments'), 'paypal')).toMatchObject({ configured: true });
+    expect((await user.request('DELETE', '/api/admin/payments/paypal')).status).toBe(403);
+    const res = await admin.request('DELETE', '/api/admin/payments/paypal');
+    expect(res.status, res.body).toBe(200);
+    expect(provider(res, 'paypal')).toMatchObject({ configured: false, allowed: false });
+    const settings = await readSettings(server.ctx.db);
+    expect([settings.paypal_client_id, settings.paypal_client_secret, settings.paypal_webhook_id]).toEqual([
+      null,
+      null,
+      null,
+    ]);
+  });
+
   it('is for administrators only', async () => {
     expect((await user.get('/api/admin/payments')).status).toBe(403);
     expect((await put(user, 'paypal', { values: {} })).status).toBe(403);

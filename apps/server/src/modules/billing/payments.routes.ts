@@ -203,4 +203,19 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
       return { data: await paymentsState(ctx, await readSettings(ctx.db)) };
     },
   );
+
+  // Removes a provider's stored keys and stops offering it (keys set in the environment stay).
+  app.delete(
+    '/api/admin/payments/:driver',
+    { schema: { params: z.object({ driver: gatewayDriver }), response: { 200: adminPaymentsResponse } } },
+    async (request) => {
+      requireAdmin(request);
+      const { driver } = request.params;
+      const update: Partial<Record<string, string | boolean | null>> = { [allowedName[driver]]: false };
+      for (const field of gatewayKeyFields[driver]) update[field.name] = null;
+      if (driver === 'paypal') update.paypal_live = false;
+      await writeSettings(ctx.db, update);
+      return { data: await paymentsState(ctx, await readSettings(ctx.db)) };
+    },
+  );
 }

@@ -13,7 +13,16 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { creditCards, planGatewayPlans, plans, subscriptions, transactions, webhookEvents } from './billing.table.js';
+import {
+  creditCards,
+  failedPayments,
+  planGatewayPlans,
+  plans,
+  subscriptions,
+  transactions,
+  webhookEvents,
+} from './billing.table.js';
+import { refreshBillingRestriction } from './ledger.js';
 import { stripeGateway } from './gateways/stripe.js';
 
 /**
@@ -295,6 +304,50 @@ describe('stripe gateway', () => {
     fake.declineCharges = true;
     expect((await gateway.chargeCard(good, 100, 'EUR', 'Usage', 'settlement:c:2026-11-01')).ok).toBe(false);
     fake.declineCharges = false;
+  });
+
+  it('a card set up on the hosted page pays the failed card payments and lifts the restriction', async () => {
+    // Restrictions bind on metered billing only.
+    const type = (await readSettings(server.ctx.db)).subscription_type;
+    const setType = (value: string) =>
+      admin.request('PATCH', '/api/admin/settings', { name: 'subscription_type', value });
+    expect((await setType('metered')).status).toBe(200);
+    const payer = await registerUser(server, 'stripe-failed@example.com');
+    const uid = await userId('stripe-failed@example.com');
+    const rows = [1100, 1200, 1300].map((amount, i) => ({
+      userId: uid,
+      amount,
+      currency: 'EUR',
+      source: 'credit-card' as const,
+      note: `Usage ${i + 1}`,
+    }));
+    await server.ctx.db.transaction(async (tx) => {
+      await tx.insert(failedPayments).values(rows);
+      await refreshBillingRestriction(tx, uid);
+    });
+    expect((await payer.get('/api/user')).json().data.meta.restrictions).toMatchObject({
+      canUpload: false,
+      reasonCode: 'failed_payments',
+    });
+    expect(await chargesOf(uid)).toEqual([]);
+
+    // The card is attached at Stripe (payment_method.attached): what failed is charged to it now.
+    const setup = (await payer.post('/api/stripe/cards/setup')).json().url;
+    expect(await payAt(setup)).toMatch(/\?card=added$/);
+
+    expect(await server.ctx.db.select().from(failedPayments).where(eq(failedPayments.userId, uid))).toEqual([]);
+    const charges = await chargesOf(uid);
+    expect(charges.map((c) => [c.type, c.status, c.driver, c.amount, c.currency, c.note]).sort()).toEqual([
+      ['charge', 'completed', 'stripe', 1100, 'EUR', 'Usage 1'],
+      ['charge', 'completed', 'stripe', 1200, 'EUR', 'Usage 2'],
+      ['charge', 'completed', 'stripe', 1300, 'EUR', 'Usage 3'],
+    ]);
+    for (const charge of charges) {
+      expect(fake.paymentIntents.get(charge.reference!)).toMatchObject({ amount: charge.amount, status: 'succeeded' });
+    }
+    const restrictions = (await payer.get('/api/user')).json().data.meta.restrictions;
+    expect(restrictions).toMatchObject({ canUpload: true, reasonCode: null });
+    await setType(type);
   });
 
   it('mails the hosted invoice when the bank asks for a confirmation', async () => {

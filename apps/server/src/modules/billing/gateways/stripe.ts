@@ -223,8 +223,15 @@ export class StripeGateway implements PaymentGateway {
     return { url: null };
   }
 
-  async chargeCard(card: CreditCardRow, amount: number, currency: string, description: string, idempotencyKey: string) {
-    const [customer] = await this.ctx.db
+  async chargeCard(
+    card: CreditCardRow,
+    amount: number,
+    currency: string,
+    description: string,
+    idempotencyKey: string,
+    db: Db = this.ctx.db,
+  ) {
+    const [customer] = await db
       .select()
       .from(gatewayCustomers)
       .where(and(eq(gatewayCustomers.userId, card.userId), eq(gatewayCustomers.driver, 'stripe')))
