@@ -8,7 +8,13 @@ export {
   updateUser,
 } from './users.repository.js';
 export { presentUser } from './user.presenter.js';
-export { mayAddTeamMembers, restrictionsFor, storageCapacity, storageLimited, teamMemberLimit } from './entitlements.js';
+export {
+  mayAddTeamMembers,
+  restrictionsFor,
+  storageCapacity,
+  storageLimited,
+  teamMemberLimit,
+} from './entitlements.js';
 export { users, type UserRow } from './users.table.js';
 export {
   AVATAR_SIZES,
