@@ -1,4 +1,4 @@
-import { formatMoney, type PlanResource } from '@filestore/contract';
+import type { PlanResource } from '@filestore/contract';
 import { Check } from 'lucide-react';
 import { useState } from 'react';
 import { useConfig } from '../../../lib/config';
@@ -104,7 +104,7 @@ function PlanChoice({
                 )}
               </span>
               <span className="shrink-0 text-sm font-semibold text-neutral-900 tabular-nums dark:text-white">
-                {plan.amount !== null ? formatMoney(plan.amount, plan.currency, i18n.language) : planPrice(t, plan)}
+                {planPrice(t, plan, i18n.language)}
               </span>
               {chosen === plan.id && (
                 <Check className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
