@@ -52,14 +52,29 @@ export const appConfig = z.object({
   payments: z.object({
     allowed: z.boolean(),
     /** `configured`: every key is set (environment or payments screen); only public keys are given. */
-    stripe: z.object({ allowed: z.boolean(), configured: z.boolean(), publicKey: z.string().nullable() }),
+    /**
+     * `description`: the line under the provider's button as the admin wrote it; null while it is
+     * the shipped default (the page then shows the default in the reader's language).
+     */
+    stripe: z.object({
+      allowed: z.boolean(),
+      configured: z.boolean(),
+      publicKey: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
     paypal: z.object({
       allowed: z.boolean(),
       configured: z.boolean(),
       clientId: z.string().nullable(),
       live: z.boolean(),
+      description: z.string().nullable(),
     }),
-    paystack: z.object({ allowed: z.boolean(), configured: z.boolean(), publicKey: z.string().nullable() }),
+    paystack: z.object({
+      allowed: z.boolean(),
+      configured: z.boolean(),
+      publicKey: z.string().nullable(),
+      description: z.string().nullable(),
+    }),
   }),
   socialLogins: z.object({
     facebook: z.object({ allowed: z.boolean(), configured: z.boolean() }),

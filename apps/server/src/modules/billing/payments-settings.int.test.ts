@@ -124,12 +124,18 @@ describe('payments settings', () => {
     await admin.post('/api/admin/settings', { name: 'allowed_paypal', value: true });
     const res = await server.client().get('/api/config');
     const payments = res.json().payments;
+    await admin.post('/api/admin/settings', { name: 'paystack_payment_description', value: 'Bank transfer or USSD.' });
+    const res2 = await server.client().get('/api/config');
+    const payments2 = res2.json().payments;
     expect(payments).toEqual({
       allowed: true,
-      stripe: { allowed: false, configured: false, publicKey: null },
-      paypal: { allowed: true, configured: true, clientId: paypal.clientId, live: false },
-      paystack: { allowed: false, configured: true, publicKey: paystack.publicKey },
+      stripe: { allowed: false, configured: false, publicKey: null, description: null },
+      paypal: { allowed: true, configured: true, clientId: paypal.clientId, live: false, description: null },
+      paystack: { allowed: false, configured: true, publicKey: paystack.publicKey, description: null },
     });
+    // The admin's own line under a provider's button reaches the page; the shipped one stays null (translated there).
+    expect(payments2.paystack.description).toBe('Bank transfer or USSD.');
+    expect(payments2.paypal.description).toBeNull();
     expect(res.body).not.toContain(paypal.clientSecret);
     expect(res.body).not.toContain(paystack.secretKey);
   });

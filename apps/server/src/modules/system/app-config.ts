@@ -7,7 +7,7 @@ import { humanCheckKeys } from '../human-check/index.js';
 import { catalogueFor } from '../languages/index.js';
 import { visiblePageLinks } from '../pages/index.js';
 import { broadcasting } from '../realtime/index.js';
-import type { Settings } from '../settings/index.js';
+import { settingsRegistry, type Settings } from '../settings/index.js';
 import { statusCheck } from '../setup/index.js';
 import { storageLimited } from '../users/index.js';
 
@@ -95,15 +95,29 @@ function paymentsConfig(ctx: AppContext, settings: Settings): AppConfig['payment
   const stripe = gatewayKeys('stripe', env, settings);
   const paypal = gatewayKeys('paypal', env, settings);
   const paystack = gatewayKeys('paystack', env, settings);
+  // The admin's line under each button; null while it is the shipped default (the page translates that).
+  const line = (name: 'stripe_payment_description' | 'paypal_payment_description' | 'paystack_payment_description') =>
+    settings[name] === settingsRegistry[name].default || settings[name].trim() === '' ? null : settings[name];
   return {
     allowed: settings.allowed_payments,
-    stripe: { allowed: settings.allowed_stripe, configured: !!stripe, publicKey: stripe?.publicKey ?? null },
+    stripe: {
+      allowed: settings.allowed_stripe,
+      configured: !!stripe,
+      publicKey: stripe?.publicKey ?? null,
+      description: line('stripe_payment_description'),
+    },
     paypal: {
       allowed: settings.allowed_paypal,
       configured: !!paypal,
       clientId: paypal?.clientId ?? null,
       live: paypal?.live ?? false,
+      description: line('paypal_payment_description'),
     },
-    paystack: { allowed: settings.allowed_paystack, configured: !!paystack, publicKey: paystack?.publicKey ?? null },
+    paystack: {
+      allowed: settings.allowed_paystack,
+      configured: !!paystack,
+      publicKey: paystack?.publicKey ?? null,
+      description: line('paystack_payment_description'),
+    },
   };
 }

@@ -158,7 +158,7 @@ export function SelectPlanDialog({ onClose }: { onClose: () => void }) {
                   <div>
                     <p className="font-medium text-neutral-900 dark:text-white">{t(`billing.driver.${driver}`)}</p>
                     <p className="text-xs text-neutral-600 dark:text-neutral-400">
-                      {t(`billing.select.${driver}_description`)}
+                      {config.payments[driver].description ?? t(`billing.select.${driver}_description`)}
                     </p>
                   </div>
                   <Button
