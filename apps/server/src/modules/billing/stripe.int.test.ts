@@ -23,6 +23,7 @@ import {
   webhookEvents,
 } from './billing.table.js';
 import { refreshBillingRestriction } from './ledger.js';
+import { runMeteredDay } from './metered.jobs.js';
 import { stripeGateway } from './gateways/stripe.js';
 
 /**
@@ -404,5 +405,54 @@ describe('stripe gateway', () => {
     await expect(
       gateway.testKeys({ driver: 'stripe', secretKey: 'sk_test_wrong', publicKey: 'pk', webhookSecret: 'whsec' }),
     ).rejects.toThrow(/Invalid API Key/);
+  });
+
+  // Last in the file: it moves the billing clock three months on.
+  it('a card declined at three settlements restricts a metered user; a credit pays it all and lifts them', async () => {
+    const type = (await readSettings(server.ctx.db)).subscription_type;
+    const plan = await admin.post('/api/subscriptions/admin/plans', {
+      type: 'metered',
+      name: 'Metered by card',
+      currency: 'EUR',
+      meters: [{ key: 'flatFee', tiers: [{ first_unit: 1, last_unit: null, per_unit: 0, flat_fee: 700 }] }],
+    });
+    expect(plan.status, plan.body).toBe(201);
+    await admin.request('PATCH', '/api/admin/settings', { name: 'subscription_type', value: 'metered' });
+    const payer = await registerUser(server, 'stripe-declined@example.com');
+    const uid = await userId('stripe-declined@example.com');
+    expect(await payAt((await payer.post('/api/stripe/cards/setup')).json().url)).toMatch(/\?card=added$/);
+    const failed = () => server.ctx.db.select().from(failedPayments).where(eq(failedPayments.userId, uid));
+
+    fake.declineCharges = true;
+    // The daily job runs on the first day (usage recorded), then a month on, three times: each run
+    // settles the month before (its flat fee) and records the new month's first usage.
+    await runMeteredDay(server.ctx);
+    for (let month = 0; month < 3; month++) {
+      clock.advance(31 * 86_400_000);
+      await runMeteredDay(server.ctx);
+    }
+    fake.declineCharges = false;
+    const unpaid = await failed();
+    expect(unpaid).toHaveLength(3);
+    expect(unpaid.every((p) => p.source === 'credit-card' && p.amount === 700 && p.currency === 'EUR')).toBe(true);
+    // Each later day retried the card: the first one was tried again and again.
+    expect(Math.max(...unpaid.map((p) => p.attempts))).toBeGreaterThan(1);
+    const errors = (await chargesOf(uid)).filter((t) => t.status === 'error');
+    expect(errors).toHaveLength(3);
+    expect((await payer.get('/api/user')).json().data.meta.restrictions).toMatchObject({
+      canUpload: false,
+      canDownload: false,
+      reasonCode: 'failed_payments',
+    });
+
+    // The administrator credits 25 €: the three failed payments (21 €) are paid from it, the restriction lifts.
+    const credit = await admin.post(`/api/subscriptions/admin/users/${uid}/credit`, { amount: 2500 });
+    expect(credit.status, credit.body).toBeLessThan(300);
+    expect(await failed()).toEqual([]);
+    expect((await payer.get('/api/user')).json().data.meta).toMatchObject({
+      restrictions: { canUpload: true, reasonCode: null },
+      balance: { amount: 400, currency: 'EUR' },
+    });
+    await admin.request('PATCH', '/api/admin/settings', { name: 'subscription_type', value: type });
   });
 });
