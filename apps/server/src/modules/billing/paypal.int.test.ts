@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SettableClock } from '../../lib/clock.js';
 import { eq } from 'drizzle-orm';
 import type { AddressInfo } from 'node:net';
 import {
@@ -122,9 +123,17 @@ describe('PayPal gateway', () => {
     expect(charges[0]).toMatchObject({ type: 'charge', amount: 1999, currency: 'USD', driver: 'paypal' });
   });
 
-  it('applies a renewal once however often PayPal sends it', async () => {
+  it('applies a renewal once however often PayPal sends it, and moves the renewal a month on', async () => {
     const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    // The period has come to its end when PayPal takes the next payment.
+    const clock = new SettableClock();
+    clock.set(sub!.renewsAt!);
+    server.ctx.clock = clock;
     expect(await paypal.renew(sub!.driverSubscriptionId!)).toBe(200);
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    const expected = new Date(sub!.renewsAt!);
+    expected.setUTCMonth(expected.getUTCMonth() + 1);
+    expect(renewed?.renewsAt?.toISOString()).toBe(expected.toISOString());
     const last = [...paypal.sent.keys()].at(-1)!;
     expect(await paypal.resend(last)).toBe(200);
     expect(await paypal.resend(last)).toBe(200);

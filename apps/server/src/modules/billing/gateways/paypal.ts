@@ -4,7 +4,13 @@ import type { Db } from '../../../lib/db/database.js';
 import { AppError } from '../../../lib/errors.js';
 import { users, type UserRow } from '../../users/index.js';
 import type { Settings } from '../../settings/index.js';
-import { planGatewayPlans, type PlanGatewayPlanRow, type PlanRow, type SubscriptionRow } from '../billing.table.js';
+import {
+  planGatewayPlans,
+  plans,
+  type PlanGatewayPlanRow,
+  type PlanRow,
+  type SubscriptionRow,
+} from '../billing.table.js';
 import { gatewayKeys, type PaymentGateway, type PaypalKeys } from '../gateway.port.js';
 import {
   activateSubscription,
@@ -302,7 +308,11 @@ export class PaypalGateway implements PaymentGateway {
       if (!saleId || !agreement || !amount?.total || !amount.currency) return;
       const sub = await findSubscriptionByDriverId(tx, 'paypal', agreement);
       if (!sub) return;
-      await renewSubscription(tx, sub, null, {
+      // The sale carries no next billing time: a payment of a period that is due moves the renewal
+      // one interval of the plan on (the first payment, made when the subscription starts, finds
+      // its renewal already a period ahead and leaves it).
+      const [plan] = await tx.select().from(plans).where(eq(plans.id, sub.planId)).limit(1);
+      await renewSubscription(tx, sub, nextRenewal(sub.renewsAt, plan?.interval ?? 'month', this.ctx.clock.now()), {
         amount: decimalToMinor(amount.total, amount.currency),
         currency: amount.currency,
         reference: saleId,
@@ -353,4 +363,15 @@ export class PaypalGateway implements PaymentGateway {
 export function paypalGateway(ctx: AppContext, settings: Settings): PaypalGateway | null {
   const keys = gatewayKeys('paypal', ctx.config.env, settings);
   return keys ? new PaypalGateway(ctx, keys) : null;
+}
+
+/** The renewal after a payment: `renewsAt` moved on by whole intervals until it is more than a day ahead. */
+export function nextRenewal(renewsAt: Date | null, interval: 'month' | 'year', now: Date): Date | null {
+  if (!renewsAt) return null;
+  const next = new Date(renewsAt);
+  while (next.getTime() <= now.getTime() + 86_400_000) {
+    if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
+    else next.setUTCMonth(next.getUTCMonth() + 1);
+  }
+  return next.getTime() === renewsAt.getTime() ? null : next;
 }
