@@ -187,6 +187,17 @@ export async function cancelSubscription(tx: Db, sub: SubscriptionRow, endsAt: D
   return row ?? sub;
 }
 
+/** A cancellation taken back at the gateway before the period ended: in force again, no end date. */
+export async function resumeSubscription(tx: Db, sub: SubscriptionRow): Promise<SubscriptionRow> {
+  if (sub.status !== 'cancelled') return sub;
+  const [row] = await tx
+    .update(subscriptions)
+    .set({ status: 'active', endsAt: null, updatedAt: new Date() })
+    .where(eq(subscriptions.id, sub.id))
+    .returning();
+  return row ?? sub;
+}
+
 /** The subscription is over: completed, and the user's limits fall back to the defaults. */
 export async function expireSubscription(tx: Db, sub: SubscriptionRow, at: Date): Promise<SubscriptionRow> {
   if (sub.status === 'completed') return sub;

@@ -241,6 +241,15 @@ describe('stripe gateway', () => {
     const detail = (await user.get('/api/subscriptions/detail')).json().data;
     expect(detail).toMatchObject({ status: 'cancelled', ends_at: new Date(end * 1000).toISOString() });
     expect((await user.get('/api/user')).json().data.attributes.storage.capacity).toBe(500 * GB);
+    // Taken back at Stripe before the end: active again, no end date; then cancelled once more.
+    remote.cancel_at_period_end = false;
+    expect(await fake.send('customer.subscription.updated', remote)).toBe(200);
+    expect((await user.get('/api/subscriptions/detail')).json().data).toMatchObject({
+      status: 'active',
+      ends_at: null,
+    });
+    await fake.cancelAtPeriodEnd(subscriptionId);
+    expect((await user.get('/api/subscriptions/detail')).json().data).toMatchObject({ status: 'cancelled' });
     // Stripe ends it at the period's end: the plan's limits go.
     await fake.end(subscriptionId);
     expect((await subsOf(await userId('stripe-user@example.com')))[0]?.status).toBe('completed');

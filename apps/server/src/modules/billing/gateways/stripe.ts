@@ -22,6 +22,7 @@ import { gatewayKeys, type GatewayKeys, type PaymentGateway, type StripeKeys } f
 import {
   activateSubscription,
   cancelSubscription,
+  resumeSubscription,
   claimWebhookEvent,
   expireSubscription,
   findSubscriptionByDriverId,
@@ -354,6 +355,9 @@ export class StripeGateway implements PaymentGateway {
     if (planId && planId !== local.planId) local = await swapSubscriptionPlan(tx, local, planId);
     if (remote.cancel_at_period_end && local.status === 'active') {
       await cancelSubscription(tx, local, periodEnd(remote) ?? local.renewsAt ?? this.ctx.clock.now());
+    } else if (!remote.cancel_at_period_end && remote.status === 'active' && local.status === 'cancelled') {
+      // The cancellation was taken back at Stripe (the customer portal's "renew"): in force again.
+      await resumeSubscription(tx, local);
     }
   }
 
