@@ -1,13 +1,5 @@
 import { PASSKEYS_PER_USER_MAX, type PasskeyResource } from '@filestore/contract';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
-import { isoBase64URL } from '@simplewebauthn/server/helpers';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { isIP } from 'node:net';
@@ -19,6 +11,16 @@ import type { UserRow } from '../users/index.js';
 import { passkeyChallenges, passkeys, type PasskeyRow } from './passkeys.table.js';
 
 /** Passkeys (WebAuthn) with @simplewebauthn/server (issue 15 point 4, ADR 0034). */
+
+// The library and its ASN.1 stack load with the first passkey ceremony (ADR 0051).
+let webauthnModule: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => (webauthnModule ??= import('@simplewebauthn/server'));
+
+/** Base64url as WebAuthn writes it (what the library's `isoBase64URL` does, without loading it). */
+const base64url = {
+  fromBuffer: (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url'),
+  toBuffer: (text: string) => new Uint8Array(Buffer.from(text, 'base64url')),
+};
 
 /** A ceremony's challenge lives five minutes, by this server's clock; the browser is told the same. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
@@ -114,7 +116,9 @@ export async function registrationOptions(ctx: AppContext, request: FastifyReque
   if (existing.length >= PASSKEYS_PER_USER_MAX) throw tooManyPasskeys();
   const { app_title } = await readSettings(ctx.db);
   const displayName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await webauthn()
+  ).generateRegistrationOptions({
     rpName: app_title,
     rpID,
     userName: user.email,
@@ -143,7 +147,9 @@ export async function registerPasskey(
   if (!challenge || challenge.userId !== user.id) throw passkeyChallengeExpired();
   let verification;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyRegistrationResponse({
       response: credential,
       expectedChallenge: challenge.challenge,
       expectedOrigin: origin,
@@ -166,7 +172,7 @@ export async function registerPasskey(
       .values({
         userId: user.id,
         credentialId: info.credential.id,
-        publicKey: isoBase64URL.fromBuffer(info.credential.publicKey),
+        publicKey: base64url.fromBuffer(info.credential.publicKey),
         counter: info.credential.counter,
         transports: (credential.response.transports ?? []).slice(0, 10),
         backedUp: info.credentialBackedUp,
@@ -199,7 +205,9 @@ export async function authenticationOptions(
     if (own.length === 0) throw new AppError(409, 'auth.passkey_none', 'This account has no passkey yet.');
     allowCredentials = own.map((p) => ({ id: p.credentialId, transports: p.transports }));
   }
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await webauthn()
+  ).generateAuthenticationOptions({
     rpID,
     timeout: PASSKEY_CHALLENGE_TTL_MS,
     userVerification: purpose === 'sign-in' ? 'required' : 'preferred',
@@ -228,17 +236,19 @@ export async function verifyAssertion(
   if (!passkey || (options.userId && passkey.userId !== options.userId)) throw passkeyInvalid();
   // A discoverable credential names its account: it must be the passkey's.
   const handle = assertion.response.userHandle;
-  if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userId))) throw passkeyInvalid();
+  if (handle && handle !== base64url.fromBuffer(userHandleOf(passkey.userId))) throw passkeyInvalid();
   let verification;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (
+      await webauthn()
+    ).verifyAuthenticationResponse({
       response: assertion,
       expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
       credential: {
         id: passkey.credentialId,
-        publicKey: isoBase64URL.toBuffer(passkey.publicKey),
+        publicKey: base64url.toBuffer(passkey.publicKey),
         counter: passkey.counter,
         transports: passkey.transports,
       },

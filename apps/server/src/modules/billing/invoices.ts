@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
+import type PdfKit from 'pdfkit';
 import { z } from 'zod';
 import { formatMoney } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
@@ -98,7 +98,11 @@ table{width:100%;border-collapse:collapse}th,td{text-align:left;padding:.5rem;bo
 </main></body></html>`;
 }
 
-export function invoicePdf(invoice: Invoice): Promise<Buffer> {
+// pdfkit and its fonts load with the first PDF asked for (ADR 0051).
+let pdfkitModule: Promise<typeof PdfKit> | undefined;
+
+export async function invoicePdf(invoice: Invoice): Promise<Buffer> {
+  const PDFDocument = await (pdfkitModule ??= import('pdfkit').then((m) => m.default));
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${invoice.number}` } });
     const chunks: Buffer[] = [];

@@ -1,11 +1,10 @@
 import type { SocialProvider } from '@filestore/contract';
-import { generateCodeVerifier, generateState } from 'arctic';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { safeEqual } from '../../lib/crypto.js';
 import { open, seal } from '../../lib/secret-box.js';
 import { appKey, cookieSecure } from '../auth/index.js';
-import { usesPkce } from './providers.js';
+import { arctic, usesPkce } from './providers.js';
 
 /**
  * One sign-in attempt at a provider, between the redirect and the callback (ADR 0035): the state
@@ -33,6 +32,7 @@ export async function startAttempt(
   reply: FastifyReply,
   provider: SocialProvider,
 ): Promise<{ state: string; verifier: string | null }> {
+  const { generateCodeVerifier, generateState } = await arctic();
   const attempt: Attempt = {
     provider,
     state: generateState(),

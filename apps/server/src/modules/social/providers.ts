@@ -1,7 +1,11 @@
 import type { SocialProvider } from '@filestore/contract';
-import { CodeChallengeMethod, OAuth2Client, OAuth2RequestError, OAuth2Tokens, UnexpectedResponseError } from 'arctic';
+import type { OAuth2Tokens } from 'arctic';
 import type { Env } from '../../app/config.js';
 import { openSealedSetting, type Settings } from '../settings/index.js';
+
+// arctic loads with the first social sign-in (ADR 0051): most servers never turn one on.
+let arcticModule: Promise<typeof import('arctic')> | undefined;
+export const arctic = () => (arcticModule ??= import('arctic'));
 
 /**
  * The three sign-in providers through arctic's generic OAuth 2.0 client (ADR 0035): its provider
@@ -145,14 +149,15 @@ export function configuredCredentials(settings: Settings, provider: SocialProvid
 }
 
 /** The provider's sign-in page for this attempt. */
-export function authorizationUrl(
+export async function authorizationUrl(
   env: Env,
   provider: SocialProvider,
   credentials: ProviderCredentials,
   redirectUri: string,
   state: string,
   codeVerifier: string | null,
-): string {
+): Promise<string> {
+  const { CodeChallengeMethod, OAuth2Client } = await arctic();
   const spec = specs[provider];
   const client = new OAuth2Client(credentials.clientId, credentials.clientSecret, redirectUri);
   const { authorization } = spec.endpoints(env);
@@ -180,11 +185,11 @@ export async function exchangeAndFetchProfile(
   const tokens =
     provider === 'facebook'
       ? await facebookToken(token, credentials, redirectUri, code)
-      : await new OAuth2Client(credentials.clientId, credentials.clientSecret, redirectUri).validateAuthorizationCode(
-          token,
-          code,
-          codeVerifier,
-        );
+      : await new (await arctic()).OAuth2Client(
+          credentials.clientId,
+          credentials.clientSecret,
+          redirectUri,
+        ).validateAuthorizationCode(token, code, codeVerifier);
   // GitHub answers a refused code with 200 and an `error` field.
   if ('error' in tokens.data) throw new ProviderError(`token endpoint: ${String(tokens.data.error)}`);
   return spec.profile(api.replace(/\/+$/, ''), tokens.accessToken());
@@ -210,6 +215,7 @@ async function facebookToken(
     signal: AbortSignal.timeout(API_TIMEOUT_MS),
   });
   const data: unknown = await response.json().catch(() => null);
+  const { OAuth2RequestError, OAuth2Tokens, UnexpectedResponseError } = await arctic();
   if (!response.ok || typeof data !== 'object' || data === null) {
     const error = typeof data === 'object' && data && 'error' in data ? data.error : null;
     if (typeof error === 'string') throw new OAuth2RequestError(error, null, null, null);

@@ -59,7 +59,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext) {
         throw new AppError(422, 'social.provider_disabled', 'Signing in with this provider is not turned on.');
       }
       const { state, verifier } = await startAttempt(ctx, request, reply, provider);
-      const url = authorizationUrl(
+      const url = await authorizationUrl(
         ctx.config.env,
         provider,
         credentials,

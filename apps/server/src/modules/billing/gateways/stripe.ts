@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { formatMoney } from '@filestore/contract';
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app/context.js';
@@ -35,11 +35,16 @@ import {
 /** How old a signed webhook may be (seconds), as Stripe's own libraries check. */
 export const STRIPE_WEBHOOK_TOLERANCE = 300;
 
+// The SDK is large (~260 modules) and only a server taking Stripe payments needs it: it loads with
+// the first call that does (ADR 0051).
+let stripeModule: Promise<typeof import('stripe')> | undefined;
+
 /** A Stripe client at the configured API base (`STRIPE_API_BASE`: the fake in tests). */
-export function stripeClient(ctx: AppContext, secretKey: string): Stripe {
+export async function stripeClient(ctx: AppContext, secretKey: string): Promise<Stripe> {
   const base = new URL(ctx.config.env.STRIPE_API_BASE);
   const protocol = base.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(secretKey, {
+  const { default: StripeSdk } = await (stripeModule ??= import('stripe'));
+  return new StripeSdk(secretKey, {
     host: base.hostname,
     port: base.port || (protocol === 'http' ? 80 : 443),
     protocol,
@@ -89,23 +94,33 @@ async function planOfPrice(tx: Db, priceId: string | null | undefined): Promise<
  */
 export class StripeGateway implements PaymentGateway {
   readonly driver = 'stripe' as const;
-  private readonly stripe: Stripe;
+  private client: Promise<Stripe> | undefined;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly keys: StripeKeys,
-  ) {
-    this.stripe = stripeClient(ctx, keys.secretKey);
+  ) {}
+
+  /** The SDK's client for these keys, made with the first call that needs it. */
+  private api(): Promise<Stripe> {
+    return (this.client ??= stripeClient(this.ctx, this.keys.secretKey).catch((error: unknown) => {
+      this.client = undefined;
+      throw error;
+    }));
   }
 
   async createPlan(plan: PlanRow) {
-    const product = await this.stripe.products.create({
+    const product = await (
+      await this.api()
+    ).products.create({
       name: plan.name,
       ...(plan.description ? { description: plan.description } : {}),
       metadata: { plan_id: plan.id },
     });
     try {
-      const price = await this.stripe.prices.create({
+      const price = await (
+        await this.api()
+      ).prices.create({
         product: product.id,
         unit_amount: plan.amount ?? 0,
         currency: plan.currency.toLowerCase(),
@@ -115,22 +130,24 @@ export class StripeGateway implements PaymentGateway {
       return { driverPlanId: price.id, driverProductId: product.id };
     } catch (error) {
       // No product is left behind without its price (one without prices can be deleted).
-      await this.stripe.products.del(product.id).catch(() => undefined);
+      await (await this.api()).products.del(product.id).catch(() => undefined);
       throw error;
     }
   }
 
   async updatePlan(plan: PlanRow, remote: PlanGatewayPlanRow) {
     if (!remote.driverProductId) return;
-    await this.stripe.products.update(remote.driverProductId, {
+    await (
+      await this.api()
+    ).products.update(remote.driverProductId, {
       name: plan.name,
       description: plan.description ?? '',
     });
   }
 
   async retirePlan(remote: PlanGatewayPlanRow) {
-    await this.stripe.prices.update(remote.driverPlanId, { active: false });
-    if (remote.driverProductId) await this.stripe.products.update(remote.driverProductId, { active: false });
+    await (await this.api()).prices.update(remote.driverPlanId, { active: false });
+    if (remote.driverProductId) await (await this.api()).products.update(remote.driverProductId, { active: false });
   }
 
   /** The user's customer at Stripe, made once and remembered. */
@@ -141,7 +158,9 @@ export class StripeGateway implements PaymentGateway {
       .where(and(eq(gatewayCustomers.userId, user.id), eq(gatewayCustomers.driver, 'stripe')))
       .limit(1);
     if (found) return found.driverCustomerId;
-    const customer = await this.stripe.customers.create({
+    const customer = await (
+      await this.api()
+    ).customers.create({
       email: user.email,
       name: fullName(user),
       metadata: { user_id: user.id },
@@ -163,7 +182,9 @@ export class StripeGateway implements PaymentGateway {
 
   async checkout(user: UserRow, plan: PlanRow, remote: PlanGatewayPlanRow, returnUrl: string) {
     const customer = await this.customerOf(user);
-    const session = await this.stripe.checkout.sessions.create({
+    const session = await (
+      await this.api()
+    ).checkout.sessions.create({
       mode: 'subscription',
       customer,
       client_reference_id: user.id,
@@ -179,7 +200,9 @@ export class StripeGateway implements PaymentGateway {
   /** Where the user adds a card: Checkout in setup mode (no Stripe.js on our pages). */
   async cardSetup(user: UserRow, returnUrl: string): Promise<{ url: string }> {
     const customer = await this.customerOf(user);
-    const session = await this.stripe.checkout.sessions.create({
+    const session = await (
+      await this.api()
+    ).checkout.sessions.create({
       mode: 'setup',
       customer,
       client_reference_id: user.id,
@@ -193,7 +216,9 @@ export class StripeGateway implements PaymentGateway {
   /** A SetupIntent's client secret, for a client confirming a card with Stripe.js (reference compat). */
   async setupIntent(user: UserRow): Promise<string> {
     const customer = await this.customerOf(user);
-    const intent = await this.stripe.setupIntents.create({
+    const intent = await (
+      await this.api()
+    ).setupIntents.create({
       customer,
       automatic_payment_methods: { enabled: true },
       usage: 'off_session',
@@ -203,21 +228,25 @@ export class StripeGateway implements PaymentGateway {
   }
 
   async detachCard(card: CreditCardRow): Promise<void> {
-    await this.stripe.paymentMethods.detach(card.reference);
+    await (await this.api()).paymentMethods.detach(card.reference);
   }
 
   async cancel(sub: SubscriptionRow) {
     if (!sub.driverSubscriptionId) throw new AppError(409, 'billing.no_subscription', 'No Stripe subscription.');
-    const remote = await this.stripe.subscriptions.update(sub.driverSubscriptionId, { cancel_at_period_end: true });
+    const remote = await (
+      await this.api()
+    ).subscriptions.update(sub.driverSubscriptionId, { cancel_at_period_end: true });
     return { endsAt: periodEnd(remote) ?? sub.renewsAt ?? this.ctx.clock.now() };
   }
 
   async swap(sub: SubscriptionRow, _plan: PlanRow, remote: PlanGatewayPlanRow) {
     if (!sub.driverSubscriptionId) throw new AppError(409, 'billing.no_subscription', 'No Stripe subscription.');
-    const current = await this.stripe.subscriptions.retrieve(sub.driverSubscriptionId);
+    const current = await (await this.api()).subscriptions.retrieve(sub.driverSubscriptionId);
     const item = current.items.data[0];
     if (!item) throw new Error('the Stripe subscription has no item');
-    await this.stripe.subscriptions.update(sub.driverSubscriptionId, {
+    await (
+      await this.api()
+    ).subscriptions.update(sub.driverSubscriptionId, {
       items: [{ id: item.id, price: remote.driverPlanId }],
       proration_behavior: 'create_prorations',
     });
@@ -239,7 +268,9 @@ export class StripeGateway implements PaymentGateway {
       .limit(1);
     if (!customer) return { ok: false as const, error: 'The card’s owner has no Stripe customer.' };
     try {
-      const intent = await this.stripe.paymentIntents.create(
+      const intent = await (
+        await this.api()
+      ).paymentIntents.create(
         {
           amount,
           currency: currency.toLowerCase(),
@@ -260,7 +291,7 @@ export class StripeGateway implements PaymentGateway {
 
   async testKeys(keys: GatewayKeys) {
     if (keys.driver !== 'stripe') throw new Error('not Stripe keys');
-    await stripeClient(this.ctx, keys.secretKey).balance.retrieve();
+    await (await stripeClient(this.ctx, keys.secretKey)).balance.retrieve();
   }
 
   async handleWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>) {
@@ -270,7 +301,7 @@ export class StripeGateway implements PaymentGateway {
     try {
       // A signature's age is measured in real time, not on the billing clock (which tests move
       // forward): a fresh event must pass whatever day the billing rules think it is.
-      event = this.stripe.webhooks.constructEvent(
+      event = (await this.api()).webhooks.constructEvent(
         rawBody,
         signature,
         this.keys.webhookSecret,
