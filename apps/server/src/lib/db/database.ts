@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import { causeChain } from '../outages.js';
+import { nameEmbeddedStatements } from './pglite-named.js';
 import { nameStatements, StatementNames } from './prepared.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -244,6 +245,8 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });
+    // A switch back to PGlite's own path, should a statement ever behave differently named (ADR 0050).
+    if (!['1', 'true'].includes(process.env.PGLITE_UNNAMED_STATEMENTS ?? '')) nameEmbeddedStatements(client);
     return {
       driver: 'pglite',
       db: drizzlePglite(client),

@@ -23,10 +23,12 @@ export class StatementNames {
   private readonly names = new Map<string, string>();
   private readonly seen = new Map<string, number>();
 
+  constructor(private readonly max = NAMES_MAX) {}
+
   /** The name for this text, or undefined while it should run unnamed. */
   nameFor(text: string): string | undefined {
     const named = this.names.get(text);
-    if (named !== undefined || this.names.size >= NAMES_MAX) return named;
+    if (named !== undefined || this.names.size >= this.max) return named;
     const count = (this.seen.get(text) ?? 0) + 1;
     if (count < SEEN_BEFORE_NAMING) {
       if (this.seen.size >= SEEN_MAX) this.seen.clear();
