@@ -15,6 +15,7 @@ let current = null;
 
 function record(text, params, ms) {
   state.statements++;
+  if (openTransaction && openTransaction.first === null) openTransaction.first = text;
   const entry = state.byText.get(text) ?? { count: 0, ms: 0, maxMs: 0, params: null };
   entry.count++;
   entry.ms += ms;
@@ -27,15 +28,29 @@ function record(text, params, ms) {
 }
 
 const decoder = new TextDecoder();
-/** The SQL of a Parse ('P': name, then text) or simple Query ('Q': text) protocol message. */
+/** The text of each named statement the server parsed (the server names common ones: ADR 0050). */
+const namedTexts = new Map();
+
+/**
+ * The SQL of a Parse ('P': name, then text) or simple Query ('Q': text) protocol message, or of the
+ * named statement a Bind ('B': portal, statement) runs. A message may hold several (Parse, Describe,
+ * Sync in one buffer): the first is read.
+ */
 function sqlOf(message) {
   if (!(message instanceof Uint8Array) || message.length < 6) return null;
   const type = message[0];
+  if (type === 0x42) {
+    const at = message.indexOf(0, 5) + 1; // skip the portal
+    const name = decoder.decode(message.subarray(at, message.indexOf(0, at)));
+    return name ? (namedTexts.get(name) ?? null) : null;
+  }
   if (type !== 0x50 && type !== 0x51) return null;
   let start = 5;
   if (type === 0x50) start = message.indexOf(0, 5) + 1; // skip the statement name
   const end = message.indexOf(0, start);
-  return decoder.decode(message.subarray(start, end < 0 ? undefined : end));
+  const text = decoder.decode(message.subarray(start, end < 0 ? undefined : end));
+  if (type === 0x50 && start > 6) namedTexts.set(decoder.decode(message.subarray(5, start - 1)), text);
+  return text;
 }
 
 /** The parameters of a Bind ('B') message, as text (PGlite sends them in text format). */
@@ -66,7 +81,7 @@ const execProtocolStream = proto.execProtocolStream;
 proto.execProtocolStream = function (message, options) {
   if (current) {
     const text = sqlOf(message);
-    if (text !== null) current.text = text.replace(/\s+/g, ' ').trim();
+    if (text !== null && current.text === null) current.text = text.replace(/\s+/g, ' ').trim();
     const params = paramsOf(message);
     if (params !== null) current.params = params;
   }
@@ -87,10 +102,26 @@ proto._runExclusiveQuery = function (fn) {
   });
 };
 
+/**
+ * Transactions are counted as they begin; one whose first statement takes the outbox dispatcher's
+ * lock is the background delivery of a call's events (it runs as soon as the call commits), not
+ * the call's own work, and is taken off again. PGlite runs one transaction at a time.
+ */
+const DISPATCH_LOCK = /^select pg_try_advisory_xact_lock\b/i;
+let openTransaction = null;
 const transaction = proto.transaction;
 proto.transaction = function (fn) {
-  state.transactions++;
-  return transaction.call(this, fn);
+  return transaction.call(this, async (tx) => {
+    state.transactions++;
+    const mine = { first: null };
+    openTransaction = mine;
+    try {
+      return await fn(tx);
+    } finally {
+      openTransaction = null;
+      if (mine.first !== null && DISPATCH_LOCK.test(mine.first)) state.transactions--;
+    }
+  });
 };
 
 // PostgreSQL (DATABASE_URL; pg is loaded only then, as the server does): every statement goes
