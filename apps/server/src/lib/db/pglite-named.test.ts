@@ -89,6 +89,37 @@ describe('named statements on the embedded database', () => {
       expect((await named.query<{ extra: string }>(text, [1])).rows[0]?.extra).toBe('x');
   });
 
+  it('parses a named statement again after a schema change, in a transaction too', async () => {
+    // An instance of its own: the shared one has named its cap of texts by now.
+    const named = await PGlite.create();
+    nameEmbeddedStatements(named);
+    // A column's type changed: the parameter type fixed when the statement was parsed no longer fits.
+    await named.exec('create table kinds (id int primary key, label text); insert into kinds values (1, $$a$$)');
+    const byId = 'select id, label from kinds where id = $1';
+    for (let run = 0; run < 3; run++) expect((await named.query(byId, [1])).rows).toEqual([{ id: 1, label: 'a' }]);
+    await named.exec(
+      'drop table kinds; create table kinds (id text primary key, label text); insert into kinds values ($$k$$, $$b$$)',
+    );
+    for (let run = 0; run < 3; run++) expect((await named.query(byId, ['k'])).rows).toEqual([{ id: 'k', label: 'b' }]);
+    // A result changed inside a transaction: a stale plan would abort it before it could run again.
+    const all = 'select * from kinds where id = $1';
+    for (let run = 0; run < 3; run++) await named.query(all, ['k']);
+    const inside = await named.transaction(async (tx) => {
+      await tx.query('alter table kinds add column note text default $$n$$');
+      const rows = [(await tx.query(all, ['k'])).rows, (await tx.query(all, ['k'])).rows];
+      await tx.query('savepoint s');
+      await tx.query('alter table kinds drop column note');
+      rows.push((await tx.query(all, ['k'])).rows);
+      await tx.query('rollback to savepoint s');
+      rows.push((await tx.query(all, ['k'])).rows);
+      return rows;
+    });
+    const withNote = [{ id: 'k', label: 'b', note: 'n' }];
+    expect(inside).toEqual([withNote, withNote, [{ id: 'k', label: 'b' }], withNote]);
+    for (let run = 0; run < 3; run++) expect((await named.query(all, ['k'])).rows).toEqual(withNote);
+    await named.close();
+  }, 60_000);
+
   it('names at most its cap of texts; others keep running unnamed', async () => {
     for (let i = 0; i < 10; i++) {
       for (let run = 0; run < 2; run++) {

@@ -30,12 +30,48 @@ export const PGLITE_NAMES_MAX = 200;
 const DML = /^\s*(select|insert|update|delete|with)\b/i;
 /** A statement whose plan no longer fits its text (a table's columns changed under it). */
 const STALE_PLAN_CODES = new Set(['0A000', '26000']);
+/**
+ * Texts that leave every table, type and function as it was. Any other text run through `query` or
+ * `exec` (CREATE, ALTER, DROP, DO…) may change what a named statement's text means: a column's type
+ * (the statement's parameter types were fixed when it was parsed), or its result (which inside a
+ * transaction aborts it before the stale plan can be run again).
+ */
+const KEEPS_SCHEMA =
+  /^\s*(select|insert|update|delete|with|begin|start|commit|end|rollback|abort|savepoint|release|set|reset|show|listen|unlisten|notify|lock|vacuum|analyze|checkpoint|explain|fetch|move|close|declare|values|table)\b[^;]*;?\s*$/i;
 
 type QueryFn = (text: string, params?: unknown[], options?: QueryOptions) => Promise<Results>;
 
 export function nameEmbeddedStatements(pg: PGlite, max = PGLITE_NAMES_MAX): void {
   const names = new StatementNames(max);
   const described = new Map<string, number[]>();
+  /** Named statements parsed before a schema change: closed before they are parsed again. */
+  const toClose = new Set<string>();
+  /**
+   * Schema changes running, and whether one ran since the named statements were last dropped. Until
+   * the transaction block it ran in ends, statements run unnamed (parsed on every run, as PGlite
+   * does): a rollback (of the block or to a savepoint) could undo it under a statement parsed since.
+   */
+  let changingSchema = 0;
+  let schemaChanged = false;
+  const changesSchema = async <T>(text: string, run: () => Promise<T>): Promise<T> => {
+    if (KEEPS_SCHEMA.test(text)) return run();
+    changingSchema++;
+    try {
+      return await run();
+    } finally {
+      changingSchema--;
+      schemaChanged = true;
+    }
+  };
+  /** Inside the query lock: the name `text` runs under now ('' for the unnamed statement). */
+  const nameNow = (text: string) => {
+    if (schemaChanged && changingSchema === 0 && !pg.isInTransaction()) {
+      for (const name of described.keys()) toClose.add(name);
+      described.clear();
+      schemaChanged = false;
+    }
+    return schemaChanged || changingSchema > 0 ? '' : (names.nameFor(text) ?? '');
+  };
   const { serialize } = protocol;
   const concat = (parts: Uint8Array[]) => Buffer.concat(parts);
 
@@ -63,6 +99,8 @@ export function nameEmbeddedStatements(pg: PGlite, max = PGLITE_NAMES_MAX): void
     if (!paramTypes) {
       const answer = await pg.execProtocolStream(
         concat([
+          // Not an error when it does not exist (any more).
+          ...(toClose.has(name) ? [serialize.close({ type: 'S', name })] : []),
           serialize.parse({ name, text, types: options?.paramTypes }),
           serialize.describe({ type: 'S', name }),
           serialize.sync(),
@@ -70,7 +108,10 @@ export function nameEmbeddedStatements(pg: PGlite, max = PGLITE_NAMES_MAX): void
         { syncToFs: false },
       );
       paramTypes = parse.parseDescribeStatementResults(answer);
-      if (name) described.set(name, paramTypes);
+      if (name) {
+        described.set(name, paramTypes);
+        toClose.delete(name);
+      }
     }
     const types = paramTypes;
     const values = params.map((value, i) => {
@@ -92,19 +133,16 @@ export function nameEmbeddedStatements(pg: PGlite, max = PGLITE_NAMES_MAX): void
     return parse.parseResults(answer, parsersFor(options), { ...options, parsers: undefined })[0] as Results;
   }
 
-  /**
-   * The name `text` runs under: its own once common, '' (the unnamed statement) before, undefined
-   * when it runs through PGlite's own path.
-   */
-  const nameOf = (text: string, options?: QueryOptions) =>
-    options?.blob || !DML.test(text) ? undefined : (names.nameFor(text) ?? '');
+  /** Whether `text` runs here (named once common, see `nameNow`), or through PGlite's own path. */
+  const runsHere = (text: string, options?: QueryOptions) => !options?.blob && DML.test(text);
 
   /**
    * Runs the named statement inside PGlite's query lock. A statement whose plan went stale is
    * closed and answers null: the caller runs the text unnamed this once.
    */
-  const runLocked = (name: string, text: string, params: unknown[], options?: QueryOptions) =>
+  const runLocked = (text: string, params: unknown[], options?: QueryOptions) =>
     pg._runExclusiveQuery(async (): Promise<Results | null> => {
+      const name = nameNow(text);
       try {
         return await run(name, text, params, options);
       } catch (error) {
@@ -121,11 +159,10 @@ export function nameEmbeddedStatements(pg: PGlite, max = PGLITE_NAMES_MAX): void
 
   const rootQuery = pg.query.bind(pg) as QueryFn;
   pg.query = (async (text: string, params: unknown[] = [], options?: QueryOptions) => {
-    const name = nameOf(text, options);
-    if (name === undefined) return rootQuery(text, params, options);
+    if (!runsHere(text, options)) return changesSchema(text, () => rootQuery(text, params, options));
     await pg._checkReady();
     const result = await pg._runExclusiveTransaction(async () => {
-      const answer = await runLocked(name, text, params, options);
+      const answer = await runLocked(text, params, options);
       // Outside a transaction PGlite writes its files through after each query; so does this path.
       if (answer) await pg.syncToFs();
       return answer;
@@ -133,16 +170,20 @@ export function nameEmbeddedStatements(pg: PGlite, max = PGLITE_NAMES_MAX): void
     return result ?? rootQuery(text, params, options);
   }) as PGlite['query'];
 
+  const rootExec = pg.exec.bind(pg);
+  pg.exec = (text: string, options?: QueryOptions) => changesSchema(text, () => rootExec(text, options));
+
   const transaction = pg.transaction.bind(pg);
   pg.transaction = <T>(callback: (tx: Transaction) => Promise<T>) =>
     transaction((tx) => {
       const txQuery: QueryFn = tx.query.bind(tx);
       tx.query = (async (text: string, params: unknown[] = [], options?: QueryOptions) => {
         if (tx.closed) throw new Error('Transaction is closed');
-        const name = nameOf(text, options);
-        if (name === undefined) return txQuery(text, params, options);
-        return (await runLocked(name, text, params, options)) ?? txQuery(text, params, options);
+        if (!runsHere(text, options)) return changesSchema(text, () => txQuery(text, params, options));
+        return (await runLocked(text, params, options)) ?? txQuery(text, params, options);
       }) as Transaction['query'];
+      const txExec = tx.exec.bind(tx);
+      tx.exec = (text: string, options?: QueryOptions) => changesSchema(text, () => txExec(text, options));
       return callback(tx);
     });
 }
