@@ -245,8 +245,8 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });
-    // A switch back to PGlite's own path, should a statement ever behave differently named (ADR 0050).
-    if (!['1', 'true'].includes(process.env.PGLITE_UNNAMED_STATEMENTS ?? '')) nameEmbeddedStatements(client);
+    // Opt-in until the remote-upload journey's stall under it is understood (ADR 0050).
+    if (['1', 'true'].includes(process.env.PGLITE_NAMED_STATEMENTS ?? '')) nameEmbeddedStatements(client);
     return {
       driver: 'pglite',
       db: drizzlePglite(client),
