@@ -14,6 +14,12 @@ describe('configuration', () => {
     expect(config.mail).toEqual({ driver: 'outbox', dir: '/tmp/data/mail' });
   });
 
+  it('turns the embedded database’s named statements on only when asked (ADR 0050)', () => {
+    const on = resolveConfig(parseEnv({ PGLITE_NAMED_STATEMENTS: 'true' }), '/tmp/data', {});
+    expect(on.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: true });
+    expect(() => parseEnv({ PGLITE_NAMED_STATEMENTS: 'yes' })).toThrow(ConfigError);
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],

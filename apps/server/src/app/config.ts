@@ -22,6 +22,8 @@ const envSchema = z.object({
     .optional(),
   /** The embedded database's page cache (PostgreSQL's shared_buffers) in MB. */
   EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(16384).optional(),
+  /** Experimental: the embedded database's statements named once common (ADR 0050). */
+  PGLITE_NAMED_STATEMENTS: bool.default(false),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
@@ -175,7 +177,9 @@ export interface AppConfigFile {
   env: Env;
   dataDir: string;
   appUrl: string | undefined;
-  database: { driver: 'pglite'; dir: string; cacheMb?: number } | { driver: 'postgres'; url: string };
+  database:
+    | { driver: 'pglite'; dir: string; cacheMb?: number; namedStatements?: boolean }
+    | { driver: 'postgres'; url: string };
   storage: StorageConfig;
   mail: MailConfig;
   fromEnv: { database: boolean; storage: boolean; mail: boolean };
@@ -318,7 +322,12 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
     appUrl: env.APP_URL?.replace(/\/+$/, ''),
     database: databaseUrl
       ? { driver: 'postgres', url: databaseUrl }
-      : { driver: 'pglite', dir: path.join(dataDir, 'db'), cacheMb: env.EMBEDDED_DB_CACHE_MB },
+      : {
+          driver: 'pglite',
+          dir: path.join(dataDir, 'db'),
+          cacheMb: env.EMBEDDED_DB_CACHE_MB,
+          ...(env.PGLITE_NAMED_STATEMENTS ? { namedStatements: true } : {}),
+        },
     storage,
     mail,
     fromEnv: { database: !!env.DATABASE_URL, storage: !!env.STORAGE_DRIVER, mail: !!env.SMTP_HOST },

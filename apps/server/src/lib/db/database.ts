@@ -9,8 +9,8 @@ import { nameStatements, StatementNames } from './prepared.js';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  | { driver: 'pglite'; dir: string; cacheMb?: number }
-  | { driver: 'pglite-memory'; cacheMb?: number }
+  | { driver: 'pglite'; dir: string; cacheMb?: number; namedStatements?: boolean }
+  | { driver: 'pglite-memory'; cacheMb?: number; namedStatements?: boolean }
   | { driver: 'postgres'; url: string };
 
 /**
@@ -246,7 +246,7 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });
     // Opt-in until the remote-upload journey's stall under it is understood (ADR 0050).
-    if (['1', 'true'].includes(process.env.PGLITE_NAMED_STATEMENTS ?? '')) nameEmbeddedStatements(client);
+    if (target.namedStatements) nameEmbeddedStatements(client);
     return {
       driver: 'pglite',
       db: drizzlePglite(client),
