@@ -83,7 +83,7 @@ export async function countFilesBelow(db: Db, folderId: string): Promise<number>
  */
 export async function closeDueRequests(db: Db, batch: number): Promise<FileRequestRow[]> {
   const result = await db.execute(sql`
-    with due as (
+    with due as materialized (
       select id from file_requests
       where status = 'active' and (
         (last_upload_at is null and created_at <= now() - make_interval(hours => ${UNUSED_EXPIRY_HOURS}::int))

@@ -62,19 +62,26 @@ export interface ClaimedUrl {
  * Claims the oldest URL nobody works on, in one statement: pending, or running with its lease run
  * out (its worker died). `skip locked` keeps two nodes off the same row; the lease lets another node
  * take it over. Its batch becomes `running`.
+ *
+ * The claimed row is picked in a MATERIALIZED CTE, run exactly once. As a subquery in `from`, a plan
+ * may run it again for each row of the table being updated (a nested loop, PostgreSQL's generic plan
+ * after an `analyze` of an empty table): on its second run the row this statement just updated is
+ * skipped as locked, the next one is picked, and every pending URL was marked running while only
+ * the first was answered: the rest stayed leased to nobody for the lease's length.
  */
 export async function claimUrl(db: Db, leaseMs: number): Promise<ClaimedUrl | null> {
   const result = await db.execute(sql`
-    update remote_upload_urls u
-    set status = 'running', attempts = u.attempts + 1,
-        lease_until = now() + ${leaseMs} * interval '1 millisecond'
-    from (
+    with c as materialized (
       select batch_id, position from remote_upload_urls
       where status = 'pending' or (status = 'running' and lease_until < now())
       order by queued_at, position
       limit 1
       for update skip locked
-    ) c
+    )
+    update remote_upload_urls u
+    set status = 'running', attempts = u.attempts + 1,
+        lease_until = now() + ${leaseMs} * interval '1 millisecond'
+    from c
     where u.batch_id = c.batch_id and u.position = c.position
     returning u.batch_id, u.position, u.url, u.attempts`);
   const [row] = rowsOf<{ batch_id: string; position: number; url: string; attempts: number }>(result);

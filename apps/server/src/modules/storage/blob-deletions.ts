@@ -33,11 +33,12 @@ export function blobDeletionsJob(ctx: AppContext): JobDefinition {
     async run() {
       const claimed = rowsOf<{ key: string }>(
         await ctx.db.execute(sql`
-          update blob_deletions set claimed_at = now(), attempts = attempts + 1
-          where key in (
+          with claimed as materialized (
             select key from blob_deletions
             where claimed_at is null or claimed_at < now() - interval '10 minutes'
             order by created_at limit ${DELETE_BATCH} for update skip locked)
+          update blob_deletions set claimed_at = now(), attempts = attempts + 1
+          where key in (select key from claimed)
           returning key`),
       ).map((r) => r.key);
       if (claimed.length === 0) return { more: false };

@@ -16,12 +16,12 @@ const CLAIM_TIMEOUT = sql`interval '5 minutes'`;
 /**
  * Claims a few pending images in one short statement. `skip locked` lets several nodes run the job
  * side by side without taking the same image; the claim time lets another node pick an image up
- * if the one working on it dies.
+ * if the one working on it dies. The rows are picked in a MATERIALIZED CTE, run once: a subquery a
+ * plan runs again per row (see `claimUrl` in remote-uploads) would claim more than `limit`.
  */
 export async function claimPendingImages(db: Db, limit: number): Promise<ClaimedImage[]> {
   const result = await db.execute(sql`
-    update items set thumbnail_claimed_at = now()
-    where id in (
+    with claimed as materialized (
       select id from items
       where thumbnail_status = 'pending' and deleted_at is null
         and (thumbnail_claimed_at is null or thumbnail_claimed_at < now() - ${CLAIM_TIMEOUT})
@@ -29,6 +29,8 @@ export async function claimPendingImages(db: Db, limit: number): Promise<Claimed
       limit ${limit}
       for update skip locked
     )
+    update items set thumbnail_claimed_at = now()
+    where id in (select id from claimed)
     returning id, blob_key, mimetype, size`);
   return rowsOf<{ id: string; blob_key: string | null; mimetype: string | null; size: number | string }>(result).map(
     (r) => ({ id: r.id, blobKey: r.blob_key, mimetype: r.mimetype, size: Number(r.size) }),
