@@ -9,14 +9,14 @@ describe('configuration', () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(8080);
     const config = resolveConfig(env, '/tmp/data', {});
-    expect(config.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db' });
+    expect(config.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: true });
     expect(config.storage).toEqual({ driver: 'local', root: '/tmp/data/storage' });
     expect(config.mail).toEqual({ driver: 'outbox', dir: '/tmp/data/mail' });
   });
 
-  it('turns the embedded database’s named statements on only when asked (ADR 0050)', () => {
-    const on = resolveConfig(parseEnv({ PGLITE_NAMED_STATEMENTS: 'true' }), '/tmp/data', {});
-    expect(on.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: true });
+  it('names the embedded database’s statements unless told not to (ADR 0050, 0052)', () => {
+    const off = resolveConfig(parseEnv({ PGLITE_NAMED_STATEMENTS: 'false' }), '/tmp/data', {});
+    expect(off.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: false });
     expect(() => parseEnv({ PGLITE_NAMED_STATEMENTS: 'yes' })).toThrow(ConfigError);
   });
 

@@ -22,8 +22,8 @@ const envSchema = z.object({
     .optional(),
   /** The embedded database's page cache (PostgreSQL's shared_buffers) in MB. */
   EMBEDDED_DB_CACHE_MB: z.coerce.number().int().min(1).max(16384).optional(),
-  /** Experimental: the embedded database's statements named once common (ADR 0050). */
-  PGLITE_NAMED_STATEMENTS: bool.default(false),
+  /** The embedded database's statements named once common (ADR 0050), on by default (ADR 0052). */
+  PGLITE_NAMED_STATEMENTS: bool.default(true),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
@@ -326,7 +326,7 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
           driver: 'pglite',
           dir: path.join(dataDir, 'db'),
           cacheMb: env.EMBEDDED_DB_CACHE_MB,
-          ...(env.PGLITE_NAMED_STATEMENTS ? { namedStatements: true } : {}),
+          namedStatements: env.PGLITE_NAMED_STATEMENTS,
         },
     storage,
     mail,

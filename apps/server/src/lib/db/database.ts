@@ -245,7 +245,7 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });
-    // Opt-in until the remote-upload journey's stall under it is understood (ADR 0050).
+    // On by default (ADR 0052); PGLITE_NAMED_STATEMENTS=false runs PGlite's own path.
     if (target.namedStatements) nameEmbeddedStatements(client);
     return {
       driver: 'pglite',
