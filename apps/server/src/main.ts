@@ -13,8 +13,14 @@ import { createServer } from './app/server.js';
  * keeps its ratios (baseline code only, `--liftoff-only`, made page 500 of a 100,000-item folder
  * 1.62× its reference, over the 1.5 target). This must run before the database module is
  * compiled, which happens when the embedded database opens; V8 reads these flags at compile time.
+ *
+ * Functions that still reach that budget (start-up alone tiers up a few) are compiled one at a time
+ * rather than by as many background tasks as there are cores: each task holds its compiler's memory
+ * while it runs, and on 2 cores two at once made an idle server's peak 199–208 MB against 192–193
+ * with one (three runs each of `npm run bench -- idle-memory`; without any tier-up it is 168–170).
  */
 v8.setFlagsFromString('--wasm-tiering-budget=2000000000');
+v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
 async function main() {
   let config;
