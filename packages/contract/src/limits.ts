@@ -27,3 +27,10 @@ export const REMOTE_UPLOAD_URL_MAX = 2048;
 export const ACCESS_TOKEN_NAME_MIN = 3;
 export const ACCESS_TOKEN_NAME_MAX = 100;
 export const ACCESS_TOKENS_PER_USER_MAX = 50;
+
+/** `GET /api/user` lists at most this many of each (read, unread): ADR 0026. */
+export const USER_NOTIFICATIONS_LISTED = 5;
+/** … and counts each up to this many (the bell shows "99+" above 99). */
+export const NOTIFICATIONS_COUNT_CAP = 100;
+/** The most notifications one page of `GET /api/notifications` holds. */
+export const NOTIFICATIONS_PAGE_MAX = 50;

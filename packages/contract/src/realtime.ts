@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATIONS_PAGE_MAX } from './limits.js';
 
 /**
  * Real time (issue 13): notifications and the events a signed-in user's socket receives. Every
@@ -50,13 +51,6 @@ export const notificationResource = z.object({
   }),
 });
 export type NotificationResource = z.infer<typeof notificationResource>;
-
-/** `GET /api/user` lists at most this many of each (read, unread): ADR 0026. */
-export const USER_NOTIFICATIONS_LISTED = 5;
-/** … and counts each up to this many (the bell shows "99+" above 99). */
-export const NOTIFICATIONS_COUNT_CAP = 100;
-/** The most notifications one page of `GET /api/notifications` holds. */
-export const NOTIFICATIONS_PAGE_MAX = 50;
 
 /** `GET /api/notifications`: newest first, read and unread; `cursor` is the previous page's `next_cursor`. */
 export const notificationsQuery = z.object({
