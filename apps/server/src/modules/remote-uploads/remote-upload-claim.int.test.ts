@@ -16,9 +16,19 @@ import { claimUrl, insertBatch } from './remote-uploads.repository.js';
 let database: Database | undefined;
 let drop = async () => undefined as void;
 afterEach(async () => {
-  await database?.close();
-  await drop();
+  const [opened, dropIt] = [database, drop];
+  database = undefined;
+  drop = async () => undefined;
+  await opened?.close();
+  await dropIt();
 });
+
+/** The test database's URL with a planner setting for every connection (as libpq's `options`). */
+function withPlanCacheMode(url: string, mode: string): string {
+  const withOptions = new URL(url);
+  withOptions.searchParams.set('options', `-c plan_cache_mode=${mode}`);
+  return withOptions.toString();
+}
 
 for (const planCacheMode of ['auto', 'force_generic_plan']) {
   it(`claims one URL at a time (plan_cache_mode=${planCacheMode}, tables analysed while empty)`, async () => {
@@ -26,10 +36,7 @@ for (const planCacheMode of ['auto', 'force_generic_plan']) {
     drop = fresh.drop;
     const target =
       fresh.target.driver === 'postgres'
-        ? {
-            ...fresh.target,
-            url: `${fresh.target.url}?options=${encodeURIComponent(`-c plan_cache_mode=${planCacheMode}`)}`,
-          }
+        ? { ...fresh.target, url: withPlanCacheMode(fresh.target.url, planCacheMode) }
         : { ...fresh.target, namedStatements: true };
     database = await openDatabase(target);
     const { db } = database;

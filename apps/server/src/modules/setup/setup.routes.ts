@@ -55,7 +55,12 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
       }
       if (body.connection === 'embedded') {
         if (ctx.databaseDriver !== 'pglite') {
-          await ctx.switchDatabase({ driver: 'pglite', dir: path.join(ctx.config.dataDir, 'db') });
+          await ctx.switchDatabase({
+            driver: 'pglite',
+            dir: path.join(ctx.config.dataDir, 'db'),
+            cacheMb: ctx.config.env.EMBEDDED_DB_CACHE_MB,
+            namedStatements: ctx.config.env.PGLITE_NAMED_STATEMENTS,
+          });
         }
         writeSavedConfig(ctx.config.dataDir, { databaseUrl: undefined }, ctx.config.env.APP_KEY);
         return { type: 'success' as const, message: 'The embedded database is ready.' };
