@@ -38,8 +38,10 @@ if (testPostgresUrl === '') throw new Error('the postgres test project needs TES
 /** A fresh PostgreSQL database on the postgres run (each test server gets its own), else an in-memory PGlite. */
 export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
   const base = testPostgresUrl;
-  // As `npm start` runs it: named statements unless PGLITE_NAMED_STATEMENTS=false (ADR 0052).
-  const namedStatements = !['false', '0'].includes(process.env.PGLITE_NAMED_STATEMENTS ?? '');
+  // As `npm start` runs it: named statements unless PGLITE_NAMED_STATEMENTS turns them off (ADR 0052).
+  const { PGLITE_NAMED_STATEMENTS: namedStatements } = parseEnv({
+    PGLITE_NAMED_STATEMENTS: process.env.PGLITE_NAMED_STATEMENTS,
+  });
   if (!base) return { target: { driver: 'pglite-memory', namedStatements }, drop: async () => undefined };
   const name = `filestore_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });

@@ -173,6 +173,19 @@ export type SavedConfig = z.infer<typeof savedConfigSchema>;
 export type StorageConfig = { driver: 'local'; root: string } | { driver: 's3'; s3: S3Settings };
 export type MailConfig = { driver: 'outbox'; dir: string } | { driver: 'smtp'; smtp: SmtpSettings };
 
+/**
+ * The embedded database in `dataDir` with the configured settings: what a server starts on without
+ * DATABASE_URL, and what the setup wizard switches to.
+ */
+export function embeddedDatabase(env: Env, dataDir: string) {
+  return {
+    driver: 'pglite' as const,
+    dir: path.join(dataDir, 'db'),
+    cacheMb: env.EMBEDDED_DB_CACHE_MB,
+    namedStatements: env.PGLITE_NAMED_STATEMENTS,
+  };
+}
+
 export interface AppConfigFile {
   env: Env;
   dataDir: string;
@@ -320,14 +333,7 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
     env,
     dataDir,
     appUrl: env.APP_URL?.replace(/\/+$/, ''),
-    database: databaseUrl
-      ? { driver: 'postgres', url: databaseUrl }
-      : {
-          driver: 'pglite',
-          dir: path.join(dataDir, 'db'),
-          cacheMb: env.EMBEDDED_DB_CACHE_MB,
-          namedStatements: env.PGLITE_NAMED_STATEMENTS,
-        },
+    database: databaseUrl ? { driver: 'postgres', url: databaseUrl } : embeddedDatabase(env, dataDir),
     storage,
     mail,
     fromEnv: { database: !!env.DATABASE_URL, storage: !!env.STORAGE_DRIVER, mail: !!env.SMTP_HOST },

@@ -7,7 +7,7 @@ import {
 } from '@filestore/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app/context.js';
-import { writeSavedConfig, type MailConfig, type StorageConfig } from '../../app/config.js';
+import { embeddedDatabase, writeSavedConfig, type MailConfig, type StorageConfig } from '../../app/config.js';
 import type { TypedApp } from '../../app/types.js';
 import { probePostgres } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -55,12 +55,7 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
       }
       if (body.connection === 'embedded') {
         if (ctx.databaseDriver !== 'pglite') {
-          await ctx.switchDatabase({
-            driver: 'pglite',
-            dir: path.join(ctx.config.dataDir, 'db'),
-            cacheMb: ctx.config.env.EMBEDDED_DB_CACHE_MB,
-            namedStatements: ctx.config.env.PGLITE_NAMED_STATEMENTS,
-          });
+          await ctx.switchDatabase(embeddedDatabase(ctx.config.env, ctx.config.dataDir));
         }
         writeSavedConfig(ctx.config.dataDir, { databaseUrl: undefined }, ctx.config.env.APP_KEY);
         return { type: 'success' as const, message: 'The embedded database is ready.' };
