@@ -1,6 +1,10 @@
 import { userResource } from '@filestore/contract';
+import { hash } from '@node-rs/argon2';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../settings/index.js';
+import { users } from '../users/index.js';
+import { needsRehash } from './passwords.js';
 import { installWithAdmin, linkIn, registerUser, startTestServer, type TestServer } from '../../../test/harness.js';
 
 describe('accounts and sign-in', () => {
@@ -253,5 +257,36 @@ describe('changing the password', () => {
           .post('/api/user/password', { current: 'x', password: 'y'.repeat(8), password_confirmation: 'y'.repeat(8) })
       ).status,
     ).toBe(401);
+  });
+});
+
+describe('password hashes of an older release', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+    await installWithAdmin(server);
+  });
+  afterAll(() => server.close());
+
+  it('signs in with a 19 MiB hash and replaces it with one of the current settings', async () => {
+    await registerUser(server, 'olga@example.com', 'olga-password-1');
+    const old = await hash('olga-password-1', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    await server.ctx.db.update(users).set({ passwordHash: old }).where(eq(users.email, 'olga@example.com'));
+    const stored = async () =>
+      (await server.ctx.db.select({ h: users.passwordHash }).from(users).where(eq(users.email, 'olga@example.com')))[0]
+        ?.h ?? '';
+
+    const wrong = await server.client().post('/api/login', { email: 'olga@example.com', password: 'not-hers' });
+    expect(wrong.status).toBe(422);
+    expect(await stored()).toBe(old); // a wrong password changes nothing
+
+    const right = await server.client().post('/api/login', { email: 'olga@example.com', password: 'olga-password-1' });
+    expect(right.status).toBe(200);
+    const now = await stored();
+    expect(now).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect(needsRehash(now)).toBe(false);
+    expect(
+      (await server.client().post('/api/login', { email: 'olga@example.com', password: 'olga-password-1' })).status,
+    ).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ import { sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { currentSessionId, endSession, revokeOtherSessions, startSession } from './sessions.js';
 import { passkeyRoutes } from './passkeys.routes.js';
 import { securityRoutes } from './security.routes.js';
@@ -65,6 +65,10 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       }
       // The right password: a guesser learns nothing more, so the count starts again.
       await forgetLoginAttempts(ctx, key);
+      // A hash made with an older release's settings is replaced while the password is at hand.
+      if (user.passwordHash && needsRehash(user.passwordHash)) {
+        await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password) });
+      }
       const settings = await readSettings(ctx.db);
       if (settings.user_verification && !user.emailVerifiedAt) {
         throw new AppError(403, 'auth.email_not_verified', 'Please verify your email address first.');
