@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import { blobNotFound, sizeMismatch } from './storage.errors.js';
 import { ifMissing, isMissing, localLayout, removeQuietly, syncFile, writeDurably } from './local.layout.js';
 import { localMultipart } from './local.multipart.js';
@@ -10,6 +9,7 @@ import { forEachBounded } from '../../lib/bounded.js';
 import { destroyOnAbort } from './abort.js';
 import {
   DEFAULT_CONTENT_TYPE,
+  type BlobBody,
   type BlobStream,
   type ByteRange,
   type GetOptions,
@@ -23,7 +23,7 @@ const DELETE_CONCURRENCY = 16;
 export function createLocalDriver(root: string): StorageDriver {
   const layout = localLayout(root);
 
-  async function put(key: string, body: Readable | Buffer, opts: { contentType?: string; size?: number } = {}) {
+  async function put(key: string, body: BlobBody, opts: { contentType?: string; size?: number } = {}) {
     assertValidKey(key);
     const tmp = await layout.tempPath();
     try {

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { writeStreamAt, type WriteLimit } from './file-writer.js';
 import { TempFolders } from './local.temp.js';
-import { DEFAULT_CONTENT_TYPE } from './storage.port.js';
+import { DEFAULT_CONTENT_TYPE, type BlobBody } from './storage.port.js';
 
 /**
  * Where the local driver keeps things under its root:
@@ -131,20 +130,26 @@ export class DirectorySyncs {
 }
 
 /**
- * Bytes a blob's file stream takes in before it asks its source to wait. Node's 16 KiB default is
- * less than one 64 KiB socket read, so every read waited for its own write to finish before the
- * next was taken: a 1 GiB remote upload stopped near 430 MB/s here. With 1 MiB the reads that
- * arrive during a write are written together (one `writev`) while the next ones arrive: ~500–600
- * MB/s under the same load (bench/README.md, remote).
+ * Writes `body` to a new `file` and fsyncs it (a crash must not leave a renamed but empty blob);
+ * returns the byte count. The bytes go through two reused 1 MiB buffers (file-writer.ts): with
+ * Node's 16 KiB file stream every 64 KiB socket read waited for its own write (a 1 GiB remote upload
+ * stopped near 430 MB/s here), and holding the socket's buffers until written kept ~40 MB of them
+ * alive until a full collection.
  */
-const WRITE_BUFFER_SIZE = 1024 * 1024;
-
-/** Streams `body` to `file`, fsyncs it (a crash must not leave a renamed but empty blob) and returns the byte count. */
-export async function writeDurably(file: string, body: Readable | Buffer | AsyncIterable<Buffer>): Promise<number> {
-  // Readable.from(buffer) would yield one byte at a time; wrap it so it is one chunk.
-  const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-  await pipeline(source, createWriteStream(file, { flush: true, highWaterMark: WRITE_BUFFER_SIZE }));
-  return (await stat(file)).size;
+export async function writeDurably(file: string, body: BlobBody, limit?: WriteLimit): Promise<number> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(file, 'w');
+    const size = await writeStreamAt(handle, body, 0, { limit });
+    await handle.datasync();
+    return size;
+  } catch (error) {
+    // Like pipeline: a source left unread is not left open.
+    if (body instanceof Readable) body.destroy();
+    throw error;
+  } finally {
+    await handle?.close();
+  }
 }
 
 /** fsync for files written by copyFile, which does not flush on its own. */

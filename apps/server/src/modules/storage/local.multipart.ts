@@ -1,23 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import {
-  mkdir,
-  open,
-  readdir,
-  readFile,
-  rename,
-  stat,
-  truncate,
-  unlink,
-  writeFile,
-  type FileHandle,
-} from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { AppError } from '../../lib/errors.js';
 import { invalidPart, sizeMismatch, uploadNotFound } from './storage.errors.js';
+import { writeStreamAt, type WriteLimit } from './file-writer.js';
 import { ifMissing, isMissing, removeQuietly, syncFile, writeDurably, type LocalLayout } from './local.layout.js';
-import { DEFAULT_CONTENT_TYPE, MIN_PART_SIZE, type StorageDriver } from './storage.port.js';
+import { DEFAULT_CONTENT_TYPE, MIN_PART_SIZE, type BlobBody, type StorageDriver } from './storage.port.js';
 import { assertPartNumber, assertPartSize, assertValidKey, sortedParts } from './storage.validation.js';
 
 type Multipart = Pick<StorageDriver, 'createMultipart' | 'uploadPart' | 'completeMultipart' | 'abortMultipart'>;
@@ -62,48 +51,19 @@ async function placedParts(dir: string): Promise<Map<number, Placed>> {
   return placed;
 }
 
-/** Passes `body` on and fails as soon as it brings more than `size` bytes, before they are written. */
-function bounded(body: Readable | Buffer, size: number, counted: { bytes: number }): AsyncIterable<Buffer> {
-  // Readable.from(buffer) would yield one byte at a time.
-  const source: AsyncIterable<Buffer> = Buffer.isBuffer(body) ? Readable.from([body]) : body;
-  return (async function* () {
-    for await (const chunk of source) {
-      counted.bytes += chunk.length;
-      if (counted.bytes > size) throw sizeMismatch(size, counted.bytes);
-      yield chunk;
-    }
-  })();
-}
+/** Refuses a part whose body brings more than `size` bytes, before any byte past it is written. */
+const atMost = (size: number): WriteLimit => ({ bytes: size, exceeded: (bytes) => sizeMismatch(size, bytes) });
 
-// While a part arrives, the next writes gather up to this many bytes (one writev each) ...
-const WRITE_BATCH = 1024 * 1024;
-// ... and the bytes written so far are flushed to disk every this many bytes, while more arrive.
+// The bytes written so far are flushed to disk every this many bytes, while more arrive.
 const SYNC_EVERY = 8 * 1024 * 1024;
-
-async function writeAllAt(handle: FileHandle, buffers: Buffer[], position: number): Promise<void> {
-  const total = buffers.reduce((sum, b) => sum + b.length, 0);
-  let written = (await handle.writev(buffers, position)).bytesWritten;
-  if (written === total) return;
-  // A short write (rare on files): the rest, one write at a time.
-  const all = Buffer.concat(buffers);
-  while (written < total) {
-    const { bytesWritten } = await handle.write(all, written, total - written, position + written);
-    if (bytesWritten === 0) throw new Error('The disk took no more bytes.');
-    written += bytesWritten;
-  }
-}
 
 /**
  * Writes `source` into the existing `file` from `offset` and fsyncs it. Reading goes on while the
  * previous batch is written, and the disk is told to flush every SYNC_EVERY bytes in the background,
  * so a part is on disk soon after its last byte arrived rather than a whole part's flush later.
  */
-async function writeAtDurably(file: string, offset: number, source: AsyncIterable<Buffer>): Promise<void> {
+async function writeAtDurably(file: string, offset: number, source: BlobBody, limit: WriteLimit): Promise<number> {
   const handle = await open(file, 'r+');
-  let position = offset;
-  let queued: Buffer[] = [];
-  let queuedBytes = 0;
-  let writing: Promise<void> | null = null;
   const sync = { running: null as Promise<void> | null, failure: null as Error | null, pending: 0 };
   const startSync = () => {
     sync.pending = 0;
@@ -115,34 +75,20 @@ async function writeAtDurably(file: string, offset: number, source: AsyncIterabl
       },
     );
   };
-  const writeQueued = () => {
-    const [buffers, bytes, at] = [queued, queuedBytes, position];
-    position += bytes;
-    queued = [];
-    queuedBytes = 0;
-    const done = writeAllAt(handle, buffers, at).then(() => {
-      sync.pending += bytes;
-      if (sync.pending >= SYNC_EVERY && !sync.running) startSync();
-    });
-    done.catch(() => undefined); // awaited later; must not count as unhandled meanwhile
-    return done;
-  };
   try {
-    for await (const chunk of source) {
-      queued.push(chunk);
-      queuedBytes += chunk.length;
-      if (queuedBytes < WRITE_BATCH) continue;
-      if (writing) await writing;
-      writing = writeQueued();
-    }
-    if (writing) await writing;
-    if (queuedBytes) await writeQueued();
+    const bytes = await writeStreamAt(handle, source, offset, {
+      limit,
+      onWritten: (bytes) => {
+        sync.pending += bytes;
+        if (sync.pending >= SYNC_EVERY && !sync.running) startSync();
+      },
+    });
     await sync.running;
     if (sync.failure) throw sync.failure;
     await handle.datasync();
+    return bytes;
   } finally {
     // Also after a failure: nothing may still write to the file once this returns.
-    await writing?.catch(() => undefined);
     await sync.running;
     await handle.close();
   }
@@ -183,7 +129,7 @@ export function localMultipart(layout: LocalLayout): Multipart {
     dir: string,
     partNumber: number,
     offset: number,
-    body: Readable | Buffer,
+    body: BlobBody,
     size: number,
   ): Promise<{ etag: string } | null> {
     const claim = path.join(dir, claimName(partNumber));
@@ -198,9 +144,8 @@ export function localMultipart(layout: LocalLayout): Multipart {
     try {
       if ((await placedParts(dir)).has(partNumber)) return null;
       const etag = randomBytes(16).toString('hex');
-      const counted = { bytes: 0 };
-      await writeAtDurably(path.join(dir, DATA), offset, bounded(body, size, counted)).catch(orGone);
-      if (counted.bytes !== size) throw sizeMismatch(size, counted.bytes);
+      const written = await writeAtDurably(path.join(dir, DATA), offset, body, atMost(size)).catch(orGone);
+      if (written !== size) throw sizeMismatch(size, written);
       await writeFile(path.join(dir, placedName(partNumber, offset, size, etag)), '', { flag: 'wx' }).catch(orGone);
       return { etag };
     } finally {
@@ -208,13 +153,12 @@ export function localMultipart(layout: LocalLayout): Multipart {
     }
   }
 
-  async function writeStaged(dir: string, partNumber: number, body: Readable | Buffer, size: number) {
+  async function writeStaged(dir: string, partNumber: number, body: BlobBody, size: number) {
     const etag = randomBytes(16).toString('hex');
     const tmp = path.join(dir, `${stagedName(partNumber, etag)}.tmp`);
     try {
-      const counted = { bytes: 0 };
-      await writeDurably(tmp, bounded(body, size, counted)).catch(orGone);
-      if (counted.bytes !== size) throw sizeMismatch(size, counted.bytes);
+      const written = await writeDurably(tmp, body, atMost(size)).catch(orGone);
+      if (written !== size) throw sizeMismatch(size, written);
       await rename(tmp, path.join(dir, stagedName(partNumber, etag))).catch(orGone);
       return { etag };
     } catch (error) {
@@ -297,16 +241,17 @@ export function localMultipart(layout: LocalLayout): Multipart {
           const data = path.join(dir, DATA);
           await writeDurably(
             tmp,
-            Readable.from(
-              (async function* () {
-                for (const source of sources) {
-                  if (source.size === 0) continue;
-                  yield* source.in === 'file'
-                    ? createReadStream(source.file)
-                    : createReadStream(data, { start: source.offset, end: source.offset + source.size - 1 });
-                }
-              })(),
-            ),
+            (async function* () {
+              for (const source of sources) {
+                if (source.size === 0) continue;
+                yield* source.in === 'file'
+                  ? (createReadStream(source.file) as AsyncIterable<Buffer>)
+                  : (createReadStream(data, {
+                      start: source.offset,
+                      end: source.offset + source.size - 1,
+                    }) as AsyncIterable<Buffer>);
+              }
+            })(),
           );
           if ((await stat(tmp)).size !== total) throw invalidPart('A part changed while the upload was completed.');
         }

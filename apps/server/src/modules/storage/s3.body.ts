@@ -1,4 +1,5 @@
-import { Transform, type Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import type { BlobBody } from './storage.port.js';
 import { sizeMismatch } from './storage.errors.js';
 
 /**
@@ -7,7 +8,7 @@ import { sizeMismatch } from './storage.errors.js';
  * with a fixed Content-Length a short stream would otherwise leave the request hanging.
  */
 export async function sendBody<T>(
-  body: Readable | Buffer,
+  body: BlobBody,
   expected: number | undefined,
   send: (body: Readable | Buffer, signal: AbortSignal) => Promise<T>,
 ): Promise<{ result: T; bytes: number }> {
@@ -16,6 +17,7 @@ export async function sendBody<T>(
     if (expected !== undefined && expected !== body.length) throw sizeMismatch(expected, body.length);
     return { result: await send(body, abort.signal), bytes: body.length };
   }
+  const stream = body instanceof Readable ? body : Readable.from(body, { objectMode: false });
   let bytes = 0;
   let streamError: unknown;
   const counter = new Transform({
@@ -28,13 +30,13 @@ export async function sendBody<T>(
       done(expected !== undefined && bytes !== expected ? sizeMismatch(expected, bytes) : null);
     },
   });
-  body.once('error', (error) => counter.destroy(error));
+  stream.once('error', (error) => counter.destroy(error));
   counter.once('error', (error) => {
     streamError = error;
     abort.abort();
   });
   try {
-    return { result: await send(body.pipe(counter), abort.signal), bytes };
+    return { result: await send(stream.pipe(counter), abort.signal), bytes };
   } catch (error) {
     throw streamError ?? error;
   } finally {

@@ -21,6 +21,7 @@ import { destroyOnAbort } from './abort.js';
 import {
   DEFAULT_CONTENT_TYPE,
   choosePartSize,
+  type BlobBody,
   type BlobStream,
   type ByteRange,
   type GetOptions,
@@ -45,7 +46,7 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
   const singleCopyLimit = opts.singleCopyLimit ?? MAX_SINGLE_PUT;
   const Bucket = settings.bucket;
 
-  async function put(key: string, body: Readable | Buffer, putOpts: { contentType?: string; size?: number } = {}) {
+  async function put(key: string, body: BlobBody, putOpts: { contentType?: string; size?: number } = {}) {
     assertValidKey(key);
     const ContentType = putOpts.contentType || DEFAULT_CONTENT_TYPE;
     const { bytes } = await sendBody(body, putOpts.size, async (Body, abortSignal) => {

@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
 
 /**
+ * Bytes to store: a buffer, or chunks as they arrive (a Node stream is one). The local driver writes
+ * chunks as they come; the S3 driver streams them to the SDK.
+ */
+export type BlobBody = Buffer | AsyncIterable<Buffer>;
+
+/**
  * The blob-shaped port every storage backend implements. Keys are opaque, derived from ids
  * (`files/<uuid>`, `thumbs/<uuid>/small`), never user-chosen names: renames and moves only touch
  * database rows, and a local root can be synced to a bucket one-to-one.
@@ -15,7 +21,7 @@ import type { Readable } from 'node:stream';
 export interface StorageDriver {
   readonly name: 'local' | 's3';
   /** Streams the body to the blob, replacing any previous one; readers never see a partial blob. */
-  put(key: string, body: Readable | Buffer, opts?: PutOptions): Promise<{ size: number }>;
+  put(key: string, body: BlobBody, opts?: PutOptions): Promise<{ size: number }>;
   /**
    * Throws not_found for a missing blob and 416 when `range.start` lies beyond its end. Piped into
    * a socket, the local driver's body reads into reused buffers (local.read-stream.ts). Aborting
@@ -35,7 +41,7 @@ export interface StorageDriver {
     key: string,
     uploadId: string,
     partNumber: number,
-    body: Readable | Buffer,
+    body: BlobBody,
     size: number,
   ): Promise<{ etag: string }>;
   /** Parts may come in any order; the blob appears atomically when this resolves. */

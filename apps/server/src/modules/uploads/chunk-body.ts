@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { AppError } from '../../lib/errors.js';
 
 /**
@@ -38,22 +37,37 @@ export class ChunkBody {
    * because a storage client may wrap the stream's error in its own.
    */
   metered(rules: MeterRules): Meter {
-    const meter: Meter = { body: Readable.from([]), bytes: 0, failure: null };
+    // `body` is set below, before the meter is handed out.
+    const meter = { bytes: 0, failure: null } as Meter;
     const limit = Math.min(rules.exact ?? Infinity, rules.max ?? Infinity);
     const fail = (error: AppError) => {
       meter.failure = error;
       return error;
     };
-    const chunks = this.chunks();
-    async function* counted() {
-      for await (const chunk of chunks) {
+    // One generator straight over the source: each layer of async iteration costs a few hundred
+    // bytes of garbage per 64 KiB read, which under a fast upload ends up in the old generation.
+    const counted = async function* (this: ChunkBody) {
+      const count = (chunk: Buffer) => {
         meter.bytes += chunk.length;
         if (meter.bytes > limit) throw fail(rules.over(meter.bytes));
-        yield chunk;
+      };
+      if (this.head.length) {
+        const head = this.head;
+        this.head = Buffer.alloc(0);
+        count(head);
+        yield head;
+      }
+      while (!this.ended) {
+        const next = await this.iterator.next();
+        if (next.done) this.ended = true;
+        else {
+          count(next.value);
+          yield next.value;
+        }
       }
       if (rules.exact !== undefined && meter.bytes !== rules.exact) throw fail(rules.short(meter.bytes));
-    }
-    meter.body = Readable.from(counted(), { objectMode: false });
+    };
+    meter.body = counted.call(this);
     return meter;
   }
 
@@ -101,7 +115,8 @@ export interface MeterRules {
 }
 
 export interface Meter {
-  body: Readable;
+  /** Chunks as they arrive (a storage driver takes them as they are, or as a stream). */
+  body: AsyncIterable<Buffer>;
   /** Bytes that went through so far. */
   bytes: number;
   /** Why the stream was stopped, if it was. */
