@@ -3,7 +3,7 @@ import { hash } from '@node-rs/argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSettings } from '../settings/index.js';
-import { users } from '../users/index.js';
+import { replacePasswordHash, users } from '../users/index.js';
 import { needsRehash } from './passwords.js';
 import { installWithAdmin, linkIn, registerUser, startTestServer, type TestServer } from '../../../test/harness.js';
 
@@ -262,6 +262,7 @@ describe('changing the password', () => {
 
 describe('password hashes of an older release', () => {
   let server: TestServer;
+  let old19MiBHash = '';
   beforeAll(async () => {
     server = await startTestServer();
     await installWithAdmin(server);
@@ -270,7 +271,12 @@ describe('password hashes of an older release', () => {
 
   it('signs in with a 19 MiB hash and replaces it with one of the current settings', async () => {
     await registerUser(server, 'olga@example.com', 'olga-password-1');
-    const old = await hash('olga-password-1', { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 });
+    const old = (old19MiBHash = await hash('olga-password-1', {
+      algorithm: 2,
+      memoryCost: 19_456,
+      timeCost: 2,
+      parallelism: 1,
+    }));
     await server.ctx.db.update(users).set({ passwordHash: old }).where(eq(users.email, 'olga@example.com'));
     const stored = async () =>
       (await server.ctx.db.select({ h: users.passwordHash }).from(users).where(eq(users.email, 'olga@example.com')))[0]
@@ -288,5 +294,15 @@ describe('password hashes of an older release', () => {
     expect(
       (await server.client().post('/api/login', { email: 'olga@example.com', password: 'olga-password-1' })).status,
     ).toBe(200);
+  });
+
+  it('does not put back an old password when its hash changed after it was verified', async () => {
+    const [olga] = await server.ctx.db.select().from(users).where(eq(users.email, 'olga@example.com'));
+    const changed = olga?.passwordHash ?? '';
+    // A sign-in that verified the 19 MiB hash, finishing after a change: nothing is replaced.
+    expect(await replacePasswordHash(server.ctx.db, olga?.id ?? '', old19MiBHash, 'rehashed-old-password')).toBe(false);
+    const [after] = await server.ctx.db.select().from(users).where(eq(users.email, 'olga@example.com'));
+    expect(after?.passwordHash).toBe(changed);
+    expect(await replacePasswordHash(server.ctx.db, olga?.id ?? '', changed, changed)).toBe(true);
   });
 });

@@ -15,7 +15,7 @@ import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { requireHuman } from '../human-check/index.js';
 import { readSettings } from '../settings/index.js';
-import { findUserByEmail, findUserById, insertUser, updateUser } from '../users/index.js';
+import { findUserByEmail, findUserById, insertUser, replacePasswordHash, updateUser } from '../users/index.js';
 import { sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
@@ -65,9 +65,14 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       }
       // The right password: a guesser learns nothing more, so the count starts again.
       await forgetLoginAttempts(ctx, key);
-      // A hash made with an older release's settings is replaced while the password is at hand.
-      if (user.passwordHash && needsRehash(user.passwordHash)) {
-        await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(password) });
+      // A hash made with an older release's settings is replaced while the password is at hand:
+      // only if it is still the one verified (a change or reset may have landed meanwhile), and a
+      // failure here does not fail the sign-in (the next one tries again).
+      const verifiedHash = user.passwordHash;
+      if (verifiedHash && needsRehash(verifiedHash)) {
+        await hashPassword(password)
+          .then((next) => replacePasswordHash(ctx.db, user.id, verifiedHash, next))
+          .catch((error: unknown) => request.log.warn({ err: error }, 'could not replace an old password hash'));
       }
       const settings = await readSettings(ctx.db);
       if (settings.user_verification && !user.emailVerifiedAt) {

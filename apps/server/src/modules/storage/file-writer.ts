@@ -1,5 +1,4 @@
 import type { FileHandle } from 'node:fs/promises';
-import { noteTransferred } from '../../lib/collect-garbage.js';
 
 /**
  * Writing a stream of incoming bytes into a file through two reused 1 MiB buffers.
@@ -77,7 +76,6 @@ export async function writeStreamAt(
   };
   try {
     for await (const chunk of source) {
-      noteTransferred(chunk.length);
       taken += chunk.length;
       if (limit && taken > limit.bytes) throw limit.exceeded(taken);
       let offset = 0;

@@ -1,3 +1,4 @@
+import { noteTransferred } from '../../lib/collect-garbage.js';
 import type { AppError } from '../../lib/errors.js';
 
 /**
@@ -48,6 +49,7 @@ export class ChunkBody {
     // bytes of garbage per 64 KiB read, which under a fast upload ends up in the old generation.
     const counted = async function* (this: ChunkBody) {
       const count = (chunk: Buffer) => {
+        noteTransferred(chunk.length);
         meter.bytes += chunk.length;
         if (meter.bytes > limit) throw fail(rules.over(meter.bytes));
       };

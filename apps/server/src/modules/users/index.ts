@@ -6,6 +6,7 @@ export {
   countUsers,
   fullName,
   updateUser,
+  replacePasswordHash,
 } from './users.repository.js';
 export { presentUser } from './user.presenter.js';
 export {

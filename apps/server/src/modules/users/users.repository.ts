@@ -79,6 +79,19 @@ export async function adminExists(db: Db): Promise<boolean> {
   return !!row;
 }
 
+/**
+ * Replaces the password hash only while it is still `expected`: a sign-in that rehashes the password
+ * it just verified must not undo a change or reset that landed meanwhile. True when it replaced it.
+ */
+export async function replacePasswordHash(db: Db, id: string, expected: string, next: string): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: next })
+    .where(and(eq(users.id, id), eq(users.passwordHash, expected)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export async function updateUser(
   db: Db,
   id: string,
