@@ -99,3 +99,46 @@ export async function writeStreamAt(
     giveBack(buffers[1]);
   }
 }
+
+/** While a body arrives, what was written so far is flushed to disk every this many bytes. */
+const SYNC_EVERY = 8 * 1024 * 1024;
+
+/**
+ * `writeStreamAt`, then on disk when this resolves. What was written is flushed in the background
+ * every SYNC_EVERY bytes while the rest arrives, so the bytes are on disk soon after the last one
+ * came rather than a whole body's flush later (a 1 GiB remote upload spent ~0.5 s in its final
+ * `fdatasync`). Nothing writes to or flushes the file once this settles, also after a failure.
+ */
+export async function writeAndSync(
+  handle: FileHandle,
+  source: AsyncIterable<Buffer> | Buffer,
+  position: number,
+  limit?: WriteLimit,
+): Promise<number> {
+  const sync = { running: null as Promise<void> | null, failure: null as Error | null, pending: 0 };
+  const startSync = () => {
+    sync.pending = 0;
+    sync.running = handle.datasync().then(
+      () => void (sync.running = null),
+      (error: unknown) => {
+        sync.failure ??= error instanceof Error ? error : new Error(String(error));
+        sync.running = null;
+      },
+    );
+  };
+  try {
+    const bytes = await writeStreamAt(handle, source, position, {
+      limit,
+      onWritten: (written) => {
+        sync.pending += written;
+        if (sync.pending >= SYNC_EVERY && !sync.running) startSync();
+      },
+    });
+    await sync.running;
+    if (sync.failure) throw sync.failure;
+    await handle.datasync();
+    return bytes;
+  } finally {
+    await sync.running;
+  }
+}

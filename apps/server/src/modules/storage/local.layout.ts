@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { writeStreamAt, type WriteLimit } from './file-writer.js';
+import { writeAndSync, type WriteLimit } from './file-writer.js';
 import { TempFolders } from './local.temp.js';
 import { DEFAULT_CONTENT_TYPE, type BlobBody } from './storage.port.js';
 
@@ -140,9 +140,7 @@ export async function writeDurably(file: string, body: BlobBody, limit?: WriteLi
   let handle: FileHandle | undefined;
   try {
     handle = await open(file, 'w');
-    const size = await writeStreamAt(handle, body, 0, { limit });
-    await handle.datasync();
-    return size;
+    return await writeAndSync(handle, body, 0, limit);
   } catch (error) {
     // Like pipeline: a source left unread is not left open.
     if (body instanceof Readable) body.destroy();

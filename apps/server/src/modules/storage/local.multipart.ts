@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink, writeFi
 import path from 'node:path';
 import { AppError } from '../../lib/errors.js';
 import { invalidPart, sizeMismatch, uploadNotFound } from './storage.errors.js';
-import { writeStreamAt, type WriteLimit } from './file-writer.js';
+import { writeAndSync, type WriteLimit } from './file-writer.js';
 import { ifMissing, isMissing, removeQuietly, syncFile, writeDurably, type LocalLayout } from './local.layout.js';
 import { DEFAULT_CONTENT_TYPE, MIN_PART_SIZE, type BlobBody, type StorageDriver } from './storage.port.js';
 import { assertPartNumber, assertPartSize, assertValidKey, sortedParts } from './storage.validation.js';
@@ -54,42 +54,12 @@ async function placedParts(dir: string): Promise<Map<number, Placed>> {
 /** Refuses a part whose body brings more than `size` bytes, before any byte past it is written. */
 const atMost = (size: number): WriteLimit => ({ bytes: size, exceeded: (bytes) => sizeMismatch(size, bytes) });
 
-// The bytes written so far are flushed to disk every this many bytes, while more arrive.
-const SYNC_EVERY = 8 * 1024 * 1024;
-
-/**
- * Writes `source` into the existing `file` from `offset` and fsyncs it. Reading goes on while the
- * previous batch is written, and the disk is told to flush every SYNC_EVERY bytes in the background,
- * so a part is on disk soon after its last byte arrived rather than a whole part's flush later.
- */
+/** Writes `source` into the existing `file` from `offset`, on disk when this resolves. */
 async function writeAtDurably(file: string, offset: number, source: BlobBody, limit: WriteLimit): Promise<number> {
   const handle = await open(file, 'r+');
-  const sync = { running: null as Promise<void> | null, failure: null as Error | null, pending: 0 };
-  const startSync = () => {
-    sync.pending = 0;
-    sync.running = handle.datasync().then(
-      () => void (sync.running = null),
-      (error: unknown) => {
-        sync.failure ??= error instanceof Error ? error : new Error(String(error));
-        sync.running = null;
-      },
-    );
-  };
   try {
-    const bytes = await writeStreamAt(handle, source, offset, {
-      limit,
-      onWritten: (bytes) => {
-        sync.pending += bytes;
-        if (sync.pending >= SYNC_EVERY && !sync.running) startSync();
-      },
-    });
-    await sync.running;
-    if (sync.failure) throw sync.failure;
-    await handle.datasync();
-    return bytes;
+    return await writeAndSync(handle, source, offset, limit);
   } finally {
-    // Also after a failure: nothing may still write to the file once this returns.
-    await sync.running;
     await handle.close();
   }
 }
