@@ -38,8 +38,6 @@ export class ChunkBody {
    * because a storage client may wrap the stream's error in its own.
    */
   metered(rules: MeterRules): Meter {
-    // `body` is set below, before the meter is handed out.
-    const meter = { bytes: 0, failure: null } as Meter;
     const limit = Math.min(rules.exact ?? Infinity, rules.max ?? Infinity);
     const fail = (error: AppError) => {
       meter.failure = error;
@@ -47,29 +45,20 @@ export class ChunkBody {
     };
     // One generator straight over the source: each layer of async iteration costs a few hundred
     // bytes of garbage per 64 KiB read, which under a fast upload ends up in the old generation.
-    const counted = async function* (this: ChunkBody) {
-      const count = (chunk: Buffer) => {
-        noteTransferred(chunk.length);
-        meter.bytes += chunk.length;
-        if (meter.bytes > limit) throw fail(rules.over(meter.bytes));
-      };
-      if (this.head.length) {
-        const head = this.head;
-        this.head = Buffer.alloc(0);
-        count(head);
-        yield head;
-      }
-      while (!this.ended) {
-        const next = await this.iterator.next();
-        if (next.done) this.ended = true;
-        else {
-          count(next.value);
-          yield next.value;
-        }
-      }
-      if (rules.exact !== undefined && meter.bytes !== rules.exact) throw fail(rules.short(meter.bytes));
+    const meter: Meter = {
+      bytes: 0,
+      failure: null,
+      body: this.chunks(
+        (chunk) => {
+          noteTransferred(chunk.length);
+          meter.bytes += chunk.length;
+          if (meter.bytes > limit) throw fail(rules.over(meter.bytes));
+        },
+        () => {
+          if (rules.exact !== undefined && meter.bytes !== rules.exact) throw fail(rules.short(meter.bytes));
+        },
+      ),
     };
-    meter.body = counted.call(this);
     return meter;
   }
 
@@ -93,17 +82,23 @@ export class ChunkBody {
     await this.iterator.return?.();
   }
 
-  private async *chunks(): AsyncGenerator<Buffer> {
+  /** The head first, then the rest as it arrives; `each` sees every chunk before it is passed on, `atEnd` the end. */
+  private async *chunks(each?: (chunk: Buffer) => void, atEnd?: () => void): AsyncGenerator<Buffer> {
     if (this.head.length) {
       const head = this.head;
       this.head = Buffer.alloc(0);
+      each?.(head);
       yield head;
     }
     while (!this.ended) {
       const next = await this.iterator.next();
       if (next.done) this.ended = true;
-      else yield next.value;
+      else {
+        each?.(next.value);
+        yield next.value;
+      }
     }
+    atEnd?.();
   }
 }
 
