@@ -133,8 +133,7 @@ export class DirectorySyncs {
  * Writes `body` to a new `file` and fsyncs it (a crash must not leave a renamed but empty blob);
  * returns the byte count. The bytes go through two reused 1 MiB buffers (file-writer.ts): with
  * Node's 16 KiB file stream every 64 KiB socket read waited for its own write (a 1 GiB remote upload
- * stopped near 430 MB/s here), and holding the socket's buffers until written kept ~40 MB of them
- * alive until a full collection.
+ * stopped near 430 MB/s here).
  */
 export async function writeDurably(file: string, body: BlobBody, limit?: WriteLimit): Promise<number> {
   let handle: FileHandle | undefined;
