@@ -76,42 +76,34 @@ export function countedForCollection(body: Readable): Readable {
   return pipeline(body, counter, () => {});
 }
 
-/** Growth of what V8 holds since the smallest it was seen that starts a full collection (ADR 0054). */
-const HELD_GROWTH_BYTES = 16 * 1024 * 1024;
-const HELD_CHECK_MS = 500;
-
-/** The JavaScript heap in use plus the memory V8 counts outside it (buffers, WebAssembly memory). */
-function heldByV8(): number {
-  const stats = v8.getHeapStatistics();
-  return stats.used_heap_size + stats.external_memory;
-}
+/** Growth of the JavaScript heap since the smallest it was seen that starts a full collection (ADR 0054). */
+const HEAP_GROWTH_BYTES = 16 * 1024 * 1024;
+const HEAP_CHECK_MS = 500;
 
 /**
- * Checks twice a second what V8 holds (its heap in use and the buffers it counts outside it) and
- * runs a full collection once that grew HELD_GROWTH_BYTES over the smallest it was seen since the
- * last one (ADR 0054). With the embedded database's 1 MB young generation, the objects of requests
- * that wait on the network (eight `GetObject`s of a zip on S3 in flight), and the buffers of a body
- * queued for a slower socket, outlive a few young collections and are moved to the old generation,
- * where they die: V8 let that garbage grow by ~90 MB over one zip of 2,000 objects before its own
- * full collection. A check costs a few microseconds; a collection, 10–30 ms, every few seconds
- * under such a load, and once only for what stays alive (the floor is then what is alive).
- * Returns a function that stops the checks.
+ * Checks the heap twice a second and runs a full collection once it grew HEAP_GROWTH_BYTES over
+ * the smallest it was seen since the last one (ADR 0054). With the embedded database's 1 MB young
+ * generation, the objects of requests that wait on the network (eight `GetObject`s of a zip on S3
+ * in flight) live through a few young collections and are moved to the old generation, where they
+ * die; V8 let that garbage grow by ~90 MB over one zip of 2,000 objects before its own full
+ * collection. A check costs a few microseconds; a collection, 10–30 ms, every few seconds under
+ * such a load. Returns a function that stops the checks.
  */
 export function startHeapGuard(
   options: { growthBytes?: number; checkMs?: number; onCollect?: () => void } = {},
 ): () => void {
-  const growth = options.growthBytes ?? HELD_GROWTH_BYTES;
-  let floor = heldByV8();
+  const growth = options.growthBytes ?? HEAP_GROWTH_BYTES;
+  let floor = v8.getHeapStatistics().used_heap_size;
   const timer = setInterval(() => {
-    const held = heldByV8();
-    if (held < floor) floor = held;
-    if (held - floor < growth) return;
+    const used = v8.getHeapStatistics().used_heap_size;
+    if (used < floor) floor = used;
+    if (used - floor < growth) return;
     const run = collector();
     if (!run) return clearInterval(timer);
     run();
-    floor = heldByV8();
+    floor = v8.getHeapStatistics().used_heap_size;
     options.onCollect?.();
-  }, options.checkMs ?? HELD_CHECK_MS);
+  }, options.checkMs ?? HEAP_CHECK_MS);
   timer.unref();
   return () => clearInterval(timer);
 }
