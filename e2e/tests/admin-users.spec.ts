@@ -41,7 +41,7 @@ test('an admin creates a user, changes their capacity, suspends and deletes them
   const password = 'casey-password-1';
 
   await admin.goto('/admin/users');
-  await expect(admin.getByRole('heading', { name: 'Users' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
   await admin.getByRole('link', { name: 'Create user' }).click();
   await admin.getByLabel('Full name').fill('Casey Jones');
   await admin.getByLabel('Email').fill(email);
