@@ -50,10 +50,14 @@ export function noteTransferred(bytes: number): boolean {
  * migrations' and the vacuum's results, the modules' compile-time objects) that V8 would collect
  * only seconds later, at its first full collection. Meanwhile V8 optimizes the embedded database's
  * two hottest functions, ~20 MB of compiler memory for a moment, on top of it: that moment was the
- * server's peak before it served a request. Collecting first lowers it by about the garbage's size,
- * for ~20 ms once.
+ * server's peak before it served a request. Collecting first lowers it by about the garbage's size.
  */
 export function collectAfterStartUp(): boolean {
+  return collectFully();
+}
+
+/** A full collection; false where Node offers none. */
+function collectFully(): boolean {
   const run = collector();
   run?.();
   return run !== null;
@@ -62,9 +66,9 @@ export function collectAfterStartUp(): boolean {
 /**
  * `body` as it is read, counted by `noteTransferred` (ADR 0054): for bodies that arrive over a
  * socket of ours, a download from S3 say, whose every piece is a buffer of its own that only a
- * young collection gives back. Without it a 1 GiB download from the bucket piled up 55–68 MB of
- * such buffers, already sent on, before V8 collected them. Errors and an early end travel both
- * ways, as through any pipeline.
+ * young collection gives back. Without it a 1 GiB download from the bucket piled up tens of MB of
+ * such buffers (55–68 on one machine), already sent on, before V8 collected them. Errors and an
+ * early end travel both ways, as through any pipeline.
  */
 export function countedForCollection(body: Readable): Readable {
   const counter = new Transform({
@@ -86,8 +90,8 @@ const HEAP_CHECK_MS = 500;
  * generation, the objects of requests that wait on the network (eight `GetObject`s of a zip on S3
  * in flight) live through a few young collections and are moved to the old generation, where they
  * die; V8 let that garbage grow by ~90 MB over one zip of 2,000 objects before its own full
- * collection. A check costs a few microseconds; a collection, 10–30 ms, every few seconds under
- * such a load. Returns a function that stops the checks.
+ * collection. A check costs a few microseconds; a collection 35–60 ms here, every few seconds
+ * under such a load. Returns a function that stops the checks.
  */
 export function startHeapGuard(
   options: { growthBytes?: number; checkMs?: number; onCollect?: () => void } = {},
@@ -98,9 +102,7 @@ export function startHeapGuard(
     const used = v8.getHeapStatistics().used_heap_size;
     if (used < floor) floor = used;
     if (used - floor < growth) return;
-    const run = collector();
-    if (!run) return clearInterval(timer);
-    run();
+    if (!collectFully()) return clearInterval(timer);
     floor = v8.getHeapStatistics().used_heap_size;
     options.onCollect?.();
   }, options.checkMs ?? HEAP_CHECK_MS);
