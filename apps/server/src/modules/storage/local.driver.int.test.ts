@@ -26,6 +26,50 @@ it('leaves no temporary or multipart files behind', async () => {
   expect(await readdir(path.join(root, '.multipart'))).toEqual([]);
 });
 
+describe('local whole-blob writes', () => {
+  const blobFolders = async (dir: string) => (await readdir(dir)).filter((name) => !name.startsWith('.'));
+
+  it('writes again after its temp folder and the folders blobs go into were removed by hand', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'filestore-put-'));
+    try {
+      const driver = createLocalDriver(own);
+      await driver.put('files/first', Buffer.from('one'), { contentType: 'text/plain' });
+      // Everything the driver made so far and remembers having made, gone while it runs.
+      for (const name of await readdir(own)) await rm(path.join(own, name), { recursive: true });
+      await driver.put('files/first', Buffer.from('two'), { contentType: 'text/csv' });
+      const stored = await driver.get('files/first');
+      expect(Buffer.concat(await stored.body.toArray()).toString()).toBe('two');
+      expect(await driver.head('files/first')).toEqual({ size: 3, contentType: 'text/csv' });
+      expect(await blobFolders(own)).toHaveLength(1);
+      await driver.close();
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves neither the bytes nor their type behind when a write fails', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'filestore-put-'));
+    try {
+      const driver = createLocalDriver(own);
+      async function* cut() {
+        yield randomBytes(1000);
+        throw new Error('client went away');
+      }
+      await expect(driver.put('files/failed', cut(), { contentType: 'text/plain' })).rejects.toThrow(
+        'client went away',
+      );
+      await expect(driver.put('files/short', Buffer.from('abc'), { size: 4 })).rejects.toThrow();
+      const temp = await readdir(path.join(own, '.tmp'), { recursive: true, withFileTypes: true });
+      expect(temp.filter((entry) => entry.isFile() && entry.name !== 'owner.json')).toEqual([]);
+      expect(await driver.head('files/failed')).toBeNull();
+      expect(await driver.head('files/short')).toBeNull();
+      await driver.close();
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('local multipart uploads written in place', () => {
   const MiB = 1024 * 1024;
   const driver = createLocalDriver(root);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, mkdir, open, stat } from 'node:fs/promises';
 import { blobNotFound, sizeMismatch } from './storage.errors.js';
-import { ifMissing, isMissing, localLayout, removeQuietly, syncFile, writeDurably } from './local.layout.js';
+import { ifMissing, isMissing, localLayout, removeQuietly, syncFile } from './local.layout.js';
 import { localMultipart } from './local.multipart.js';
 import { LocalBlobReadable } from './local.read-stream.js';
 import { forEachBounded } from '../../lib/bounded.js';
@@ -25,14 +25,25 @@ export function createLocalDriver(root: string): StorageDriver {
 
   async function put(key: string, body: BlobBody, opts: { contentType?: string; size?: number } = {}) {
     assertValidKey(key);
-    const tmp = await layout.tempPath();
+    // The content type is written while the bytes are, so their two fsyncs run at the same time.
+    const typeWritten = layout.writeTemp(Buffer.from(opts.contentType || DEFAULT_CONTENT_TYPE));
+    // Handled here so that its failure while the bytes are still arriving is not an unhandled one.
+    const typeTmp = typeWritten.then(
+      (t) => t.path,
+      () => null,
+    );
+    let tmp: string | null = null;
     try {
-      const size = await writeDurably(tmp, body);
-      if (opts.size !== undefined && size !== opts.size) throw sizeMismatch(opts.size, size);
-      await layout.commit(tmp, key, opts.contentType || DEFAULT_CONTENT_TYPE);
-      return { size };
-    } finally {
-      await removeQuietly(tmp);
+      const written = await layout.writeTemp(body);
+      tmp = written.path;
+      if (opts.size !== undefined && written.size !== opts.size) throw sizeMismatch(opts.size, written.size);
+      await layout.commitWritten(tmp, key, (await typeWritten).path);
+      return { size: written.size };
+    } catch (error) {
+      // What is left of the two temp files (nothing, once renamed into place).
+      const leftType = await typeTmp;
+      await Promise.all([tmp, leftType].flatMap((file) => (file ? [removeQuietly(file)] : [])));
+      throw error;
     }
   }
 

@@ -25,8 +25,18 @@ export interface LocalLayout {
   /** Removes temp files of processes that died while writing (kill -9, power loss); how many went. */
   removeAbandonedTemp(): Promise<number>;
   close(): void;
+  /**
+   * Writes `body` durably to a new temp file (as `writeDurably`), in the process's temp folder,
+   * made again should it have gone away; the file's path and byte count.
+   */
+  writeTemp(body: BlobBody, limit?: WriteLimit): Promise<{ path: string; size: number }>;
   /** Moves a finished temp file into place; the content type goes first so a reader never pairs new bytes with a stale type. */
   commit(tmp: string, key: string, contentType: string): Promise<void>;
+  /**
+   * `commit` with the content type already written durably to the temp file `typeTmp`
+   * (`writeTemp`), which a caller can do while the bytes are still being written.
+   */
+  commitWritten(tmp: string, key: string, typeTmp: string): Promise<void>;
   readContentType(key: string): Promise<string>;
 }
 
@@ -37,6 +47,7 @@ export function localLayout(root: string): LocalLayout {
   };
   const temp = new TempFolders(path.join(root, '.tmp'));
   const directories = new DirectorySyncs();
+  const folders = new KnownFolders();
   const layout: LocalLayout = {
     root,
     dataPath: (key) => path.join(root, ...shardAndName(key)),
@@ -45,17 +56,43 @@ export function localLayout(root: string): LocalLayout {
     tempPath: () => temp.path(),
     removeAbandonedTemp: () => temp.removeAbandoned(),
     close: () => temp.close(),
+    async writeTemp(body, limit) {
+      for (let attempt = 0; ; attempt++) {
+        const file = await temp.quickPath();
+        let handle: FileHandle;
+        try {
+          handle = await open(file, 'w');
+        } catch (error) {
+          if (attempt === 0 && isMissing(error)) {
+            temp.lost();
+            continue;
+          }
+          if (body instanceof Readable) body.destroy();
+          throw error;
+        }
+        try {
+          return { path: file, size: await writeOpened(handle, body, limit) };
+        } catch (error) {
+          await removeQuietly(file);
+          throw error;
+        }
+      }
+    },
     async commit(tmp, key, contentType) {
-      const metaTmp = `${tmp}.type`;
+      const typeTmp = `${tmp}.type`;
+      await writeDurably(typeTmp, Buffer.from(contentType));
+      try {
+        await layout.commitWritten(tmp, key, typeTmp);
+      } catch (error) {
+        await removeQuietly(typeTmp);
+        throw error;
+      }
+    },
+    async commitWritten(tmp, key, typeTmp) {
       const metaPath = layout.metaPath(key);
       const dataPath = layout.dataPath(key);
-      const [madeMeta, madeData] = await Promise.all([
-        mkdir(path.dirname(metaPath), { recursive: true }),
-        mkdir(path.dirname(dataPath), { recursive: true }),
-        writeDurably(metaTmp, Buffer.from(contentType)),
-      ]);
-      await rename(metaTmp, metaPath);
-      await rename(tmp, dataPath);
+      const madeMeta = await folders.renameInto(typeTmp, metaPath);
+      const madeData = await folders.renameInto(tmp, dataPath);
       // The renames are durable once the folders holding the new names are (and, for a folder just
       // made, the folder holding it): only then may the caller acknowledge the blob. Uploads landing
       // in the same folder at the same time share one fsync (DirectorySyncs).
@@ -136,16 +173,58 @@ export class DirectorySyncs {
  * stopped near 430 MB/s here).
  */
 export async function writeDurably(file: string, body: BlobBody, limit?: WriteLimit): Promise<number> {
-  let handle: FileHandle | undefined;
+  let handle: FileHandle;
   try {
     handle = await open(file, 'w');
-    return await writeAndSync(handle, body, 0, limit);
   } catch (error) {
     // Like pipeline: a source left unread is not left open.
     if (body instanceof Readable) body.destroy();
     throw error;
+  }
+  return writeOpened(handle, body, limit);
+}
+
+/** `writeDurably` into a file already open for writing, which it closes. */
+async function writeOpened(handle: FileHandle, body: BlobBody, limit?: WriteLimit): Promise<number> {
+  try {
+    return await writeAndSync(handle, body, 0, limit);
+  } catch (error) {
+    if (body instanceof Readable) body.destroy();
+    throw error;
   } finally {
-    await handle?.close();
+    await handle.close();
+  }
+}
+
+/**
+ * The folders blobs are renamed into (256 shards, and as many for their content types), made once
+ * per process rather than asked for before every rename: `mkdir` was one more trip through libuv's
+ * thread pool per upload. A rename that finds its folder gone (removed by hand) makes it again.
+ */
+class KnownFolders {
+  private readonly known = new Set<string>();
+
+  /** Renames `from` to `to`; the first folder made on the way to `to`, as `mkdir` tells it. */
+  async renameInto(from: string, to: string): Promise<string | undefined> {
+    const dir = path.dirname(to);
+    let made: string | undefined;
+    if (!this.known.has(dir)) made = await this.make(dir);
+    try {
+      await rename(from, to);
+    } catch (error) {
+      // `from` missing fails again below, as it should.
+      if (!isMissing(error)) throw error;
+      this.known.delete(dir);
+      made = await this.make(dir);
+      await rename(from, to);
+    }
+    return made;
+  }
+
+  private async make(dir: string): Promise<string | undefined> {
+    const made = await mkdir(dir, { recursive: true });
+    this.known.add(dir);
+    return made;
   }
 }
 
