@@ -50,6 +50,7 @@ const MB = 1_000_000;
 const TARGETS = {
   upload: { on: 'ratio', kind: 'min', value: 0.8 },
   download: { on: 'ratio', kind: 'min', value: 0.8 },
+  direct: { on: 'ratio', kind: 'min', value: 0.8 },
   zip: { on: 'ratio', kind: 'min', value: 0.7 },
   firstByte: { on: 'ours', kind: 'max', value: 300 },
   memory: { on: 'ours', kind: 'max', value: 200 },
@@ -58,6 +59,7 @@ const TARGETS = {
 const METRICS = {
   upload: '1 GiB up, chunked API vs SDK multipart (same part size)',
   download: '1 GiB down, file download vs one SDK GET',
+  direct: '1 GiB down, S3_DIRECT_DOWNLOADS=true (redirect followed) vs one SDK GET',
   zip: '2,000 small files, zip vs SDK GETs 8 in parallel',
   firstByte: 'zip: time to first byte of the body',
   memory: 'server peak memory on S3 (VmHWM)',
@@ -87,6 +89,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       rows: [
         skippedRow('s3', METRICS.upload, 'MB/s', TARGETS.upload, gateway.skipped),
         skippedRow('s3', METRICS.download, 'MB/s', TARGETS.download, gateway.skipped),
+        skippedRow('s3', METRICS.direct, 'MB/s', TARGETS.direct, gateway.skipped),
         skippedRow('s3', METRICS.zip, 'MB/s', TARGETS.zip, gateway.skipped),
         skippedRow('s3', METRICS.firstByte, 'ms', TARGETS.firstByte, gateway.skipped),
         skippedRow('s3', METRICS.memory, 'MB', TARGETS.memory, gateway.skipped),
@@ -150,17 +153,16 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       closeSync(fd);
     }
 
-    const ours = await startOurServer(dataDir, {
-      ...diagnosisOptions(context, 's3'),
-      env: {
-        STORAGE_DRIVER: 's3',
-        S3_ENDPOINT: gateway.endpoint,
-        S3_BUCKET: BUCKET,
-        S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
-        S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
-      },
-    });
-    stops.push(() => ours.stop());
+    const s3Env = {
+      STORAGE_DRIVER: 's3',
+      S3_ENDPOINT: gateway.endpoint,
+      S3_BUCKET: BUCKET,
+      S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
+      S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
+    };
+    const ours = await startOurServer(dataDir, { ...diagnosisOptions(context, 's3'), env: s3Env });
+    const oursStop = () => ours.stop();
+    stops.push(oursStop);
     const startPeak = ours.memory().peak;
     // The yardstick: a bare Node server between the client and the gateway (bench/src/refs).
     const proxy = await startReference('node-s3-proxy.ts', [
@@ -180,6 +182,8 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       downProxy: [] as number[],
       downOurs: [] as number[],
       downSdk: [] as number[],
+      directOurs: [] as number[],
+      directSdk: [] as number[],
       zipOurs: [] as number[],
       zipSdk: [] as number[],
       firstByte: [] as number[],
@@ -187,11 +191,13 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
     const ratios = {
       up: [] as number[],
       down: [] as number[],
+      direct: [] as number[],
       zip: [] as number[],
       upProxy: [] as number[],
       downProxy: [] as number[],
     };
     const peaks: Record<string, number> = { start: startPeak };
+    const uploaded: string[] = [];
     let chunkSize = 0;
 
     /** The SDK's own multipart upload, one part after the other like our web client's chunks. */
@@ -260,6 +266,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       const up = await uploadOurs(ours, source, GiB);
       chunkSize = up.chunkSize;
       const key = `files/${up.fileId}`;
+      uploaded.push(up.fileId);
       const url = `${ours.url}/api/files/${up.fileId}/download`;
       const downOurs = async () => {
         const r = await streamRequest(url, 'GET', { headers: { cookie: client.cookieHeader() } });
@@ -342,6 +349,49 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
     const peak = ours.memory().peak;
     peaks.zip = peak;
 
+    // Downloads that skip our server (issue 19 item 3): the same server started again with
+    // S3_DIRECT_DOWNLOADS=true, after everything above, so its rows and peak are the default's.
+    // Timed from the download request to the last byte read from the URL it redirects to.
+    await ours.stop();
+    stops.splice(stops.indexOf(oursStop), 1);
+    const direct = await startOurServer(dataDir, { env: { ...s3Env, S3_DIRECT_DOWNLOADS: 'true' } });
+    stops.push(() => direct.stop());
+    const directClient = await direct.signedIn();
+    stops.push(async () => directClient.close());
+    // The three 1 GiB files above are gone from the bucket; their rows still count against the quota.
+    await directClient.json('POST', '/api/remove', {
+      items: uploaded.map((id) => ({ id, type: 'file', force_delete: true })),
+    });
+    for (let rep = 0; rep < REPETITIONS; rep++) {
+      const up = await uploadOurs(direct, source, GiB);
+      const key = `files/${up.fileId}`;
+      const downDirect = async () => {
+        const started = performance.now();
+        const redirect = await request(`${direct.url}/api/files/${up.fileId}/download`, 'GET', {
+          headers: { cookie: directClient.cookieHeader() },
+        });
+        const location = redirect.headers.location;
+        if (redirect.status !== 302 || !location) throw new Error(`direct download answered ${redirect.status}`);
+        const r = await streamRequest(location);
+        if (r.status !== 200 || r.bytes !== GiB)
+          throw new Error(`the bucket answered ${r.status} with ${r.bytes} bytes`);
+        return performance.now() - started;
+      };
+      const pair: Record<string, number> = {};
+      for (const who of rep % 2 === 0 ? (['ours', 'sdk'] as const) : (['sdk', 'ours'] as const)) {
+        pair[who] = who === 'ours' ? await downDirect() : (await getSdk(key)).ms;
+      }
+      // Deleted for good through the API too: the rounds before left 3 GiB counted in the quota.
+      await directClient.json('POST', '/api/remove', { items: [{ id: up.fileId, type: 'file', force_delete: true }] });
+      await remove(key);
+      runs.directOurs.push(mbps(GiB, pair.ours as number));
+      runs.directSdk.push(mbps(GiB, pair.sdk as number));
+      ratios.direct.push((pair.sdk as number) / (pair.ours as number));
+      context.log(
+        `direct #${rep + 1}: download ours ${runs.directOurs.at(-1)?.toFixed(0)} MB/s, SDK ${runs.directSdk.at(-1)?.toFixed(0)} MB/s`,
+      );
+    }
+
     return {
       rows: [
         compare(
@@ -363,6 +413,16 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
           'SDK GET',
           TARGETS.download,
           median(ratios.down),
+        ),
+        compare(
+          's3',
+          METRICS.direct,
+          'MB/s',
+          median(runs.directOurs),
+          median(runs.directSdk),
+          'SDK GET',
+          TARGETS.direct,
+          median(ratios.direct),
         ),
         compare(
           's3',
@@ -417,7 +477,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       },
       notes: [
         'Our server runs with STORAGE_DRIVER=s3 against a Ceph RGW the case starts itself on 127.0.0.1:7495.',
-        'Upload: our chunked API as the web client uses it (sequential chunks) vs the SDK uploading the same parts one after the other; download: /api/files/:id/download vs one GetObject; zip: /api/zip of the folder vs the SDK reading the same objects 8 at a time.',
+        'Upload: our chunked API as the web client uses it (sequential chunks) vs the SDK uploading the same parts one after the other; download: /api/files/:id/download vs one GetObject, through our server by default and, on the same server restarted with S3_DIRECT_DOWNLOADS=true once every other row was measured, as the redirect to a presigned URL followed by the client; zip: /api/zip of the folder vs the SDK reading the same objects 8 at a time.',
         'Ratios = median of per-repetition ratios of throughput (each pair back to back).',
         'The bare proxy (bench/src/refs/node-s3-proxy.ts) is a node:http server that only pipes one GetObject into the response or the request body into UploadPart, with the same SDK settings as our server: what any server in between reaches on this machine, where the gateway, the server and the client share 2 cores.',
       ],
