@@ -79,8 +79,7 @@ export function localLayout(root: string): LocalLayout {
       }
     },
     async commit(tmp, key, contentType) {
-      const typeTmp = `${tmp}.type`;
-      await writeDurably(typeTmp, Buffer.from(contentType));
+      const typeTmp = (await layout.writeTemp(Buffer.from(contentType))).path;
       try {
         await layout.commitWritten(tmp, key, typeTmp);
       } catch (error) {
