@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -73,6 +74,24 @@ describe('temp folders of the local storage', () => {
     const next = await temp.path();
     await writeFile(next, 'written again');
     expect(await readFile(next, 'utf8')).toBe('written again');
+  });
+
+  it('answers no path in its folder before the folder says whose it is, however many ask at once', async () => {
+    const fresh = new TempFolders(path.join(root, 'fresh'));
+    try {
+      // Each asks while the folder is being made; a path answered before owner.json exists would let a
+      // crash leave a file in a folder nobody can tell is abandoned.
+      const owned = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          (i % 2 ? fresh.quickPath() : fresh.path()).then((file) =>
+            existsSync(path.join(path.dirname(file), 'owner.json')),
+          ),
+        ),
+      );
+      expect(owned).toEqual([true, true, true, true]);
+    } finally {
+      fresh.close();
+    }
   });
 
   afterAll(() => sleeper.kill());

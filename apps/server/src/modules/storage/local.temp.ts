@@ -53,6 +53,18 @@ export class TempFolders {
 
   /** A fresh path on the same file system as the blobs, so that rename is atomic. */
   async path(): Promise<string> {
+    // Callers at the same time share one making: none may write in the folder before it says whose
+    // it is, or a crash right then leaves files that only the ten-minute age rule would remove.
+    this.making ??= this.make().finally(() => {
+      this.making = null;
+    });
+    await this.making;
+    return path.join(this.own, randomUUID());
+  }
+
+  private making: Promise<void> | null = null;
+
+  private async make(): Promise<void> {
     // Made again should it have been removed (by hand, or while this process stood still for long).
     if (await mkdir(this.own, { recursive: true })) {
       const owner: TempOwner = { machine: await this.machineId(), pid: process.pid, started: processStarted };
@@ -66,7 +78,6 @@ export class TempFolders {
       }, TEMP_HEARTBEAT_MS);
       this.heartbeat.unref();
     }
-    return path.join(this.own, randomUUID());
   }
 
   /** Removes the temp files of processes that are gone; returns how many folders and files went. */
