@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { cpuTimesOf } from '../lib/cpu.js';
 import { randomGiB, warm } from '../lib/data.js';
 import { blobPath, diagnosisOptions, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
 import { removeTempDir, syncDisks, tempDir } from '../lib/proc.js';
@@ -82,6 +83,9 @@ export async function remoteCase(context: CaseContext): Promise<Omit<CaseResult,
     const url = `${origin.url}/random-1GiB.bin`;
 
     const runs = { remote: [] as number[], upload: [] as number[] };
+    // Our server's CPU per run, user space and kernel apart: the remote runs swing between two
+    // kernel costs (see bench/README.md), the upload's do not.
+    const cpu = { remote: [] as string[], upload: [] as string[] };
     let rssMax = 0;
     let peakAfterRemoteOnly = 0;
     // The blob removed at once, then the file deleted for good through the API, so the admin's
@@ -100,17 +104,28 @@ export async function remoteCase(context: CaseContext): Promise<Omit<CaseResult,
       const label = rep === 0 ? 'warm-up' : `#${rep}`;
       for (const name of order) {
         syncDisks();
+        const cpuBefore = cpuTimesOf(ours.pid);
+        const cpuSpent = () => {
+          const after = cpuTimesOf(ours.pid);
+          const spent = `user ${(after.user - cpuBefore.user).toFixed(2)} s, kernel ${(after.system - cpuBefore.system).toFixed(2)} s`;
+          if (rep > 0) cpu[name].push(spent);
+          return spent;
+        };
         if (name === 'remote') {
           const r = await remoteOurs(ours, url);
           if (rep > 0) runs.remote.push(r.throughput);
           rssMax = Math.max(rssMax, r.rssMax);
           if (rep === 0) peakAfterRemoteOnly = ours.memory().peak;
-          context.log(`remote ${label}: ${r.throughput.toFixed(0)} MB/s (${r.seconds.toFixed(2)} s)`);
+          context.log(
+            `remote ${label}: ${r.throughput.toFixed(0)} MB/s (${r.seconds.toFixed(2)} s; ours ${cpuSpent()})`,
+          );
           await clear(r.fileId);
         } else {
           const r = await uploadOurs(ours, file, GiB);
           if (rep > 0) runs.upload.push(r.throughput);
-          context.log(`upload (chunked API) ${label}: ${r.throughput.toFixed(0)} MB/s (${r.seconds.toFixed(2)} s)`);
+          context.log(
+            `upload (chunked API) ${label}: ${r.throughput.toFixed(0)} MB/s (${r.seconds.toFixed(2)} s; ours ${cpuSpent()})`,
+          );
           await clear(r.fileId);
         }
       }
@@ -139,6 +154,7 @@ export async function remoteCase(context: CaseContext): Promise<Omit<CaseResult,
         bytes: GiB,
         repetitions: REPETITIONS,
         runsMBps: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.map((x) => round(x, 1))])),
+        serverCpuPerRun: cpu,
         serverPeakAtStartMB: round(startPeak / MB, 1),
         serverPeakAfterRemoteMB: round(peakAfterRemoteOnly / MB, 1),
         serverPeakAfterBothMB: round(peak / MB, 1),
