@@ -47,7 +47,8 @@ export function localLayout(root: string): LocalLayout {
   };
   const temp = new TempFolders(path.join(root, '.tmp'));
   const directories = new DirectorySyncs();
-  const folders = new KnownFolders();
+  const folders = new KnownFolders(root, directories);
+  const renames = new PerKey();
   const layout: LocalLayout = {
     root,
     dataPath: (key) => path.join(root, ...shardAndName(key)),
@@ -90,16 +91,17 @@ export function localLayout(root: string): LocalLayout {
     async commitWritten(tmp, key, typeTmp) {
       const metaPath = layout.metaPath(key);
       const dataPath = layout.dataPath(key);
-      const madeMeta = await folders.renameInto(typeTmp, metaPath);
-      const madeData = await folders.renameInto(tmp, dataPath);
-      // The renames are durable once the folders holding the new names are (and, for a folder just
-      // made, the folder holding it): only then may the caller acknowledge the blob. Uploads landing
-      // in the same folder at the same time share one fsync (DirectorySyncs).
-      await Promise.all(
-        [metaPath, dataPath, ...madeFolders(madeMeta, metaPath), ...madeFolders(madeData, dataPath)].map((made) =>
-          directories.sync(path.dirname(made)),
-        ),
-      );
+      // One key's two renames never interleave with another commit of the same key, which could
+      // leave one upload's bytes with the other's content type for good.
+      await renames.run(key, async () => {
+        await folders.renameInto(typeTmp, metaPath);
+        await folders.renameInto(tmp, dataPath);
+      });
+      // The renames are durable once the folders holding the new names are (the folders themselves
+      // were made durable before anything was renamed into them, see KnownFolders): only then may the
+      // caller acknowledge the blob. Uploads landing in the same folder at the same time share one
+      // fsync (DirectorySyncs).
+      await Promise.all([directories.sync(path.dirname(metaPath)), directories.sync(path.dirname(dataPath))]);
     },
     async readContentType(key) {
       return readFile(layout.metaPath(key), 'utf8').catch(ifMissing(DEFAULT_CONTENT_TYPE));
@@ -109,15 +111,15 @@ export function localLayout(root: string): LocalLayout {
 }
 
 /**
- * The folders `mkdir(…, { recursive: true })` made on the way to `file` (it answers the first one it
- * made), each of which now has a new entry in its parent to make durable.
+ * The folders `mkdir(…, { recursive: true })` made on the way to `dir`, given the first one it made
+ * (what it answers); each now has a new entry in its parent to make durable.
  */
-function madeFolders(firstMade: string | undefined, file: string): string[] {
+function madeFolders(firstMade: string | undefined, dir: string): string[] {
   const made: string[] = [];
   if (!firstMade) return made;
-  for (let dir = path.dirname(file); dir.length >= firstMade.length; dir = path.dirname(dir)) {
-    made.push(dir);
-    if (dir === firstMade || dir === path.dirname(dir)) break;
+  for (let at = dir; at.length >= firstMade.length; at = path.dirname(at)) {
+    made.push(at);
+    if (at === firstMade || at === path.dirname(at)) break;
   }
   return made;
 }
@@ -198,32 +200,85 @@ async function writeOpened(handle: FileHandle, body: BlobBody, limit?: WriteLimi
 /**
  * The folders blobs are renamed into (256 shards, and as many for their content types), made once
  * per process rather than asked for before every rename: `mkdir` was one more trip through libuv's
- * thread pool per upload. A rename that finds its folder gone (removed by hand) makes it again.
+ * thread pool per upload. A folder counts as there once it exists and its entry in its parent is
+ * durable (and so on up for the folders made with it); every caller waits for that, not only the
+ * one whose `mkdir` made it, so none acknowledges a blob in a folder a power cut could still lose.
+ * A rename that finds its folder gone (removed by hand) makes it again.
  */
 class KnownFolders {
-  private readonly known = new Set<string>();
+  private readonly ready = new Map<string, Promise<void>>();
+  /** Folders whose making failed part way: made again, every level up to the root is synced. */
+  private readonly unsure = new Set<string>();
 
-  /** Renames `from` to `to`; the first folder made on the way to `to`, as `mkdir` tells it. */
-  async renameInto(from: string, to: string): Promise<string | undefined> {
+  constructor(
+    private readonly root: string,
+    private readonly directories: DirectorySyncs,
+  ) {}
+
+  /** Renames `from` to `to`, once the folder it goes into is there and durable. */
+  async renameInto(from: string, to: string): Promise<void> {
     const dir = path.dirname(to);
-    let made: string | undefined;
-    if (!this.known.has(dir)) made = await this.make(dir);
+    await this.ensure(dir);
     try {
       await rename(from, to);
     } catch (error) {
       // `from` missing fails again below, as it should.
       if (!isMissing(error)) throw error;
-      this.known.delete(dir);
-      made = await this.make(dir);
+      this.ready.delete(dir);
+      await this.ensure(dir);
       await rename(from, to);
     }
-    return made;
   }
 
-  private async make(dir: string): Promise<string | undefined> {
-    const made = await mkdir(dir, { recursive: true });
-    this.known.add(dir);
-    return made;
+  private ensure(dir: string): Promise<void> {
+    let ready = this.ready.get(dir);
+    if (!ready) {
+      const making = this.make(dir);
+      ready = making;
+      this.ready.set(dir, making);
+      making.catch(() => {
+        if (this.ready.get(dir) === making) this.ready.delete(dir);
+      });
+    }
+    return ready;
+  }
+
+  private async make(dir: string): Promise<void> {
+    const unsure = this.unsure.has(dir);
+    this.unsure.add(dir);
+    const firstMade = await mkdir(dir, { recursive: true });
+    // After a failed attempt `mkdir` may find made what was never synced: then every level is.
+    const made = unsure ? levelsBelow(this.root, dir) : madeFolders(firstMade, dir);
+    await Promise.all(made.map((folder) => this.directories.sync(path.dirname(folder))));
+    this.unsure.delete(dir);
+  }
+}
+
+/** `dir` and each folder between it and `root` (not `root` itself). */
+function levelsBelow(root: string, dir: string): string[] {
+  const levels: string[] = [];
+  for (let at = dir; at.startsWith(root + path.sep); at = path.dirname(at)) levels.push(at);
+  return levels;
+}
+
+/**
+ * Runs tasks given the same key one after another, in the order given; different keys at once.
+ * A task's failure is its caller's and does not stop the next.
+ */
+class PerKey {
+  private readonly tails = new Map<string, Promise<void>>();
+
+  run<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const result = (this.tails.get(key) ?? Promise.resolve()).then(task);
+    const tail = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.tails.set(key, tail);
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
+    return result;
   }
 }
 

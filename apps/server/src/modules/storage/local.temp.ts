@@ -43,12 +43,16 @@ export class TempFolders {
    * found no folder (removed by hand, or while this process stood still for long), then try again.
    */
   async quickPath(): Promise<string> {
+    // A making under way (the folder found missing by another write) may not have said whose the
+    // folder is yet: wait for it rather than write there.
+    if (this.making) await this.making.catch(() => undefined);
     return this.made ? path.join(this.own, randomUUID()) : this.path();
   }
 
   /** The folder was found missing: the next `quickPath()` makes it again. */
   lost(): void {
     this.made = false;
+    this.owned = false;
   }
 
   /** A fresh path on the same file system as the blobs, so that rename is atomic. */
@@ -63,12 +67,16 @@ export class TempFolders {
   }
 
   private making: Promise<void> | null = null;
+  /** Whether the folder as it is now holds its owner.json: a failed write of it is tried again. */
+  private owned = false;
 
   private async make(): Promise<void> {
     // Made again should it have been removed (by hand, or while this process stood still for long).
-    if (await mkdir(this.own, { recursive: true })) {
+    if ((await mkdir(this.own, { recursive: true })) || !this.owned) {
+      this.owned = false;
       const owner: TempOwner = { machine: await this.machineId(), pid: process.pid, started: processStarted };
       await writeFile(path.join(this.own, OWNER_FILE), JSON.stringify(owner));
+      this.owned = true;
     }
     this.made = true;
     if (!this.heartbeat) {
