@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLocalDriver } from './local.driver.js';
 
@@ -108,15 +109,20 @@ describe('local storage commits', () => {
     await driver.close();
   });
 
-  it('says whose its temp folder is even when the first attempt to say so failed', async () => {
-    let failures = 0;
+  it('says whose its temp folder is even when the first attempts to say so failed', async () => {
+    let diskFull = true;
     hooks.writeFile = (file) => {
-      if (path.basename(file) === 'owner.json' && failures++ === 0) {
+      if (diskFull && path.basename(file) === 'owner.json') {
         throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
       }
     };
     const driver = createLocalDriver(root);
     await expect(driver.put('first', Buffer.from('x'))).rejects.toMatchObject({ code: 'ENOSPC' });
+    // A body stream left unread is closed, not left hanging, when the temp folder could not be made.
+    const body = Readable.from([Buffer.from('z')]);
+    await expect(driver.put('streamed', body)).rejects.toMatchObject({ code: 'ENOSPC' });
+    expect(body.destroyed).toBe(true);
+    diskFull = false;
     await driver.put('second', Buffer.from('y'));
     const folders = await fsp.readdir(path.join(root, '.tmp'));
     expect(folders).toHaveLength(1);

@@ -59,9 +59,10 @@ export function localLayout(root: string): LocalLayout {
     close: () => temp.close(),
     async writeTemp(body, limit) {
       for (let attempt = 0; ; attempt++) {
-        const file = await temp.quickPath();
+        let file = '';
         let handle: FileHandle;
         try {
+          file = await temp.quickPath();
           handle = await open(file, 'w');
         } catch (error) {
           if (attempt === 0 && isMissing(error)) {
