@@ -122,6 +122,14 @@ describe('local storage commits', () => {
     const body = Readable.from([Buffer.from('z')]);
     await expect(driver.put('streamed', body)).rejects.toMatchObject({ code: 'ENOSPC' });
     expect(body.destroyed).toBe(true);
+    // Its folder removed by hand and made again by a copy, whose owner.json cannot be written either:
+    // no write may then go into that folder as if it were still known.
+    diskFull = false;
+    await driver.put('warm', Buffer.from('w'));
+    await fsp.rm(path.join(root, '.tmp'), { recursive: true });
+    diskFull = true;
+    await expect(driver.copy('warm', 'copied')).rejects.toMatchObject({ code: 'ENOSPC' });
+    await expect(driver.put('ownerless', Buffer.from('o'))).rejects.toMatchObject({ code: 'ENOSPC' });
     diskFull = false;
     await driver.put('second', Buffer.from('y'));
     const folders = await fsp.readdir(path.join(root, '.tmp'));

@@ -71,6 +71,8 @@ export class TempFolders {
   private owned = false;
 
   private async make(): Promise<void> {
+    // Until this making succeeds no quick path is handed out (a failure may leave the folder ownerless).
+    this.made = false;
     // Made again should it have been removed (by hand, or while this process stood still for long).
     if ((await mkdir(this.own, { recursive: true })) || !this.owned) {
       this.owned = false;
