@@ -111,20 +111,6 @@ export function localLayout(root: string): LocalLayout {
   return layout;
 }
 
-/**
- * The folders `mkdir(…, { recursive: true })` made on the way to `dir`, given the first one it made
- * (what it answers); each now has a new entry in its parent to make durable.
- */
-function madeFolders(firstMade: string | undefined, dir: string): string[] {
-  const made: string[] = [];
-  if (!firstMade) return made;
-  for (let at = dir; at.length >= firstMade.length; at = path.dirname(at)) {
-    made.push(at);
-    if (at === firstMade || at === path.dirname(at)) break;
-  }
-  return made;
-}
-
 /** fsync of a folder: makes the names created, renamed or removed in it durable. */
 export async function syncDirectory(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
@@ -202,14 +188,12 @@ async function writeOpened(handle: FileHandle, body: BlobBody, limit?: WriteLimi
  * The folders blobs are renamed into (256 shards, and as many for their content types), made once
  * per process rather than asked for before every rename: `mkdir` was one more trip through libuv's
  * thread pool per upload. A folder counts as there once it exists and its entry in its parent is
- * durable (and so on up for the folders made with it); every caller waits for that, not only the
+ * durable (and so on up to the root); every caller waits for that, not only the
  * one whose `mkdir` made it, so none acknowledges a blob in a folder a power cut could still lose.
  * A rename that finds its folder gone (removed by hand) makes it again.
  */
 class KnownFolders {
   private readonly ready = new Map<string, Promise<void>>();
-  /** Folders whose making failed part way: made again, every level up to the root is synced. */
-  private readonly unsure = new Set<string>();
 
   constructor(
     private readonly root: string,
@@ -232,34 +216,27 @@ class KnownFolders {
   }
 
   private ensure(dir: string): Promise<void> {
-    let ready = this.ready.get(dir);
-    if (!ready) {
-      const making = this.make(dir);
-      ready = making;
-      this.ready.set(dir, making);
-      making.catch(() => {
-        if (this.ready.get(dir) === making) this.ready.delete(dir);
-      });
-    }
-    return ready;
+    const known = this.ready.get(dir);
+    if (known) return known;
+    const making = this.make(dir);
+    this.ready.set(dir, making);
+    making.catch(() => {
+      if (this.ready.get(dir) === making) this.ready.delete(dir);
+    });
+    return making;
   }
 
+  /**
+   * Makes `dir` and syncs each level's entry in its parent, whether this `mkdir` made it or found it:
+   * a folder found may have been made by a failed attempt, or by a process killed before its sync.
+   * Once per folder per process; concurrent first writes share it.
+   */
   private async make(dir: string): Promise<void> {
-    const unsure = this.unsure.has(dir);
-    this.unsure.add(dir);
-    const firstMade = await mkdir(dir, { recursive: true });
-    // After a failed attempt `mkdir` may find made what was never synced: then every level is.
-    const made = unsure ? levelsBelow(this.root, dir) : madeFolders(firstMade, dir);
-    await Promise.all(made.map((folder) => this.directories.sync(path.dirname(folder))));
-    this.unsure.delete(dir);
+    await mkdir(dir, { recursive: true });
+    const levels: string[] = [];
+    for (let at = dir; at.startsWith(this.root + path.sep); at = path.dirname(at)) levels.push(at);
+    await Promise.all(levels.map((level) => this.directories.sync(path.dirname(level))));
   }
-}
-
-/** `dir` and each folder between it and `root` (not `root` itself). */
-function levelsBelow(root: string, dir: string): string[] {
-  const levels: string[] = [];
-  for (let at = dir; at.startsWith(root + path.sep); at = path.dirname(at)) levels.push(at);
-  return levels;
 }
 
 /**
