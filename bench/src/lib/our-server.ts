@@ -237,6 +237,8 @@ export async function startOurServer(dataDir: string, options: StartOptions = {}
     SETUP_ADMIN_PASSWORD: ADMIN.password,
     ...(probePort ? { BENCH_PROBE_PORT: String(probePort) } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    // To compare the local driver with and without direct writes (ADR 0055).
+    ...(process.env.LOCAL_DIRECT_WRITES ? { LOCAL_DIRECT_WRITES: process.env.LOCAL_DIRECT_WRITES } : {}),
     ...options.env,
   };
   const proc = startProcess('our server', process.execPath, args, { env, cwd: REPO });

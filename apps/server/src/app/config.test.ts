@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(env.PORT).toBe(8080);
     const config = resolveConfig(env, '/tmp/data', {});
     expect(config.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: true });
-    expect(config.storage).toEqual({ driver: 'local', root: '/tmp/data/storage' });
+    expect(config.storage).toEqual({ driver: 'local', root: '/tmp/data/storage', directWrites: true });
     expect(config.mail).toEqual({ driver: 'outbox', dir: '/tmp/data/mail' });
   });
 
@@ -18,6 +18,12 @@ describe('configuration', () => {
     const off = resolveConfig(parseEnv({ PGLITE_NAMED_STATEMENTS: 'false' }), '/tmp/data', {});
     expect(off.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: false });
     expect(() => parseEnv({ PGLITE_NAMED_STATEMENTS: 'yes' })).toThrow(ConfigError);
+  });
+
+  it('writes large local uploads past the page cache unless told not to (ADR 0055)', () => {
+    const off = resolveConfig(parseEnv({ LOCAL_DIRECT_WRITES: 'false' }), '/tmp/data', {});
+    expect(off.storage).toEqual({ driver: 'local', root: '/tmp/data/storage', directWrites: false });
+    expect(() => parseEnv({ LOCAL_DIRECT_WRITES: 'maybe' })).toThrow(ConfigError);
   });
 
   it.each([

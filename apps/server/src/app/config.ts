@@ -29,6 +29,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
     .optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
+  LOCAL_DIRECT_WRITES: bool.default(true),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(3).optional(),
@@ -170,7 +171,8 @@ export const savedConfigSchema = z.object({
 });
 export type SavedConfig = z.infer<typeof savedConfigSchema>;
 
-export type StorageConfig = { driver: 'local'; root: string } | { driver: 's3'; s3: S3Settings };
+export type StorageConfig =
+  { driver: 'local'; root: string; directWrites?: boolean } | { driver: 's3'; s3: S3Settings };
 export type MailConfig = { driver: 'outbox'; dir: string } | { driver: 'smtp'; smtp: SmtpSettings };
 
 /**
@@ -312,7 +314,7 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
           },
         }
       : env.STORAGE_DRIVER === 'local' || saved.storage?.driver !== 's3'
-        ? { driver: 'local', root: path.join(dataDir, 'storage') }
+        ? { driver: 'local', root: path.join(dataDir, 'storage'), directWrites: env.LOCAL_DIRECT_WRITES }
         : { driver: 's3', s3: saved.storage.s3 };
   const mail: MailConfig = env.SMTP_HOST
     ? {

@@ -4,7 +4,9 @@ import type { S3DriverOptions } from './s3.driver.js';
 import type { StorageDriver } from './storage.port.js';
 
 export function createStorageDriver(config: StorageConfig, opts: S3DriverOptions = {}): StorageDriver {
-  return config.driver === 'local' ? createLocalDriver(config.root) : lazyS3Driver(config.s3, opts);
+  return config.driver === 'local'
+    ? createLocalDriver(config.root, { directWrites: config.directWrites })
+    : lazyS3Driver(config.s3, opts);
 }
 
 /**

@@ -20,8 +20,8 @@ import { assertValidKey, resolveRange } from './storage.validation.js';
 const DELETE_CONCURRENCY = 16;
 
 /** Blobs as files under `root`; see local.layout.ts for the folder structure. */
-export function createLocalDriver(root: string): StorageDriver {
-  const layout = localLayout(root);
+export function createLocalDriver(root: string, options: { directWrites?: boolean } = {}): StorageDriver {
+  const layout = localLayout(root, options);
 
   async function put(key: string, body: BlobBody, opts: { contentType?: string; size?: number } = {}) {
     assertValidKey(key);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { writeAndSync, type WriteLimit } from './file-writer.js';
+import { DirectWrites, writeAndSync, type DirectTarget, type WriteLimit } from './file-writer.js';
 import { TempFolders } from './local.temp.js';
 import { DEFAULT_CONTENT_TYPE, type BlobBody } from './storage.port.js';
 
@@ -17,6 +17,8 @@ import { DEFAULT_CONTENT_TYPE, type BlobBody } from './storage.port.js';
  */
 export interface LocalLayout {
   root: string;
+  /** Whether large bodies are written past the page cache (file-writer.ts); off once the file system refuses. */
+  direct: DirectWrites;
   dataPath(key: string): string;
   metaPath(key: string): string;
   uploadDir(uploadId: string): string;
@@ -40,7 +42,8 @@ export interface LocalLayout {
   readContentType(key: string): Promise<string>;
 }
 
-export function localLayout(root: string): LocalLayout {
+export function localLayout(root: string, options: { directWrites?: boolean } = {}): LocalLayout {
+  const direct = new DirectWrites(options.directWrites ?? true);
   const shardAndName = (key: string) => {
     const shard = createHash('sha256').update(key).digest('hex').slice(0, 2);
     return [shard, key.replaceAll('/', '~')] as const;
@@ -51,6 +54,7 @@ export function localLayout(root: string): LocalLayout {
   const renames = new PerKey();
   const layout: LocalLayout = {
     root,
+    direct,
     dataPath: (key) => path.join(root, ...shardAndName(key)),
     metaPath: (key) => path.join(root, '.meta', ...shardAndName(key)),
     uploadDir: (uploadId) => path.join(root, '.multipart', uploadId),
@@ -73,7 +77,7 @@ export function localLayout(root: string): LocalLayout {
           throw error;
         }
         try {
-          return { path: file, size: await writeOpened(handle, body, limit) };
+          return { path: file, size: await writeOpened(handle, body, limit, { path: file, writes: direct }) };
         } catch (error) {
           await removeQuietly(file);
           throw error;
@@ -160,7 +164,12 @@ export class DirectorySyncs {
  * Node's 16 KiB file stream every 64 KiB socket read waited for its own write (a 1 GiB remote upload
  * stopped near 430 MB/s here).
  */
-export async function writeDurably(file: string, body: BlobBody, limit?: WriteLimit): Promise<number> {
+export async function writeDurably(
+  file: string,
+  body: BlobBody,
+  limit?: WriteLimit,
+  direct?: DirectWrites,
+): Promise<number> {
   let handle: FileHandle;
   try {
     handle = await open(file, 'w');
@@ -169,13 +178,18 @@ export async function writeDurably(file: string, body: BlobBody, limit?: WriteLi
     if (body instanceof Readable) body.destroy();
     throw error;
   }
-  return writeOpened(handle, body, limit);
+  return writeOpened(handle, body, limit, direct && { path: file, writes: direct });
 }
 
 /** `writeDurably` into a file already open for writing, which it closes. */
-async function writeOpened(handle: FileHandle, body: BlobBody, limit?: WriteLimit): Promise<number> {
+async function writeOpened(
+  handle: FileHandle,
+  body: BlobBody,
+  limit?: WriteLimit,
+  direct?: DirectTarget,
+): Promise<number> {
   try {
-    return await writeAndSync(handle, body, 0, limit);
+    return await writeAndSync(handle, body, 0, limit, direct);
   } catch (error) {
     if (body instanceof Readable) body.destroy();
     throw error;

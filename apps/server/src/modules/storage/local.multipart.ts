@@ -4,7 +4,7 @@ import { mkdir, open, readdir, readFile, rename, stat, truncate, unlink, writeFi
 import path from 'node:path';
 import { AppError } from '../../lib/errors.js';
 import { invalidPart, sizeMismatch, uploadNotFound } from './storage.errors.js';
-import { writeAndSync, type WriteLimit } from './file-writer.js';
+import { writeAndSync, type DirectWrites, type WriteLimit } from './file-writer.js';
 import { ifMissing, isMissing, removeQuietly, syncFile, writeDurably, type LocalLayout } from './local.layout.js';
 import { DEFAULT_CONTENT_TYPE, MIN_PART_SIZE, type BlobBody, type StorageDriver } from './storage.port.js';
 import { assertPartNumber, assertPartSize, assertValidKey, sortedParts } from './storage.validation.js';
@@ -55,10 +55,16 @@ async function placedParts(dir: string): Promise<Map<number, Placed>> {
 const atMost = (size: number): WriteLimit => ({ bytes: size, exceeded: (bytes) => sizeMismatch(size, bytes) });
 
 /** Writes `source` into the existing `file` from `offset`, on disk when this resolves. */
-async function writeAtDurably(file: string, offset: number, source: BlobBody, limit: WriteLimit): Promise<number> {
+async function writeAtDurably(
+  file: string,
+  offset: number,
+  source: BlobBody,
+  limit: WriteLimit,
+  direct: DirectWrites,
+): Promise<number> {
   const handle = await open(file, 'r+');
   try {
-    return await writeAndSync(handle, source, offset, limit);
+    return await writeAndSync(handle, source, offset, limit, { path: file, writes: direct });
   } finally {
     await handle.close();
   }
@@ -114,7 +120,9 @@ export function localMultipart(layout: LocalLayout): Multipart {
     try {
       if ((await placedParts(dir)).has(partNumber)) return null;
       const etag = randomBytes(16).toString('hex');
-      const written = await writeAtDurably(path.join(dir, DATA), offset, body, atMost(size)).catch(orGone);
+      const written = await writeAtDurably(path.join(dir, DATA), offset, body, atMost(size), layout.direct).catch(
+        orGone,
+      );
       if (written !== size) throw sizeMismatch(size, written);
       await writeFile(path.join(dir, placedName(partNumber, offset, size, etag)), '', { flag: 'wx' }).catch(orGone);
       return { etag };
@@ -127,7 +135,7 @@ export function localMultipart(layout: LocalLayout): Multipart {
     const etag = randomBytes(16).toString('hex');
     const tmp = path.join(dir, `${stagedName(partNumber, etag)}.tmp`);
     try {
-      const written = await writeDurably(tmp, body, atMost(size)).catch(orGone);
+      const written = await writeDurably(tmp, body, atMost(size), layout.direct).catch(orGone);
       if (written !== size) throw sizeMismatch(size, written);
       await rename(tmp, path.join(dir, stagedName(partNumber, etag))).catch(orGone);
       return { etag };
@@ -222,6 +230,8 @@ export function localMultipart(layout: LocalLayout): Multipart {
                     }) as AsyncIterable<Buffer>);
               }
             })(),
+            undefined,
+            layout.direct,
           );
           if ((await stat(tmp)).size !== total) throw invalidPart('A part changed while the upload was completed.');
         }
