@@ -298,6 +298,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfigFi
   return resolveConfig(env, dataDir, saved);
 }
 
+/** The local driver's settings: the one place that knows them (start-up, the wizard, the admin's switch). */
+export function localStorageConfig(env: Pick<Env, 'LOCAL_DIRECT_WRITES'>, dataDir: string): StorageConfig {
+  return { driver: 'local', root: path.join(dataDir, 'storage'), directWrites: env.LOCAL_DIRECT_WRITES };
+}
+
 export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): AppConfigFile {
   const databaseUrl = env.DATABASE_URL ?? saved.databaseUrl;
   const storage: StorageConfig =
@@ -314,7 +319,7 @@ export function resolveConfig(env: Env, dataDir: string, saved: SavedConfig): Ap
           },
         }
       : env.STORAGE_DRIVER === 'local' || saved.storage?.driver !== 's3'
-        ? { driver: 'local', root: path.join(dataDir, 'storage'), directWrites: env.LOCAL_DIRECT_WRITES }
+        ? localStorageConfig(env, dataDir)
         : { driver: 's3', s3: saved.storage.s3 };
   const mail: MailConfig = env.SMTP_HOST
     ? {

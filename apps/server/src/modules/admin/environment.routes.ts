@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app/context.js';
-import { writeSavedConfig, type MailConfig, type StorageConfig } from '../../app/config.js';
+import { localStorageConfig, writeSavedConfig, type MailConfig, type StorageConfig } from '../../app/config.js';
 import type { TypedApp } from '../../app/types.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
@@ -120,7 +120,7 @@ export function environmentRoutes(app: TypedApp, ctx: AppContext) {
           if (!secret) throw validationFailed({ 's3.secret': ['Enter the secret access key.'] });
           next = { driver: 's3', s3: { ...body.s3, secret } };
         } else {
-          next = { driver: 'local', root: path.join(ctx.config.dataDir, 'storage') };
+          next = localStorageConfig(ctx.config.env, ctx.config.dataDir);
         }
         // A real write, read and delete with the new credentials, one attempt.
         try {

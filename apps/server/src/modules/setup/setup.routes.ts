@@ -7,7 +7,13 @@ import {
 } from '@filestore/contract';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app/context.js';
-import { embeddedDatabase, writeSavedConfig, type MailConfig, type StorageConfig } from '../../app/config.js';
+import {
+  embeddedDatabase,
+  localStorageConfig,
+  writeSavedConfig,
+  type MailConfig,
+  type StorageConfig,
+} from '../../app/config.js';
 import type { TypedApp } from '../../app/types.js';
 import { probePostgres } from '../../lib/db/database.js';
 import { AppError } from '../../lib/errors.js';
@@ -77,7 +83,7 @@ export function setupRoutes(app: TypedApp, ctx: AppContext) {
       const storageConfig: StorageConfig =
         storage.driver === 's3'
           ? { driver: 's3', s3: storage.s3 }
-          : { driver: 'local', root: path.join(ctx.config.dataDir, 'storage') };
+          : localStorageConfig(ctx.config.env, ctx.config.dataDir);
       if (!ctx.config.fromEnv.storage) {
         try {
           await probeStorage(storageConfig);

@@ -43,29 +43,48 @@ export interface DirectTarget {
 
 /** File offsets of direct writes are multiples of this (the largest logical block size in use). */
 const DIRECT_ALIGN = 4096;
-/** Aligned buffers: slices of one WebAssembly memory, which starts on a page boundary and never grows. */
-const ALIGNED_COUNT = 8;
+/**
+ * Aligned buffers: slices of WebAssembly memories, which start on a page boundary and never grow.
+ * One memory holds 8 (four writers at once); more are made as more writers run at once, up to
+ * MAX_ALIGNED_MEMORIES; a writer that finds none free, or a process that cannot make one (a tight
+ * address-space limit: V8 reserves ~10 GiB of address space for each), writes through the page cache.
+ * A memory's pages take memory only once used, and stay with the process like the spare buffers.
+ */
+const ALIGNED_PER_MEMORY = 8;
+const MAX_ALIGNED_MEMORIES = 4;
 const alignedBuffers = new WeakSet<Buffer>();
 const alignedFree: Buffer[] = [];
-let alignedMade = false;
-function takeAligned(): Buffer {
-  if (!alignedMade) {
-    alignedMade = true;
-    const pages = (ALIGNED_COUNT * WRITE_BATCH) / 65536;
-    const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
-    for (let i = 0; i < ALIGNED_COUNT; i++) {
-      const buffer = Buffer.from(memory.buffer, i * WRITE_BATCH, WRITE_BATCH);
-      alignedBuffers.add(buffer);
-      alignedFree.push(buffer);
+let alignedMemories = 0;
+let alignedUnavailable = false;
+/** Two aligned buffers, or two plain ones when two aligned cannot be had (then no batch goes direct). */
+function takeAlignedPair(): readonly [Buffer, Buffer] {
+  if (alignedFree.length < 2 && !alignedUnavailable && alignedMemories < MAX_ALIGNED_MEMORIES) {
+    try {
+      const pages = (ALIGNED_PER_MEMORY * WRITE_BATCH) / 65536;
+      const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+      alignedMemories++;
+      for (let i = 0; i < ALIGNED_PER_MEMORY; i++) {
+        const buffer = Buffer.from(memory.buffer, i * WRITE_BATCH, WRITE_BATCH);
+        alignedBuffers.add(buffer);
+        alignedFree.push(buffer);
+      }
+    } catch {
+      alignedUnavailable = true;
     }
   }
-  return alignedFree.pop() ?? take();
+  if (alignedFree.length < 2) return [take(), take()];
+  return [alignedFree.pop() as Buffer, alignedFree.pop() as Buffer];
 }
 
 const refused = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'EINVAL';
 
 /** The file opened again for direct writes, or null where that cannot be (the caller writes through the page cache). */
 async function openDirect(target: DirectTarget): Promise<FileHandle | null> {
+  // Not every platform has it (macOS does not): there, never.
+  if (!constants.O_DIRECT) {
+    target.writes.enabled = false;
+    return null;
+  }
   try {
     return await open(target.path, constants.O_WRONLY | constants.O_DIRECT);
   } catch (error) {
@@ -116,7 +135,7 @@ export async function writeStreamAt(
     return source.length;
   }
   const direct = options.direct?.writes.enabled && position % DIRECT_ALIGN === 0 ? options.direct : undefined;
-  const buffers = direct ? ([takeAligned(), takeAligned()] as const) : ([take(), take()] as const);
+  const buffers = direct ? takeAlignedPair() : ([take(), take()] as const);
   let directHandle: Promise<FileHandle | null> | undefined;
   const writeBatch = async (buffer: Buffer, bytes: number, where: number) => {
     if (direct?.writes.enabled && bytes === WRITE_BATCH && alignedBuffers.has(buffer)) {
