@@ -201,7 +201,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
     const peaks: Record<string, number> = { start: startPeak };
     const uploaded: string[] = [];
     // The SDK's parts are the size of our chunks; the warm-up round uploads through the SDK first.
-    let chunkSize = (await client.json<{ chunkSize: number }>('GET', '/api/config')).chunkSize;
+    const chunkSize = (await client.json<{ chunkSize: number }>('GET', '/api/config')).chunkSize;
 
     /** The SDK's own multipart upload, one part after the other like our web client's chunks. */
     const uploadSdk = async (partSize: number) => {
@@ -269,7 +269,6 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       };
       let sdkMs = odd ? await sdkUp() : 0;
       const up = await uploadOurs(ours, source, GiB);
-      chunkSize = up.chunkSize;
       const key = `files/${up.fileId}`;
       uploaded.push(up.fileId);
       const url = `${ours.url}/api/files/${up.fileId}/download`;

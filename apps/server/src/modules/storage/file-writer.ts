@@ -32,7 +32,11 @@ const giveBack = (buffer: Buffer) => {
  * system that refuses `O_DIRECT` (EINVAL) turns them off for the layout that asked.
  */
 export class DirectWrites {
-  constructor(public enabled = true) {}
+  enabled: boolean;
+  /** Never on a platform without O_DIRECT (macOS). */
+  constructor(enabled = true) {
+    this.enabled = enabled && Boolean(constants.O_DIRECT);
+  }
 }
 
 /** Where a body's file is, to open it a second time for direct writes. */
@@ -80,11 +84,6 @@ const refused = (error: unknown) => (error as NodeJS.ErrnoException | null)?.cod
 
 /** The file opened again for direct writes, or null where that cannot be (the caller writes through the page cache). */
 async function openDirect(target: DirectTarget): Promise<FileHandle | null> {
-  // Not every platform has it (macOS does not): there, never.
-  if (!constants.O_DIRECT) {
-    target.writes.enabled = false;
-    return null;
-  }
   try {
     return await open(target.path, constants.O_WRONLY | constants.O_DIRECT);
   } catch (error) {
@@ -134,11 +133,13 @@ export async function writeStreamAt(
     options.onWritten?.(source.length);
     return source.length;
   }
-  const direct = options.direct?.writes.enabled && position % DIRECT_ALIGN === 0 ? options.direct : undefined;
-  const buffers = direct ? takeAlignedPair() : ([take(), take()] as const);
+  const wantsDirect = options.direct?.writes.enabled && position % DIRECT_ALIGN === 0;
+  const buffers = wantsDirect ? takeAlignedPair() : ([take(), take()] as const);
+  // Without two aligned buffers to be had, nothing of this body goes direct.
+  const direct = wantsDirect && alignedBuffers.has(buffers[0]) ? options.direct : undefined;
   let directHandle: Promise<FileHandle | null> | undefined;
   const writeBatch = async (buffer: Buffer, bytes: number, where: number) => {
-    if (direct?.writes.enabled && bytes === WRITE_BATCH && alignedBuffers.has(buffer)) {
+    if (direct?.writes.enabled && bytes === WRITE_BATCH) {
       const directly = await (directHandle ??= openDirect(direct));
       if (directly) {
         try {

@@ -167,8 +167,8 @@ export class DirectorySyncs {
 export async function writeDurably(
   file: string,
   body: BlobBody,
-  limit?: WriteLimit,
-  direct?: DirectWrites,
+  limit: WriteLimit | undefined,
+  direct: DirectWrites,
 ): Promise<number> {
   let handle: FileHandle;
   try {
@@ -178,7 +178,7 @@ export async function writeDurably(
     if (body instanceof Readable) body.destroy();
     throw error;
   }
-  return writeOpened(handle, body, limit, direct && { path: file, writes: direct });
+  return writeOpened(handle, body, limit, { path: file, writes: direct });
 }
 
 /** `writeDurably` into a file already open for writing, which it closes. */
