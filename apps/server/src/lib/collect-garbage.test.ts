@@ -2,7 +2,14 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
-import { collectAfterStartUp, countedForCollection, noteTransferred, startHeapGuard } from './collect-garbage.js';
+import {
+  collectAfterStartUp,
+  collectionInterval,
+  countedForCollection,
+  noteTransferred,
+  SOCKET_TRANSFER_BYTES,
+  startHeapGuard,
+} from './collect-garbage.js';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,6 +45,22 @@ describe('young-generation collections during uploads', () => {
     });
     expect(minors).toBeGreaterThanOrEqual(1);
     expect(after).toBeGreaterThanOrEqual(1);
+  });
+
+  it('starts one after every 2 MB of a body bound for another socket', async () => {
+    noteTransferred(8 * 1024 * 1024); // the counter starts from zero after this
+    const minors = await collectionsDuring(constants.NODE_PERFORMANCE_GC_MINOR, async () => {
+      expect(noteTransferred(1024 * 1024, SOCKET_TRANSFER_BYTES)).toBe(false);
+      expect(noteTransferred(1024 * 1024, SOCKET_TRANSFER_BYTES)).toBe(true);
+      // Disk writes keep the longer interval: 2 MB more does not start one.
+      expect(noteTransferred(2 * 1024 * 1024)).toBe(false);
+    });
+    expect(minors).toBeGreaterThanOrEqual(1);
+  });
+
+  it('collects every 2 MB on S3 and every 8 MB on the local disk', () => {
+    expect(collectionInterval('s3')).toBe(2 * 1024 * 1024);
+    expect(collectionInterval('local')).toBe(8 * 1024 * 1024);
   });
 });
 

@@ -3,7 +3,7 @@ import { Transform, pipeline, type Readable } from 'node:stream';
 import vm from 'node:vm';
 
 /**
- * A young-generation collection after every TRANSFER_BYTES an upload moved (ADR 0053).
+ * A young-generation collection after every few MB an upload or a download moved (ADR 0053, 0056).
  *
  * Node's HTTP parser hands each piece of a request body over in a buffer of its own, allocated with
  * malloc; the memory comes back only when a young-generation collection finds the buffer dead. Those
@@ -12,7 +12,22 @@ import vm from 'node:vm';
  * every 8 MB keeps that pile at 8 MB; one such collection takes well under a millisecond, as there
  * is next to nothing alive in a 1 MB young generation.
  */
-const TRANSFER_BYTES = 8 * 1024 * 1024;
+export const DISK_TRANSFER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The same for bodies that go on to another socket: parts of an upload to S3, downloads from S3
+ * (ADR 0056). Those paths allocate more JavaScript objects per byte (the SDK, the socket writes),
+ * so the old generation grows steadily and V8 keeps its limit at 1.1 times its size after each full
+ * collection, a few MB of headroom. Dead buffers count against that limit as external memory: with
+ * up to 8 MB of them waiting, marking started again right after every full collection (42 full
+ * collections for two 1 GiB uploads to S3; 4 with a collection every 2 MB).
+ */
+export const SOCKET_TRANSFER_BYTES = 2 * 1024 * 1024;
+
+/** How often to collect for a body on its way to `storage`. */
+export function collectionInterval(storage: 'local' | 's3'): number {
+  return storage === 's3' ? SOCKET_TRANSFER_BYTES : DISK_TRANSFER_BYTES;
+}
 
 // Called with no argument it runs a full collection: on Node 20's V8 `{ type: 'major' }` runs none.
 type Collect = (options?: { type: 'minor' }) => unknown;
@@ -31,12 +46,16 @@ function collector(): Collect | null {
   return collect;
 }
 
+// One count for the whole process: the buffers of every transfer wait for the same collection.
 let transferred = 0;
 
-/** Counts `bytes` of an upload's body as they arrive; true when it started a collection. */
-export function noteTransferred(bytes: number): boolean {
+/**
+ * Counts `bytes` of a body as they arrive; once the count since the last collection reaches
+ * `every`, starts one and returns true.
+ */
+export function noteTransferred(bytes: number, every: number = DISK_TRANSFER_BYTES): boolean {
   transferred += bytes;
-  if (transferred < TRANSFER_BYTES) return false;
+  if (transferred < every) return false;
   transferred = 0;
   const run = collector();
   run?.({ type: 'minor' });
@@ -73,7 +92,7 @@ function collectFully(): boolean {
 export function countedForCollection(body: Readable): Readable {
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      noteTransferred(chunk.length);
+      noteTransferred(chunk.length, SOCKET_TRANSFER_BYTES);
       done(null, chunk);
     },
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import { collectionInterval } from '../../lib/collect-garbage.js';
 import { MB } from '../../lib/format.js';
 import { extensionOf, scopeOf, type Actor } from '../files/index.js';
 import { admitUpload, type Admission } from './admission.js';
@@ -78,6 +79,7 @@ async function storeWhole(
     ? byteBudget(admitted.allowance)
     : { max: undefined, over: () => sizeMismatch(fields.size ?? 0) };
   const meter = body.metered({
+    collectEvery: collectionInterval(ctx.storage.name),
     exact: fields.size,
     max: budget.max,
     over: (bytes) =>
