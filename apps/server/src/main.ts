@@ -1,7 +1,7 @@
 import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './app/config.js';
 import { createServer } from './app/server.js';
-import { collectAfterStartUp, startHeapGuard } from './lib/collect-garbage.js';
+import { collectAfterStartUp, heapGrowthFor, startHeapGuard } from './lib/collect-garbage.js';
 
 /**
  * The embedded database is PostgreSQL compiled to WebAssembly. V8 runs it with its baseline
@@ -49,7 +49,7 @@ async function main() {
   // ADR 0054: start-up's garbage goes before the first request; on the embedded database (a 1 MB
   // young generation, node-flags.mjs) the old generation is kept from filling with dead requests.
   collectAfterStartUp();
-  if (ctx.databaseDriver === 'pglite') startHeapGuard();
+  if (ctx.databaseDriver === 'pglite') startHeapGuard({ growthBytes: () => heapGrowthFor(ctx.storage.name) });
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const url = config.appUrl ?? `http://localhost:${config.env.PORT}`;
   ctx.log.info(

@@ -6,6 +6,7 @@ import {
   collectAfterStartUp,
   collectionInterval,
   countedForCollection,
+  heapGrowthFor,
   noteTransferred,
   SOCKET_TRANSFER_BYTES,
   startHeapGuard,
@@ -96,6 +97,25 @@ describe('the heap guard', () => {
     });
     expect(collections).toBe(1);
     expect(majors).toBeGreaterThanOrEqual(1);
+  });
+
+  it('reads its limit at every check, so a storage switched while it runs takes effect', async () => {
+    let growth = 512 * 1024 * 1024;
+    let collections = 0;
+    const stop = startHeapGuard({ growthBytes: () => growth, checkMs: 10, onCollect: () => collections++ });
+    const kept = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `kept ${i}` }));
+    await pause(100);
+    expect(collections).toBe(0);
+    growth = 8 * 1024 * 1024;
+    await pause(100);
+    stop();
+    expect(kept.length).toBe(300_000);
+    expect(collections).toBe(1);
+  });
+
+  it('lets the heap grow 8 MB on S3 and 16 MB on the local disk', () => {
+    expect(heapGrowthFor('s3')).toBe(8 * 1024 * 1024);
+    expect(heapGrowthFor('local')).toBe(16 * 1024 * 1024);
   });
 });
 
