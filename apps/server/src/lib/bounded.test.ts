@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { forEachBounded } from './bounded.js';
+import { createLimiter, forEachBounded } from './bounded.js';
 
 describe('forEachBounded', () => {
   it('runs every item, never more than the limit at once', async () => {
@@ -30,5 +30,34 @@ describe('forEachBounded', () => {
     await expect(run).rejects.toThrow('one failed');
     expect(settled).toBe(started.length);
     expect(started.length).toBeLessThan(10);
+  });
+});
+
+describe('createLimiter', () => {
+  it('runs at most its limit at once, the others in the order they came, and frees a slot on failure', async () => {
+    const limited = createLimiter(2);
+    let running = 0;
+    let most = 0;
+    const order: number[] = [];
+    const calls = [...Array(8).keys()].map((item) =>
+      limited(async () => {
+        running++;
+        most = Math.max(most, running);
+        order.push(item);
+        await sleep(3);
+        running--;
+        if (item === 2) throw new Error('two failed');
+        return item * 10;
+      }),
+    );
+    const results = await Promise.allSettled(calls);
+    expect(most).toBe(2);
+    expect(order).toEqual([...Array(8).keys()]);
+    expect(results[2]).toMatchObject({ status: 'rejected' });
+    expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([0, 10, 30, 40, 50, 60, 70]);
+    // Nothing is left holding a slot: two more run at once straight away.
+    let together = 0;
+    await Promise.all([limited(async () => void together++), limited(async () => void together++)]);
+    expect(together).toBe(2);
   });
 });

@@ -23,3 +23,24 @@ export async function forEachBounded<T>(
   await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
   if (failure) throw (failure as { error: unknown }).error;
 }
+
+/**
+ * A gate that lets at most `max` calls of the function it returns run at once; the others wait
+ * their turn, first come first served. A failure frees the slot like a success.
+ */
+export function createLimiter(max: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(work: () => Promise<T>): Promise<T> => {
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await work();
+    } finally {
+      // A waiter takes this slot over; otherwise it is freed.
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  };
+}

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { createLimiter } from '../../lib/bounded.js';
 
 /**
  * argon2id with 7 MiB and 5 passes: one of the settings OWASP's password storage cheat sheet lists as
@@ -20,21 +21,7 @@ const OPTIONS = {
  * a burst of sign-ins must neither take them all from uploads nor multiply the memory above.
  */
 const MAX_AT_ONCE = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running++;
-  try {
-    return await work();
-  } finally {
-    // A waiter takes this slot over; otherwise it is freed.
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
-}
+const limited = createLimiter(MAX_AT_ONCE);
 
 export const hashPassword = (password: string) => limited(() => hash(password, OPTIONS));
 

@@ -1,3 +1,6 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileResource } from '@filestore/contract';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -104,6 +107,58 @@ describe('thumbnails', () => {
       expect(most).toBe(3);
     } finally {
       storage.put = original;
+    }
+  });
+
+  it('fetches the images of a batch together and decodes them one at a time', async () => {
+    const storage = server.ctx.storage;
+    const original = Object.getOwnPropertyDescriptor(storage, 'get')?.value as typeof storage.get;
+    const get = original.bind(storage);
+    let fetching = 0;
+    let mostFetching = 0;
+    let reading = 0;
+    let mostReading = 0;
+    storage.get = async (...args) => {
+      fetching++;
+      mostFetching = Math.max(mostFetching, fetching);
+      try {
+        await sleep(30); // a store with a round trip, like S3
+        const blob = await get(...args);
+        const bytes = await buffer(blob.body);
+        // The body arrives in two pieces, 15 ms apart: a decoder reading it is seen for that long.
+        async function* slowly() {
+          reading++;
+          mostReading = Math.max(mostReading, reading);
+          try {
+            yield bytes.subarray(0, bytes.length >> 1);
+            await sleep(15);
+            yield bytes.subarray(bytes.length >> 1);
+          } finally {
+            reading--;
+          }
+        }
+        return { ...blob, body: Readable.from(slowly()) };
+      } finally {
+        fetching--;
+      }
+    };
+    try {
+      const ids: string[] = [];
+      for (const [i, background] of ['#aa2222', '#22aa22', '#2222aa', '#aaaa22'].entries()) {
+        const png = await sharp({ create: { width: 300 + i, height: 200, channels: 3, background } })
+          .png()
+          .toBuffer();
+        // Pending without a trigger, so that one run of the job finds all four.
+        const file = await seedFile(server, ownerId, { name: `batch-${i}.png`, content: png, mimetype: 'image/png' });
+        await server.ctx.db.update(items).set({ thumbnailStatus: 'pending' }).where(eq(items.id, file.id));
+        ids.push(file.id);
+      }
+      await server.ctx.jobs.drain([THUMBNAILS_JOB]);
+      for (const id of ids) expect((await rowOf(id)).thumbnailStatus).toBe('ready');
+      expect(mostFetching).toBe(4);
+      expect(mostReading).toBe(1);
+    } finally {
+      storage.get = original;
     }
   });
 

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../app/context.js';
+import { createLimiter, forEachBounded } from '../../lib/bounded.js';
 import type { JobDefinition } from '../../lib/jobs.js';
 import { renderThumbnails } from './thumbnail-image.js';
 import { canThumbnail, thumbnailKey, thumbnailKeys, thumbnailSizeNames } from './thumbnail-sizes.js';
@@ -19,6 +20,10 @@ const BATCH = 4;
  * happen outside any transaction, so PGlite's single connection stays free for requests.
  */
 export function thumbnailsJob(ctx: AppContext): JobDefinition {
+  // One decode at a time: each may hold a large image in memory. The images of a batch are fetched
+  // and their thumbnails stored meanwhile, which on S3 are round trips of their own (issue 19).
+  const decoding = createLimiter(1);
+
   async function processImage(image: ClaimedImage) {
     if (!image.blobKey || !canThumbnail(image.mimetype, image.size)) {
       await markThumbnailsFailed(ctx.db, image.id);
@@ -26,7 +31,7 @@ export function thumbnailsJob(ctx: AppContext): JobDefinition {
     }
     try {
       const blob = await ctx.storage.get(image.blobKey);
-      const rendered = await renderThumbnails(blob.body);
+      const rendered = await decoding(() => renderThumbnails(blob.body));
       // All sizes at once: on S3 each put is a round trip of its own.
       await Promise.all(
         thumbnailSizeNames.map((size) => {
@@ -50,8 +55,8 @@ export function thumbnailsJob(ctx: AppContext): JobDefinition {
     intervalMs: 30_000,
     async run() {
       const claimed = await claimPendingImages(ctx.db, BATCH);
-      // One at a time: each decode may hold a large image in memory.
-      for (const image of claimed) await processImage(image);
+      // Every image of the batch at once; their decodes still one after another (above).
+      await forEachBounded(claimed, BATCH, processImage);
       return { more: claimed.length === BATCH };
     },
   };

@@ -1,5 +1,6 @@
 import type { RunningUpload } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import { forEachBounded } from '../../lib/bounded.js';
 import { fullName, type UserRow } from '../users/index.js';
 import { uploadNotFound } from './chunk-errors.js';
 import { discardStored, endSession } from './end-session.js';
@@ -15,6 +16,8 @@ import {
 export type LinkSource = 'share' | 'request';
 
 const STARTED_BY = { share: 'share_link', request: 'upload_request' } as const;
+/** Uploads ended at once (an account or a link going): on S3 each is a round trip of its own. */
+const ENDING_AT_ONCE = 4;
 
 function present({ session, folderName, creator }: RunningSessionRow): RunningUpload {
   const source = session.actorKey.slice(0, session.actorKey.indexOf(':'));
@@ -55,7 +58,7 @@ export async function endLinkUploads(ctx: AppContext, source: LinkSource, linkId
     ctx.db,
     linkIds.map((id) => `${source}:${id}`),
   );
-  for (const session of ended) await discardStored(ctx, session);
+  await forEachBounded(ended, ENDING_AT_ONCE, (session) => discardStored(ctx, session));
   return ended.length;
 }
 
@@ -82,6 +85,7 @@ export async function endUploadsOfClosedLinks(
 /** Ends every upload running in the owner's storage (an account being deleted, ADR 0040): their parts go. */
 export async function endUploadsOfOwner(ctx: AppContext, ownerId: string): Promise<number> {
   const running = await runningSessionsOfOwner(ctx.db, ownerId);
-  for (const { session } of running) await endSession(ctx, session);
+  // A few at once: on S3 each is an AbortMultipartUpload round trip of its own.
+  await forEachBounded(running, ENDING_AT_ONCE, ({ session }) => endSession(ctx, session));
   return running.length;
 }
