@@ -46,9 +46,9 @@ const envSchema = z.object({
   S3_DIRECT_DOWNLOADS_EXPIRY: z.coerce.number().int().min(1).max(604_800).default(300),
   /**
    * On S3, the object reads a zip download keeps in flight (1: one after another) and the memory
-   * it may fill with objects read ahead, per download (downloads/zip-read-ahead.ts, ADR 0021).
+   * it may fill with objects read ahead, per download (downloads/zip-read-ahead.ts, ADR 0021, 0058).
    */
-  ZIP_READ_AHEAD: z.coerce.number().int().min(1).max(64).default(8),
+  ZIP_READ_AHEAD: z.coerce.number().int().min(1).max(64).default(16),
   ZIP_READ_AHEAD_MB: z.coerce.number().int().min(1).max(1024).default(16),
   /**
    * Remote upload (modules/remote-uploads, ADR 0027): fetching from private, loopback, link-local
