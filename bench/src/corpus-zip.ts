@@ -2,10 +2,10 @@
 // a small multiple of the local disk's time, not the 90 × it once was). Not a bench case: it has no
 // reference program, only the two drivers of our own server.
 //
-//   npm run corpus-zip -w @filestore/bench   (ZIP_READ_AHEAD=16 to try more GETs in flight on S3)
+//   npm run corpus-zip -w @filestore/bench   (ZIP_READ_AHEAD=8 to try another number of GETs in flight on S3)
 //
 // The corpus is four package trees of this repository's node_modules (@aws-sdk, zod, react-dom,
-// ajv: ~2,800 files, ~30 MB of real source, maps and type files in nested folders), uploaded through
+// ajv: ~2,800 files, ~21 MB of real source, maps and type files in nested folders), uploaded through
 // the chunked API as a folder upload (`path` per file, four at once), then zipped twice by
 // GET /api/zip; each zip is unpacked and compared with the source byte for byte. The S3 side runs
 // against a Ceph RGW started by the shared script, as the s3 case does (ports 7495 and 6795).
@@ -109,7 +109,10 @@ async function zipOnce(
     const url = `${server.url}/api/zip?items=${encodeURIComponent(`${folderId}|folder`)}`;
     http
       .get(url, { headers: client.headers('GET') }, (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`/api/zip answered ${res.statusCode}`));
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`/api/zip answered ${res.statusCode}`));
+        }
         res.once('data', () => (firstByteMs = performance.now() - started));
         pipeline(res, createWriteStream(into)).then(resolve, reject);
       })
@@ -131,6 +134,11 @@ function verify(zipFile: string, files: CorpusFile[]): number {
       const unpacked = readFileSync(path.join(root, file.relative));
       if (sha(unpacked) !== sha(file.content)) throw new Error(`${file.relative} differs after the round trip`);
     }
+    // And nothing more than the source.
+    const unpacked: CorpusFile[] = [];
+    listFiles(root, root, unpacked);
+    if (unpacked.length !== files.length)
+      throw new Error(`the zip holds ${unpacked.length} files, not ${files.length}`);
     return files.length;
   } finally {
     rmSync(out, { recursive: true, force: true });
@@ -195,7 +203,7 @@ async function main() {
       S3_BUCKET: BUCKET,
       S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
       S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
-      // The GETs in flight (default 8), to see how the gateway scales.
+      // The GETs in flight (the server's default otherwise), to see how the gateway scales.
       ...(process.env.ZIP_READ_AHEAD ? { ZIP_READ_AHEAD: process.env.ZIP_READ_AHEAD } : {}),
     });
     const best = (times: number[]) => Math.min(...times) / 1000;

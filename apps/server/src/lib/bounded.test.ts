@@ -55,9 +55,17 @@ describe('createLimiter', () => {
     expect(order).toEqual([...Array(8).keys()]);
     expect(results[2]).toMatchObject({ status: 'rejected' });
     expect(results.filter((r) => r.status === 'fulfilled').map((r) => r.value)).toEqual([0, 10, 30, 40, 50, 60, 70]);
-    // Nothing is left holding a slot: two more run at once straight away.
-    let together = 0;
-    await Promise.all([limited(async () => void together++), limited(async () => void together++)]);
-    expect(together).toBe(2);
+    // Nothing is left holding a slot: two more run at the same time.
+    running = 0;
+    most = 0;
+    const both = () =>
+      limited(async () => {
+        running++;
+        most = Math.max(most, running);
+        await sleep(5);
+        running--;
+      });
+    await Promise.all([both(), both()]);
+    expect(most).toBe(2);
   });
 });

@@ -109,7 +109,7 @@ const HEAP_CHECK_MS = 250;
 
 /**
  * How far the heap may grow before the guard collects, for a server storing on `storage`. On S3,
- * the objects of requests that wait on the network (eight `GetObject`s of a zip in flight) are what
+ * the objects of requests that wait on the network (the `GetObject`s a zip keeps in flight) are what
  * grows the old generation, and the heap's peak is the floor plus this growth: 8 MB keeps the S3
  * case under its memory line. On the local disk that waiting is short, and a guard at 8 MB there
  * cost the small-files upload 8–12% more CPU per file for nothing the memory targets needed.
@@ -121,7 +121,7 @@ export function heapGrowthFor(storage: 'local' | 's3'): number {
 /**
  * Checks the heap four times a second and runs a full collection once it grew `growthBytes` over
  * the smallest it was seen since the last one (ADR 0054, 0057). With the embedded database's 1 MB
- * young generation, the objects of requests that wait on the network (eight `GetObject`s of a zip
+ * young generation, the objects of requests that wait on the network (the `GetObject`s a zip keeps
  * on S3 in flight) live through a few young collections and are moved to the old generation, where
  * they die; V8 let that garbage grow by ~90 MB over one zip of 2,000 objects before its own full
  * collection. A check costs a few microseconds; a collection 35–60 ms here, every few seconds

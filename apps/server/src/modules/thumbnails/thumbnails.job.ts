@@ -20,8 +20,10 @@ const BATCH = 4;
  * happen outside any transaction, so PGlite's single connection stays free for requests.
  */
 export function thumbnailsJob(ctx: AppContext): JobDefinition {
-  // One decode at a time: each may hold a large image in memory. The images of a batch are fetched
-  // and their thumbnails stored meanwhile, which on S3 are round trips of their own (issue 19).
+  // One image fetched and decoded at a time: a decode may hold a large image in memory, and a body
+  // fetched ahead would wait half-read on an idle connection behind the decodes before it. What
+  // overlaps is the rest: the three stores of one image (round trips of their own on S3) run while
+  // the next image is fetched and decoded (issue 19).
   const decoding = createLimiter(1);
 
   async function processImage(image: ClaimedImage) {
@@ -30,8 +32,8 @@ export function thumbnailsJob(ctx: AppContext): JobDefinition {
       return;
     }
     try {
-      const blob = await ctx.storage.get(image.blobKey);
-      const rendered = await decoding(() => renderThumbnails(blob.body));
+      const blobKey = image.blobKey;
+      const rendered = await decoding(async () => renderThumbnails((await ctx.storage.get(blobKey)).body));
       // All sizes at once: on S3 each put is a round trip of its own.
       await Promise.all(
         thumbnailSizeNames.map((size) => {
@@ -55,7 +57,7 @@ export function thumbnailsJob(ctx: AppContext): JobDefinition {
     intervalMs: 30_000,
     async run() {
       const claimed = await claimPendingImages(ctx.db, BATCH);
-      // Every image of the batch at once; their decodes still one after another (above).
+      // Every image of the batch at once; their fetches and decodes still one after another (above).
       await forEachBounded(claimed, BATCH, processImage);
       return { more: claimed.length === BATCH };
     },
