@@ -10,15 +10,14 @@
 // GET /api/zip; each zip is unpacked and compared with the source byte for byte. The S3 side runs
 // against a Ceph RGW started by the shared script, as the s3 case does (ports 7495 and 6795).
 import { execFileSync } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { CEPH_KEYS, startCephGateway } from './lib/ceph.js';
-import { request } from './lib/http.js';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { gatewayClient, ourServerOnGateway, startCephGateway } from './lib/ceph.js';
 import { prepareDataDir, REPO, startOurServer, type OurServer } from './lib/our-server.js';
 
 const TREES = ['@aws-sdk', 'zod', 'react-dom', 'ajv'];
@@ -55,7 +54,6 @@ async function uploadFolder(server: OurServer, files: CorpusFile[]): Promise<str
   const worker = async () => {
     while (next < files.length) {
       const file = files[next++] as CorpusFile;
-      const boundary = `----corpus${randomBytes(12).toString('hex')}`;
       const name = path.basename(file.relative);
       const fields: [string, string][] = [
         ['name', name],
@@ -68,25 +66,7 @@ async function uploadFolder(server: OurServer, files: CorpusFile[]): Promise<str
         ['size', String(file.content.length)],
         ['chunk_size', String(64 * 1024 * 1024)],
       ];
-      const body = Buffer.concat([
-        Buffer.from(
-          fields
-            .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-            .join('') +
-            `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\n` +
-            'Content-Type: application/octet-stream\r\n\r\n',
-        ),
-        file.content,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const res = await request(`${server.url}/api/upload/chunks`, 'POST', {
-        agent,
-        headers: client.headers('POST', {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': body.length,
-        }),
-        body,
-      });
+      const res = await client.postChunk(fields, file.content, { agent });
       if (res.status !== 201)
         throw new Error(`${file.relative} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
     }
@@ -187,22 +167,11 @@ async function main() {
     return;
   }
   try {
-    const s3 = new S3Client({
-      endpoint: gateway.endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: CEPH_KEYS,
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    const s3 = gatewayClient(gateway);
     await s3.send(new CreateBucketCommand({ Bucket: BUCKET }));
     s3.destroy();
     const onS3 = await measure('s3', files, {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: gateway.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
+      ...ourServerOnGateway(gateway, BUCKET),
       // The GETs in flight (the server's default otherwise), to see how the gateway scales.
       ...(process.env.ZIP_READ_AHEAD ? { ZIP_READ_AHEAD: process.env.ZIP_READ_AHEAD } : {}),
     });

@@ -8,10 +8,9 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   PutObjectCommand,
-  S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { CEPH_KEYS, startCephGateway } from '../lib/ceph.js';
+import { CEPH_KEYS, gatewayClient, ourServerOnGateway, startCephGateway } from '../lib/ceph.js';
 import { randomGiB, seeded, warm } from '../lib/data.js';
 import { request, streamRequest } from '../lib/http.js';
 import { diagnosisOptions, newId, prepareDataDir, startOurServer, type TreeRow } from '../lib/our-server.js';
@@ -100,15 +99,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       notes: [`Not measured: ${gateway.skipped}.`],
     };
   }
-  const s3 = new S3Client({
-    endpoint: gateway.endpoint,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: CEPH_KEYS,
-    // As the server's client: Ceph before Squid refuses the SDK's default CRC32 trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const s3 = gatewayClient(gateway);
   const dataDir = tempDir('s3');
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -155,13 +146,7 @@ export async function s3Case(context: CaseContext): Promise<Omit<CaseResult, 'na
       closeSync(fd);
     }
 
-    const s3Env = {
-      STORAGE_DRIVER: 's3',
-      S3_ENDPOINT: gateway.endpoint,
-      S3_BUCKET: BUCKET,
-      S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
-      S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
-    };
+    const s3Env = ourServerOnGateway(gateway, BUCKET);
     const ours = await startOurServer(dataDir, { ...diagnosisOptions(context, 's3'), env: s3Env });
     const oursStop = () => ours.stop();
     stops.push(oursStop);

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { cpuSecondsOf } from '../lib/cpu.js';
 import { seeded } from '../lib/data.js';
 import { request, type ApiClient } from '../lib/http.js';
-import { diagnosisOptions, prepareDataDir, startOurServer, type OurServer } from '../lib/our-server.js';
+import { diagnosisOptions, prepareDataDir, startOurServer } from '../lib/our-server.js';
 import { freshPostgresDatabase } from '../lib/postgres.js';
 import { removeTempDir, syncDisks, tempDir } from '../lib/proc.js';
 import { startReference } from '../lib/refs.js';
@@ -59,9 +59,8 @@ async function sendAll(files: SmallFile[], upload: (file: SmallFile, agent: http
 }
 
 /** Ours, as the web client sends a file that fits one chunk: one multipart request, 201 with the file. */
-function uploadOurs(server: OurServer, client: ApiClient, parentId: string, chunkSize: number) {
+function uploadOurs(client: ApiClient, parentId: string, chunkSize: number) {
   return async (file: SmallFile, agent: http.Agent) => {
-    const boundary = `----bench${randomBytes(12).toString('hex')}`;
     const fields: [string, string][] = [
       ['name', file.name],
       ['extension', 'bin'],
@@ -72,25 +71,7 @@ function uploadOurs(server: OurServer, client: ApiClient, parentId: string, chun
       ['size', String(file.content.length)],
       ['chunk_size', String(chunkSize)],
     ];
-    const body = Buffer.concat([
-      Buffer.from(
-        fields
-          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('') +
-          `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      ),
-      file.content,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const res = await request(`${server.url}/api/upload/chunks`, 'POST', {
-      agent,
-      headers: client.headers('POST', {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': body.length,
-      }),
-      body,
-    });
+    const res = await client.postChunk(fields, file.content, { agent });
     if (res.status !== 201)
       throw new Error(`${file.name} answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
   };
@@ -193,7 +174,7 @@ export async function smallFilesCase(
           name: `Round ${round}`,
         });
         const parentId = folder.data?.id ?? folder.id ?? '';
-        return sendAll(files, uploadOurs(ours, client, parentId, chunkSize));
+        return sendAll(files, uploadOurs(client, parentId, chunkSize));
       },
       tusDurable: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tusDurable.url)),
       tus: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tus.url)),

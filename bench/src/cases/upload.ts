@@ -1,9 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { randomGiB, warm } from '../lib/data.js';
-import { request } from '../lib/http.js';
+import { chunkForm, request } from '../lib/http.js';
 import { blobPath, diagnosisOptions, type OurServer, prepareDataDir, startOurServer } from '../lib/our-server.js';
 import { startReference } from '../lib/refs.js';
 import { removeTempDir, syncDisks, tempDir } from '../lib/proc.js';
@@ -50,7 +50,6 @@ export async function uploadOurs(
     for (let offset = 0; offset < size; offset += chunkSize) {
       const length = Math.min(chunkSize, size - offset);
       const isLast = offset + length === size;
-      const boundary = `----bench${randomBytes(12).toString('hex')}`;
       const fields: [string, string][] = [
         ['name', `upload-${uploadId.slice(0, 8)}.bin`],
         ['extension', 'bin'],
@@ -60,18 +59,11 @@ export async function uploadOurs(
         ['size', String(size)],
         ['chunk_size', String(chunkSize)],
       ];
-      const head = Buffer.from(
-        fields
-          .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-          .join('') +
-          `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\n` +
-          'Content-Type: application/octet-stream\r\n\r\n',
-      );
-      const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+      const { head, tail, contentType } = chunkForm(fields);
       last = await request(`${server.url}/api/upload/chunks`, 'POST', {
         agent: client.agent,
         headers: client.headers('POST', {
-          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-type': contentType,
           'content-length': head.length + length + tail.length,
         }),
         body: fileRange(file, offset, length, head, tail),

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { S3Client } from '@aws-sdk/client-s3';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { REPO } from './our-server.js';
@@ -8,6 +9,30 @@ import { commandExists, ensureDebianPackages, freePortIs, tempDir } from './proc
 const START_SCRIPT = path.resolve(REPO, '../shared/tools/start-ceph-rgw.sh');
 
 export const CEPH_KEYS = { accessKeyId: 'TESTACCESSKEY', secretAccessKey: 'TESTSECRETKEY123' };
+
+/** An SDK client of a started gateway, set as our server's is. */
+export function gatewayClient(gateway: Gateway): S3Client {
+  return new S3Client({
+    endpoint: gateway.endpoint,
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: CEPH_KEYS,
+    // As the server's client: Ceph before Squid refuses the SDK's default CRC32 trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
+/** What our server's environment needs to store in `bucket` on a started gateway. */
+export function ourServerOnGateway(gateway: Gateway, bucket: string): Record<string, string> {
+  return {
+    STORAGE_DRIVER: 's3',
+    S3_ENDPOINT: gateway.endpoint,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: CEPH_KEYS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: CEPH_KEYS.secretAccessKey,
+  };
+}
 
 export interface Gateway {
   endpoint: string;

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { request, type ApiClient } from './http.js';
+import type { ApiClient } from './http.js';
 import { gradientPng } from './png.js';
 import { sleep } from './proc.js';
 
@@ -24,21 +23,11 @@ export async function seedFilesScreen(client: ApiClient): Promise<void> {
   ];
   for (const [i, from] of colours.entries()) {
     const png = gradientPng(1200, 800, from, [255 - from[0], 255 - from[1], 255 - from[2]]);
-    const boundary = `----bench${randomUUID()}`;
-    const head = Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nPhoto ${i + 1}.png\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="is_last_chunk"\r\n\r\n1\r\n` +
-        `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\nContent-Type: image/png\r\n\r\n`,
-    );
-    const body = Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]);
-    const res = await request(`${client.base}/api/upload/chunks`, 'POST', {
-      agent: client.agent,
-      headers: client.headers('POST', {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': body.length,
-      }),
-      body,
-    });
+    const fields: [string, string][] = [
+      ['name', `Photo ${i + 1}.png`],
+      ['is_last_chunk', '1'],
+    ];
+    const res = await client.postChunk(fields, png, { chunkType: 'image/png' });
     if (res.status !== 201)
       throw new Error(`image upload answered ${res.status}: ${res.body.toString().slice(0, 300)}`);
   }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -82,6 +83,37 @@ export function streamRequest(url: string, method = 'GET', options: RequestOptio
  * A browser-like API client of our server: keeps cookies and echoes XSRF-TOKEN in X-XSRF-TOKEN on
  * every state-changing request (the double-submit CSRF check).
  */
+/** A multipart/form-data body as the web client posts a chunk to /api/upload/chunks. */
+export interface ChunkForm {
+  /** The fields, then the head of the `chunk` part: the chunk's bytes come right after it. */
+  head: Buffer;
+  /** What closes the body after the bytes. */
+  tail: Buffer;
+  /** The request's Content-Type, with the boundary. */
+  contentType: string;
+}
+
+/**
+ * The parts around a chunk's bytes, `fields` first. Kept apart from the bytes so that a caller can
+ * stream them (the upload case reads 64 MB chunks from a file).
+ */
+export function chunkForm(
+  fields: readonly (readonly [string, string])[],
+  chunkType = 'application/octet-stream',
+): ChunkForm {
+  const boundary = `----bench${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    fields.map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') +
+      `--${boundary}\r\nContent-Disposition: form-data; name="chunk"; filename="blob"\r\n` +
+      `Content-Type: ${chunkType}\r\n\r\n`,
+  );
+  return {
+    head,
+    tail: Buffer.from(`\r\n--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
 export class ApiClient {
   readonly cookies = new Map<string, string>();
   readonly agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
@@ -133,6 +165,21 @@ export class ApiClient {
       throw new Error(`${method} ${path} answered ${res.status}: ${res.body.toString('utf8').slice(0, 500)}`);
     }
     return JSON.parse(res.body.toString('utf8')) as T;
+  }
+
+  /** Posts a whole chunk, `fields` and `bytes` (`chunkForm`), on `agent` or the client's own. */
+  postChunk(
+    fields: readonly (readonly [string, string])[],
+    bytes: Buffer,
+    options: { agent?: http.Agent; chunkType?: string } = {},
+  ): Promise<HttpResult> {
+    const form = chunkForm(fields, options.chunkType);
+    const body = Buffer.concat([form.head, bytes, form.tail]);
+    return request(`${this.base}/api/upload/chunks`, 'POST', {
+      agent: options.agent ?? this.agent,
+      headers: this.headers('POST', { 'content-type': form.contentType, 'content-length': body.length }),
+      body,
+    });
   }
 
   async signIn(email: string, password: string): Promise<void> {

@@ -12,7 +12,7 @@ import vm from 'node:vm';
  * every 8 MB keeps that pile at 8 MB; one such collection takes well under a millisecond, as there
  * is next to nothing alive in a 1 MB young generation.
  */
-export const DISK_TRANSFER_BYTES = 8 * 1024 * 1024;
+const DISK_TRANSFER_BYTES = 8 * 1024 * 1024;
 
 /**
  * The same for bodies that go on to another socket: parts of an upload to S3, downloads from S3
@@ -103,8 +103,8 @@ export function countedForCollection(body: Readable): Readable {
  * Growth of the JavaScript heap since the smallest it was seen that starts a full collection
  * (ADR 0054): 16 MB on the local disk, 8 MB on S3 (ADR 0057).
  */
-export const HEAP_GROWTH_BYTES = 16 * 1024 * 1024;
-export const S3_HEAP_GROWTH_BYTES = 8 * 1024 * 1024;
+const HEAP_GROWTH_BYTES = 16 * 1024 * 1024;
+const S3_HEAP_GROWTH_BYTES = 8 * 1024 * 1024;
 const HEAP_CHECK_MS = 250;
 
 /**
