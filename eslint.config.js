@@ -43,5 +43,8 @@ export default tseslint.config(
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   // Module boundaries (docs/ARCHITECTURE.md); apps/server/test/boundaries.test.ts runs them in CI too.
   ...boundaries,
-  { files: ['scripts/**'], languageOptions: { globals: { console: 'readonly', process: 'readonly' } } },
+  {
+    files: ['scripts/**', 'apps/*/scripts/**'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
 );

@@ -2,6 +2,7 @@ import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './app/config.js';
 import { createServer } from './app/server.js';
 import { collectAfterStartUp, heapGrowthFor, startHeapGuard } from './lib/collect-garbage.js';
+import { startMemoryTrimmer, trimFreedMemory } from './lib/malloc-trim.js';
 
 /**
  * The embedded database is PostgreSQL compiled to WebAssembly. V8 runs it with its baseline
@@ -49,7 +50,12 @@ async function main() {
   // ADR 0054: start-up's garbage goes before the first request; on the embedded database (a 1 MB
   // young generation, node-flags.mjs) the old generation is kept from filling with dead requests.
   collectAfterStartUp();
-  if (ctx.databaseDriver === 'pglite') startHeapGuard({ growthBytes: () => heapGrowthFor(ctx.storage.name) });
+  if (ctx.databaseDriver === 'pglite') {
+    startHeapGuard({ growthBytes: () => heapGrowthFor(ctx.storage.name), onCollect: trimFreedMemory });
+  }
+  // ADR 0059: what start-up and every collection freed goes back to the system, not only V8's pages.
+  trimFreedMemory();
+  startMemoryTrimmer();
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const url = config.appUrl ?? `http://localhost:${config.env.PORT}`;
   ctx.log.info(
