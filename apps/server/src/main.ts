@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './app/config.js';
 import { createServer } from './app/server.js';
 import { collectAfterStartUp, heapGrowthFor, startHeapGuard } from './lib/collect-garbage.js';
-import { startMemoryTrimmer, trimFreedMemory } from './lib/malloc-trim.js';
+import { canTrim, startMemoryTrimmer, trimAfterCollection } from './lib/malloc-trim.js';
 
 /**
  * The embedded database is PostgreSQL compiled to WebAssembly. V8 runs it with its baseline
@@ -51,10 +51,10 @@ async function main() {
   // young generation, node-flags.mjs) the old generation is kept from filling with dead requests.
   collectAfterStartUp();
   if (ctx.databaseDriver === 'pglite') {
-    startHeapGuard({ growthBytes: () => heapGrowthFor(ctx.storage.name), onCollect: trimFreedMemory });
+    startHeapGuard({ growthBytes: () => heapGrowthFor(ctx.storage.name), onCollect: () => trimAfterCollection() });
   }
   // ADR 0059: what start-up and every collection freed goes back to the system, not only V8's pages.
-  trimFreedMemory();
+  trimAfterCollection();
   startMemoryTrimmer();
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const url = config.appUrl ?? `http://localhost:${config.env.PORT}`;
@@ -65,6 +65,8 @@ async function main() {
       storage: config.storage.driver,
       mail: config.mail.driver,
       dataDir: config.dataDir,
+      // ADR 0059: whether the optional addon was built here (the build said why when it was not).
+      memoryTrim: canTrim(),
     },
     (await ctx.isInstalled()) ? `ready on ${url}` : `ready on ${url} — open it to run the setup wizard`,
   );

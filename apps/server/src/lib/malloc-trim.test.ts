@@ -1,59 +1,91 @@
-import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectAfterStartUp } from './collect-garbage.js';
 import { canTrim, startMemoryTrimmer, trimFreedMemory } from './malloc-trim.js';
 
 const MB = 1024 * 1024;
-const hasCompiler = process.platform === 'linux' && spawnSync(process.env.CC || 'cc', ['--version']).status === 0;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the server's build said of the addon (scripts/build-native.mjs), if it ran. */
+function buildStatus(): { built: boolean; reason?: string; environment?: boolean } | null {
+  try {
+    return JSON.parse(readFileSync(new URL('../../dist/native/status.json', import.meta.url), 'utf8')) as {
+      built: boolean;
+    };
+  } catch {
+    return null;
+  }
+}
+
+const status = buildStatus();
+// Only a machine that lacks something (no compiler, headers or glibc; the switch set) may go without.
+const mayLackAddon = process.env.FILESTORE_NO_NATIVE === '1' || status?.environment === true;
 
 describe('handing freed memory back (ADR 0059)', () => {
   afterEach(() => vi.useRealTimers());
 
-  it.runIf(hasCompiler)('is built where there is a C compiler, so the server has it', () => {
-    // `npm run build` runs before the tests; a build that skipped the addon would leave the server
-    // at its old memory without a word.
+  it.skipIf(mayLackAddon)('is built and loads unless the machine lacks what it takes', () => {
+    // `npm run build` runs before the tests; an addon that failed to compile or load on a machine
+    // with everything would leave the server at its old memory without a word.
+    expect(status, 'the server build did not run scripts/build-native.mjs').not.toBeNull();
+    expect(status?.reason).toBeUndefined();
     expect(canTrim()).toBe(true);
   });
 
-  it.runIf(hasCompiler)('returns memory malloc kept after the buffers in it were freed', () => {
+  it.skipIf(mayLackAddon)('returns memory malloc kept after the buffers in it were freed', async () => {
     // 64 KB buffers come from malloc's arenas (below its 128 KB mmap threshold); freeing every
-    // other one leaves holes that malloc keeps and the resident size does not shrink.
+    // other one leaves ~50 MB of holes that malloc keeps and the resident size does not shrink.
     let buffers: (Buffer | null)[] = Array.from({ length: 1600 }, () => Buffer.alloc(64 * 1024, 1));
     for (let i = 0; i < buffers.length; i += 2) buffers[i] = null;
+    // V8 frees dead buffers on a background thread after a collection returns: the second
+    // collection finishes the first one's sweeping, and the pause lets the last of it land.
     collectAfterStartUp();
+    collectAfterStartUp();
+    await pause(100);
     const before = process.memoryUsage.rss();
     expect(trimFreedMemory()).toBe(true);
     const after = process.memoryUsage.rss();
-    expect(before - after).toBeGreaterThan(20 * MB);
+    expect(before - after).toBeGreaterThan(15 * MB);
     buffers = [];
     expect(buffers).toHaveLength(0);
   });
 
-  it.runIf(hasCompiler)('trims once the resident size grew a MB over its floor, and not while it stays', () => {
+  it('trims once the resident size grew 2 MB over its floor, and not while it stays', () => {
     vi.useFakeTimers();
     let rss = 100 * MB;
     let trims = 0;
-    const stop = startMemoryTrimmer({ rss: () => rss, onTrim: () => trims++ });
+    const stop = startMemoryTrimmer({ rss: () => rss, trim: () => (trims++, true) });
     try {
-      vi.advanceTimersByTime(2000);
+      vi.advanceTimersByTime(5000);
       expect(trims).toBe(0); // idle: never
-      rss += 0.5 * MB;
-      vi.advanceTimersByTime(250);
+      rss += 1.5 * MB;
+      vi.advanceTimersByTime(500);
       expect(trims).toBe(0);
       rss += 0.6 * MB;
-      vi.advanceTimersByTime(250);
+      vi.advanceTimersByTime(500);
       expect(trims).toBe(1);
       // Grown in V8's own pages, which a trim does not return: not trimmed again for the same MB.
-      vi.advanceTimersByTime(2000);
+      vi.advanceTimersByTime(5000);
       expect(trims).toBe(1);
-      // Shrunk, then grown a MB over the new floor.
+      // Shrunk, then grown 2 MB over the new floor.
       rss -= 3 * MB;
-      vi.advanceTimersByTime(250);
-      rss += 1 * MB;
-      vi.advanceTimersByTime(250);
+      vi.advanceTimersByTime(500);
+      rss += 2 * MB;
+      vi.advanceTimersByTime(500);
       expect(trims).toBe(2);
     } finally {
       stop();
     }
+  });
+
+  it('does nothing where the addon is missing', () => {
+    if (canTrim()) return expect(trimFreedMemory()).toBeTypeOf('boolean');
+    expect(trimFreedMemory()).toBe(false);
+    vi.useFakeTimers();
+    let reads = 0;
+    const stop = startMemoryTrimmer({ rss: () => (reads++, 0) });
+    vi.advanceTimersByTime(5000);
+    stop();
+    expect(reads).toBe(0);
   });
 });
