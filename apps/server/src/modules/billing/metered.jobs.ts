@@ -29,6 +29,7 @@ import { gatewayFor } from './gateways/index.js';
 import { expireSubscription, lockBalance, recordTransaction, refreshBillingRestriction } from './ledger.js';
 import {
   addMonth,
+  renewalDayOf,
   estimateFor,
   formatMoney,
   periodOf,
@@ -205,7 +206,7 @@ async function settleOne(ctx: AppContext, now: Date, mails: Mail[]): Promise<boo
     const reference = `settlement:${sub.id}:${utcDayOf(period.end)}`;
     await tx
       .update(subscriptions)
-      .set({ renewsAt: addMonth(period.end), updatedAt: new Date() })
+      .set({ renewsAt: addMonth(period.end, 1, renewalDayOf(sub)), updatedAt: new Date() })
       .where(eq(subscriptions.id, sub.id));
     await tx
       .update(billingAlerts)
