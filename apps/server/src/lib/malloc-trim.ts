@@ -66,7 +66,6 @@ export function startMemoryTrimmer(
     checkMs?: number;
     rss?: () => number;
     trim?: () => boolean;
-    onTrim?: () => void;
   } = {},
 ): () => void {
   const trim = options.trim ?? (canTrim() ? trimFreedMemory : null);
@@ -80,7 +79,6 @@ export function startMemoryTrimmer(
     if (now - floor < growth) return;
     trim();
     floor = rss();
-    options.onTrim?.();
   }, options.checkMs ?? TRIM_CHECK_MS);
   timer.unref();
   return () => clearInterval(timer);
