@@ -1,9 +1,11 @@
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { CreateBucketCommand, HeadBucketCommand, type S3Client } from '@aws-sdk/client-s3';
 import type { S3Settings } from '@filestore/contract';
 import pino from 'pino';
@@ -23,6 +25,12 @@ const settings: S3Settings = {
   forcePathStyle: true,
 };
 const MiB = 1024 * 1024;
+/**
+ * The gateway's Ceph configuration when this suite may collect its garbage (.ci/run passes the
+ * one it started): Ceph RGW frees a deleted object's space only at its garbage collection, hours
+ * later by default, and keeps everything in a 2 GiB memory store shared with the other suites.
+ */
+const cephConf = process.env.TEST_S3_CEPH_CONF;
 const log = pino({ level: 'silent' });
 
 /**
@@ -71,6 +79,12 @@ async function ensureBucket(client: S3Client) {
   await client.send(new HeadBucketCommand({ Bucket: settings.bucket })).catch(async () => {
     await client.send(new CreateBucketCommand({ Bucket: settings.bucket }));
   });
+}
+
+/** Frees what the deleted objects held now rather than at the gateway's own collection, hours later. */
+async function collectGatewayGarbage() {
+  if (!cephConf) return;
+  await promisify(execFile)('radosgw-admin', ['-c', cephConf, 'gc', 'process', '--include-all'], { timeout: 120_000 });
 }
 
 async function zipBytes(storage: StorageDriver, entries: ZipEntry[], depth: number, maxBytes = 16 * MiB) {
@@ -149,6 +163,7 @@ describe.skipIf(!endpoint)('zip downloads on S3', { timeout: 240_000 }, () => {
 
   afterAll(async () => {
     await s3?.deleteMany(stored);
+    await collectGatewayGarbage();
     await s3?.close();
     await local?.close();
     rmSync(localRoot, { recursive: true, force: true });
@@ -218,16 +233,26 @@ describe.skipIf(!endpoint)('zip downloads on S3', { timeout: 240_000 }, () => {
     expect(zip.readAhead).toMatchObject({ inFlight: 0, buffered: 0, reserved: 0 });
   });
 
-  it('keeps the bytes read ahead under the cap with a 256 MiB object among many small ones', async () => {
-    // 256 MiB rather than 1 GiB: the gateway keeps objects in a 2 GiB memory store shared with the
-    // other suites, and frees a deleted large object only at its garbage collection, hours later
-    // (a 1 GiB object run twice filled it: every request then hung). The cap is 16 MiB, so the
-    // object is 16 times what may be held ahead, and this process's growth is checked below.
-    const largeSize = 256 * MiB;
+  // 1 GiB as the issue asks when the gateway's garbage can be collected right after (its 2 GiB memory
+  // store, shared with the other suites, would otherwise keep the deleted object for hours: a second
+  // run filled it and every request hung). Without that, 256 MiB: still 16 times the cap.
+  const largeSize = cephConf ? 1024 * MiB : 256 * MiB;
+  it(`keeps the bytes read ahead under the cap with a ${largeSize / MiB} MiB object among many small ones`, async () => {
     const largeKey = `${prefix}/mixed/large`;
     stored.push(largeKey);
-    await s3.put(largeKey, generated(largeSize, 7), { size: largeSize });
-    await local.put(largeKey, generated(largeSize, 7), { size: largeSize });
+    try {
+      await s3.put(largeKey, generated(largeSize, 7), { size: largeSize });
+      await local.put(largeKey, generated(largeSize, 7), { size: largeSize });
+      await zipsTheLargeAmongSmall(largeKey);
+    } finally {
+      // Its space back at once, not at the end of the suite, whatever happened.
+      await s3.delete(largeKey).catch(() => undefined);
+      await local.delete(largeKey).catch(() => undefined);
+      await collectGatewayGarbage();
+    }
+  });
+
+  async function zipsTheLargeAmongSmall(largeKey: string) {
     const small = Array.from({ length: 400 }, (_, i) => ({
       key: `${prefix}/mixed/${i}`,
       data: randomBytes(1000 + ((i * 104_729) % 300_000)),
@@ -260,5 +285,5 @@ describe.skipIf(!endpoint)('zip downloads on S3', { timeout: 240_000 }, () => {
     expect(onS3.stats.maxReserved).toBeLessThanOrEqual(cap);
     expect(onS3.stats.maxInFlight).toBeLessThanOrEqual(8);
     expect(onS3.stats.maxBuffered).toBeGreaterThan(0);
-  });
+  }
 });
