@@ -27,16 +27,8 @@ import {
 } from './billing.table.js';
 import { gatewayFor } from './gateways/index.js';
 import { expireSubscription, lockBalance, recordTransaction, refreshBillingRestriction } from './ledger.js';
-import {
-  addMonth,
-  renewalDayOf,
-  estimateFor,
-  formatMoney,
-  periodOf,
-  subscribeToMetered,
-  utcDayOf,
-  type Estimate,
-} from './metered.js';
+import { addMonth, renewalDayOf } from './calendar.js';
+import { estimateFor, formatMoney, periodOf, subscribeToMetered, utcDayOf, type Estimate } from './metered.js';
 
 /*
  * Metered billing's daily work (reference §15.3–15.4, §17), one job that several nodes may run at

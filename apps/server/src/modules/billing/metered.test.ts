@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMonth, periodOf, renewalDayOf } from './metered.js';
+import { addMonth, renewalDayOf } from './calendar.js';
+import { periodOf } from './metered.js';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

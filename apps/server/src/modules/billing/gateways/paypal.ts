@@ -23,6 +23,7 @@ import {
   renewSubscription,
   swapSubscriptionPlan,
 } from '../ledger.js';
+import { addMonth, renewalDayOf } from '../calendar.js';
 import { decimalToMinor, minorToDecimal, providerCall } from './http.js';
 
 /*
@@ -312,11 +313,16 @@ export class PaypalGateway implements PaymentGateway {
       // one interval of the plan on (the first payment, made when the subscription starts, finds
       // its renewal already a period ahead and leaves it).
       const [plan] = await tx.select().from(plans).where(eq(plans.id, sub.planId)).limit(1);
-      await renewSubscription(tx, sub, nextRenewal(sub.renewsAt, plan?.interval ?? 'month', this.ctx.clock.now()), {
-        amount: decimalToMinor(amount.total, amount.currency),
-        currency: amount.currency,
-        reference: saleId,
-      });
+      await renewSubscription(
+        tx,
+        sub,
+        nextRenewal(sub.renewsAt, plan?.interval ?? 'month', this.ctx.clock.now(), paypalBillingDay(sub)),
+        {
+          amount: decimalToMinor(amount.total, amount.currency),
+          currency: amount.currency,
+          reference: saleId,
+        },
+      );
       return;
     }
     if (!type.startsWith('BILLING.SUBSCRIPTION.')) return;
@@ -365,13 +371,34 @@ export function paypalGateway(ctx: AppContext, settings: Settings): PaypalGatewa
   return keys ? new PaypalGateway(ctx, keys) : null;
 }
 
-/** The renewal after a payment: `renewsAt` moved on by whole intervals until it is more than a day ahead. */
-export function nextRenewal(renewsAt: Date | null, interval: 'month' | 'year', now: Date): Date | null {
+/**
+ * The renewal after a payment: `renewsAt` moved on by whole intervals until it is more than a day
+ * ahead, each on `day` of its month or that month's last (a subscription of Jan 31 renews on Feb 28,
+ * then Mar 31: `setUTCMonth` would give Mar 3 and every renewal after it on the 3rd).
+ */
+export function nextRenewal(
+  renewsAt: Date | null,
+  interval: 'month' | 'year',
+  now: Date,
+  day = renewsAt?.getUTCDate(),
+): Date | null {
   if (!renewsAt) return null;
-  const next = new Date(renewsAt);
-  while (next.getTime() <= now.getTime() + 86_400_000) {
-    if (interval === 'year') next.setUTCFullYear(next.getUTCFullYear() + 1);
-    else next.setUTCMonth(next.getUTCMonth() + 1);
+  const step = interval === 'year' ? 12 : 1;
+  let next = renewsAt;
+  for (let months = step; next.getTime() <= now.getTime() + 86_400_000; months += step) {
+    next = addMonth(renewsAt, months, day);
   }
   return next.getTime() === renewsAt.getTime() ? null : next;
+}
+
+/**
+ * The day of the month PayPal bills on, as far as we know it: the day of the renewal it last gave,
+ * unless that is a month's last day falling before the day the subscription started on (Feb 28 of a
+ * subscription of the 31st, whose next renewal is Mar 31).
+ */
+export function paypalBillingDay(sub: { renewsAt: Date | null; createdAt: Date }): number | undefined {
+  if (!sub.renewsAt) return undefined;
+  const day = sub.renewsAt.getUTCDate();
+  const lastOfMonth = addMonth(sub.renewsAt, 0, 31).getUTCDate();
+  return day === lastOfMonth ? Math.max(day, renewalDayOf(sub)) : day;
 }
