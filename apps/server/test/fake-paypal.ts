@@ -48,8 +48,12 @@ export interface FakePaypal {
   send(type: string, resource: Record<string, unknown>): Promise<number>;
   /** Sends an event sent before once more (the same id and transmission). */
   resend(eventId: string): Promise<number>;
-  /** A renewal payment of a subscription (PAYMENT.SALE.COMPLETED with a new sale id). */
-  renew(subscriptionId: string): Promise<number>;
+  /**
+   * A renewal payment of a subscription (PAYMENT.SALE.COMPLETED with a new sale id); with
+   * `nextBillingTime`, the subscription's next billing time moves there first, as PayPal's does
+   * once it took a payment.
+   */
+  renew(subscriptionId: string, nextBillingTime?: string): Promise<number>;
   /** Presses the approval page's button (what a browser does); returns where it redirects. */
   approve(url: string): Promise<string | null>;
   close(): Promise<void>;
@@ -107,8 +111,9 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       await res.arrayBuffer();
       return res.status;
     },
-    async renew(subscriptionId) {
+    async renew(subscriptionId, nextBillingTime) {
       const sub = fake.subscriptions.get(subscriptionId);
+      if (sub && nextBillingTime) sub.next_billing_time = nextBillingTime;
       const plan = sub ? fake.plans.get(sub.plan_id) : undefined;
       const price = (
         plan?.billing_cycles as { pricing_scheme: { fixed_price: { value: string; currency_code: string } } }[]

@@ -141,6 +141,21 @@ describe('PayPal gateway', () => {
     expect(charges).toHaveLength(2);
   });
 
+  it("takes PayPal's own next billing time after a payment when PayPal moved it", async () => {
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const clock = new SettableClock();
+    clock.set(sub!.renewsAt!);
+    server.ctx.clock = clock;
+    // PayPal's date is its own (its rule for days after the 28th, a billing date moved at PayPal):
+    // not one calendar month on, which is all our estimate can say.
+    const paypalNext = new Date(sub!.renewsAt!.getTime() + 33 * 86_400_000).toISOString();
+    expect(await paypal.renew(sub!.driverSubscriptionId!, paypalNext)).toBe(200);
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(renewed?.renewsAt?.toISOString()).toBe(paypalNext);
+    const charges = await db().select().from(transactions).where(eq(transactions.userId, userId));
+    expect(charges).toHaveLength(3);
+  });
+
   it('cancels at PayPal; the plan holds until the next billing time', async () => {
     const res = await user.post('/api/subscriptions/cancel');
     expect(res.status, res.body).toBe(200);

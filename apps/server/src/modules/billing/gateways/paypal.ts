@@ -279,9 +279,21 @@ export class PaypalGateway implements PaymentGateway {
       };
     }
 
+    // A subscription's payment: the next billing time PayPal itself holds, read back as cancel()
+    // does (the day it bills on after the 28th is its own rule, and need not be the day our row was
+    // made), outside the transaction. Unreachable, the renewal is estimated (nextRenewal).
+    let billsNext: Date | null = null;
+    const agreement = type === 'PAYMENT.SALE.COMPLETED' ? str(resource.billing_agreement_id) : null;
+    if (agreement) {
+      const remote = await this.call<PaypalSubscription>(
+        `/v1/billing/subscriptions/${encodeURIComponent(agreement)}`,
+      ).catch(() => null);
+      billsNext = dateOf(remote?.billing_info?.next_billing_time);
+    }
+
     await this.ctx.db.transaction(async (tx) => {
       if (!(await claimWebhookEvent(tx, 'paypal', eventId, type))) return;
-      await this.apply(tx, type, resource, captured);
+      await this.apply(tx, type, resource, captured, billsNext);
     });
   }
 
@@ -290,6 +302,7 @@ export class PaypalGateway implements PaymentGateway {
     type: string,
     resource: Record<string, unknown>,
     captured: { orderId: string; userId: string; amount: number; currency: string } | null,
+    billsNext: Date | null = null,
   ) {
     if (captured) {
       if (!(await userExists(tx, captured.userId))) return;
@@ -309,14 +322,16 @@ export class PaypalGateway implements PaymentGateway {
       if (!saleId || !agreement || !amount?.total || !amount.currency) return;
       const sub = await findSubscriptionByDriverId(tx, 'paypal', agreement);
       if (!sub) return;
-      // The sale carries no next billing time: a payment of a period that is due moves the renewal
-      // one interval of the plan on (the first payment, made when the subscription starts, finds
-      // its renewal already a period ahead and leaves it).
+      // The sale carries no next billing time, the subscription read back from PayPal does: the
+      // renewal moves to it once it is past the one held here. Without it, a payment of a period
+      // that is due moves the renewal one interval of the plan on (the first payment, made when the
+      // subscription starts, finds its renewal already a period ahead and leaves it).
       const [plan] = await tx.select().from(plans).where(eq(plans.id, sub.planId)).limit(1);
+      const paidUntil = billsNext && (!sub.renewsAt || billsNext > sub.renewsAt) ? billsNext : null;
       await renewSubscription(
         tx,
         sub,
-        nextRenewal(sub.renewsAt, plan?.interval ?? 'month', this.ctx.clock.now(), paypalBillingDay(sub)),
+        paidUntil ?? nextRenewal(sub.renewsAt, plan?.interval ?? 'month', this.ctx.clock.now(), paypalBillingDay(sub)),
         {
           amount: decimalToMinor(amount.total, amount.currency),
           currency: amount.currency,
