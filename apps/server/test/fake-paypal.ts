@@ -49,9 +49,11 @@ export interface FakePaypal {
   /** Sends an event sent before once more (the same id and transmission). */
   resend(eventId: string): Promise<number>;
   /**
-   * A renewal payment of a subscription (PAYMENT.SALE.COMPLETED with a new sale id); with
-   * `nextBillingTime`, the subscription's next billing time moves there first, as PayPal's does
-   * once it took a payment.
+   * A renewal payment of a subscription (PAYMENT.SALE.COMPLETED with a new sale id). PayPal moves
+   * the next billing time one cycle on when it takes a payment, and the sale's webhook may come
+   * before or after that: with `nextBillingTime` the time moves there before the webhook is sent;
+   * without it the webhook is sent while the time is still the one just billed, and the time moves
+   * one cycle of the plan on once the webhook is answered.
    */
   renew(subscriptionId: string, nextBillingTime?: string): Promise<number>;
   /** Presses the approval page's button (what a browser does); returns where it redirects. */
@@ -114,17 +116,14 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     async renew(subscriptionId, nextBillingTime) {
       const sub = fake.subscriptions.get(subscriptionId);
       if (sub && nextBillingTime) sub.next_billing_time = nextBillingTime;
-      const plan = sub ? fake.plans.get(sub.plan_id) : undefined;
-      const price = (
-        plan?.billing_cycles as { pricing_scheme: { fixed_price: { value: string; currency_code: string } } }[]
-      )?.[0]?.pricing_scheme.fixed_price;
-      if (!sub || !price) return 0;
-      return fake.send('PAYMENT.SALE.COMPLETED', {
-        id: id('SALE'),
-        state: 'completed',
-        billing_agreement_id: sub.id,
-        amount: { total: price.value, currency: price.currency_code },
-      });
+      const status = await sale(subscriptionId);
+      if (sub && !nextBillingTime && sub.next_billing_time) {
+        const cycle = (fake.plans.get(sub.plan_id)?.billing_cycles as { frequency: { interval_unit: string } }[])?.[0];
+        const next = new Date(sub.next_billing_time);
+        next.setUTCMonth(next.getUTCMonth() + (cycle?.frequency.interval_unit === 'YEAR' ? 12 : 1));
+        sub.next_billing_time = next.toISOString();
+      }
+      return status;
     },
     async approve(url) {
       const res = await fetch(url, { method: 'POST', redirect: 'manual' });
@@ -135,6 +134,21 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
+  };
+
+  const sale = async (subscriptionId: string) => {
+    const sub = fake.subscriptions.get(subscriptionId);
+    const plan = sub ? fake.plans.get(sub.plan_id) : undefined;
+    const price = (
+      plan?.billing_cycles as { pricing_scheme: { fixed_price: { value: string; currency_code: string } } }[]
+    )?.[0]?.pricing_scheme.fixed_price;
+    if (!sub || !price) return 0;
+    return fake.send('PAYMENT.SALE.COMPLETED', {
+      id: id('SALE'),
+      state: 'completed',
+      billing_agreement_id: sub.id,
+      amount: { total: price.value, currency: price.currency_code },
+    });
   };
 
   const activate = async (sub: FakeSubscription) => {
@@ -149,7 +163,8 @@ export async function startFakePaypal(options: { port?: number } = {}): Promise<
     });
     await fake.send('BILLING.SUBSCRIPTION.CREATED', { ...resource(), status: 'APPROVAL_PENDING' });
     await fake.send('BILLING.SUBSCRIPTION.ACTIVATED', resource());
-    await fake.renew(sub.id);
+    // The first payment: PayPal's next billing time is already the second period's.
+    await sale(sub.id);
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse) => {

@@ -156,6 +156,21 @@ describe('PayPal gateway', () => {
     expect(charges).toHaveLength(3);
   });
 
+  it('leaves a next billing time PayPal has not moved on yet to the estimate, though it is past ours', async () => {
+    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const remote = paypal.subscriptions.get(sub!.driverSubscriptionId!)!;
+    // PayPal bills this cycle three days after the date held here, and its sale webhook comes
+    // before its next_billing_time moves on: that time is the one just paid, not the next.
+    const due = new Date(sub!.renewsAt!.getTime() + 3 * 86_400_000);
+    remote.next_billing_time = due.toISOString();
+    const clock = new SettableClock();
+    clock.set(due);
+    server.ctx.clock = clock;
+    expect(await paypal.renew(sub!.driverSubscriptionId!)).toBe(200);
+    const [renewed] = await db().select().from(subscriptions).where(eq(subscriptions.id, sub!.id));
+    expect(renewed!.renewsAt!.getTime()).toBeGreaterThan(due.getTime() + 86_400_000);
+  });
+
   it('cancels at PayPal; the plan holds until the next billing time', async () => {
     const res = await user.post('/api/subscriptions/cancel');
     expect(res.status, res.body).toBe(200);

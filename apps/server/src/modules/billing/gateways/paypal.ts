@@ -287,7 +287,10 @@ export class PaypalGateway implements PaymentGateway {
     if (agreement) {
       const remote = await this.call<PaypalSubscription>(
         `/v1/billing/subscriptions/${encodeURIComponent(agreement)}`,
-      ).catch(() => null);
+      ).catch((error: unknown) => {
+        this.ctx.log.warn({ err: error, subscription: agreement }, 'PayPal subscription unreadable; renewal estimated');
+        return null;
+      });
       billsNext = dateOf(remote?.billing_info?.next_billing_time);
     }
 
@@ -326,12 +329,18 @@ export class PaypalGateway implements PaymentGateway {
       // renewal moves to it once it is past the one held here. Without it, a payment of a period
       // that is due moves the renewal one interval of the plan on (the first payment, made when the
       // subscription starts, finds its renewal already a period ahead and leaves it).
+      // PayPal's date counts only once it is the next period's: a sale webhook may come before PayPal
+      // has moved next_billing_time on, and then it is the billing time just paid (about now).
       const [plan] = await tx.select().from(plans).where(eq(plans.id, sub.planId)).limit(1);
-      const paidUntil = billsNext && (!sub.renewsAt || billsNext > sub.renewsAt) ? billsNext : null;
+      const now = this.ctx.clock.now();
+      const paidUntil =
+        billsNext && billsNext.getTime() > now.getTime() + 86_400_000 && (!sub.renewsAt || billsNext > sub.renewsAt)
+          ? billsNext
+          : null;
       await renewSubscription(
         tx,
         sub,
-        paidUntil ?? nextRenewal(sub.renewsAt, plan?.interval ?? 'month', this.ctx.clock.now(), paypalBillingDay(sub)),
+        paidUntil ?? nextRenewal(sub.renewsAt, plan?.interval ?? 'month', now, paypalBillingDay(sub)),
         {
           amount: decimalToMinor(amount.total, amount.currency),
           currency: amount.currency,
