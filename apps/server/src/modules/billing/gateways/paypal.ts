@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../../app/context.js';
+import { DAY_MS } from '../../../lib/clock.js';
 import type { Db } from '../../../lib/db/database.js';
 import { AppError } from '../../../lib/errors.js';
 import { users, type UserRow } from '../../users/index.js';
@@ -334,9 +335,7 @@ export class PaypalGateway implements PaymentGateway {
       const [plan] = await tx.select().from(plans).where(eq(plans.id, sub.planId)).limit(1);
       const now = this.ctx.clock.now();
       const paidUntil =
-        billsNext && billsNext.getTime() > now.getTime() + 86_400_000 && (!sub.renewsAt || billsNext > sub.renewsAt)
-          ? billsNext
-          : null;
+        billsNext && inNextPeriod(billsNext, now) && (!sub.renewsAt || billsNext > sub.renewsAt) ? billsNext : null;
       await renewSubscription(
         tx,
         sub,
@@ -396,6 +395,12 @@ export function paypalGateway(ctx: AppContext, settings: Settings): PaypalGatewa
 }
 
 /**
+ * Whether a renewal date belongs to the period after a payment made `now`: more than a day ahead.
+ * Nearer, it is the date just paid (a payment may come a little before or after its due time).
+ */
+const inNextPeriod = (renewal: Date, now: Date) => renewal.getTime() > now.getTime() + DAY_MS;
+
+/**
  * The renewal after a payment: `renewsAt` moved on by whole intervals until it is more than a day
  * ahead, each on `day` of its month or that month's last (a subscription of Jan 31 renews on Feb 28,
  * then Mar 31: `setUTCMonth` would give Mar 3 and every renewal after it on the 3rd).
@@ -409,7 +414,7 @@ export function nextRenewal(
   if (!renewsAt) return null;
   const step = interval === 'year' ? 12 : 1;
   let next = renewsAt;
-  for (let months = step; next.getTime() <= now.getTime() + 86_400_000; months += step) {
+  for (let months = step; !inNextPeriod(next, now); months += step) {
     next = addMonth(renewsAt, months, day);
   }
   return next.getTime() === renewsAt.getTime() ? null : next;
