@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { startFakeRecaptcha, type FakeRecaptcha } from '../support/fake-recaptcha.js';
-import { ADMIN, apiCall, signIn, uniqueEmail } from '../support/helpers.js';
+import { ADMIN, apiCall, createAccount, signIn, uniqueEmail } from '../support/helpers.js';
 
 /**
  * The human check (reCAPTCHA v3, issue 15 point 7, ADR 0036) against a fake of Google's script and
@@ -106,7 +106,7 @@ test('an administrator turns the check on; people with a good score get in, a lo
   await newcomer.getByLabel('Email').fill(email);
   await newcomer.getByLabel('Password', { exact: true }).fill('human-password-1');
   await newcomer.getByLabel('Confirm password').fill('human-password-1');
-  await newcomer.getByRole('button', { name: 'Create account' }).click();
+  await createAccount(newcomer);
   await expect(newcomer).toHaveURL(/\/platform\/files/);
   expect(fake.verified.at(-1)).toEqual({ action: 'register', secret: SECRET });
   await newcomer.context().close();
