@@ -1,6 +1,7 @@
 /*
  * malloc_trim(0) for Node (ADR 0059): glibc's malloc keeps freed memory inside its arenas and hands
- * back only what sits at the top of one; this asks it to return every free page to the system.
+ * back only what sits at the top of one; this asks it to return every free page to the system. And
+ * mallopt's two thresholds, raised once the server runs (ADR 0060).
  * Built by scripts/build-native.mjs where a C compiler, Node's headers and glibc are present; the
  * server runs without it elsewhere (lib/malloc-trim.ts).
  */
@@ -14,9 +15,32 @@ static napi_value Trim(napi_env env, napi_callback_info info) {
   return released;
 }
 
+/*
+ * tune(trimThreshold, mmapThreshold): mallopt's M_TRIM_THRESHOLD and M_MMAP_THRESHOLD, in bytes
+ * (ADR 0060). True when glibc took both.
+ */
+static napi_value Tune(napi_env env, napi_callback_info info) {
+  size_t argc = 2;
+  napi_value argv[2];
+  int64_t trim = -1, mmap = -1;
+  napi_value ok;
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < 2 ||
+      napi_get_value_int64(env, argv[0], &trim) != napi_ok || napi_get_value_int64(env, argv[1], &mmap) != napi_ok ||
+      trim <= 0 || mmap <= 0 || trim > 0x7fffffff || mmap > 0x7fffffff) {
+    napi_get_boolean(env, false, &ok);
+    return ok;
+  }
+  int done = mallopt(M_TRIM_THRESHOLD, (int)trim) == 1;
+  done = mallopt(M_MMAP_THRESHOLD, (int)mmap) == 1 && done;
+  napi_get_boolean(env, done, &ok);
+  return ok;
+}
+
 NAPI_MODULE_INIT() {
   napi_value fn;
   if (napi_create_function(env, "trim", NAPI_AUTO_LENGTH, Trim, NULL, &fn) != napi_ok) return NULL;
   if (napi_set_named_property(env, exports, "trim", fn) != napi_ok) return NULL;
+  if (napi_create_function(env, "tune", NAPI_AUTO_LENGTH, Tune, NULL, &fn) != napi_ok) return NULL;
+  if (napi_set_named_property(env, exports, "tune", fn) != napi_ok) return NULL;
   return exports;
 }

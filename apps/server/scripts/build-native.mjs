@@ -76,9 +76,16 @@ function build() {
   if (compiled.status !== 0) return skip(`${compiler}: ${firstError(compiled.stderr, compiled.status)}`, false);
   // Loaded and called once in a process of its own: a library that does not load, or a symbol
   // missing at run time, must never reach the server.
-  const tried = spawnSync(process.execPath, ['-e', `require(${JSON.stringify(OUTPUT)}).trim()`], {
-    encoding: 'utf8',
-  });
+  const tried = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `const a = require(${JSON.stringify(OUTPUT)}); a.trim(); if (typeof a.tune !== 'function') throw new Error('no tune')`,
+    ],
+    {
+      encoding: 'utf8',
+    },
+  );
   if (tried.status !== 0) return skip(`it does not load: ${firstError(tried.stderr, tried.status)}`, false);
   record({ built: true });
 }

@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import { ConfigError, loadConfig } from './app/config.js';
 import { createServer } from './app/server.js';
 import { collectAfterStartUp, heapGrowthFor, startHeapGuard } from './lib/collect-garbage.js';
-import { canTrim, startMemoryTrimmer, trimAfterCollection } from './lib/malloc-trim.js';
+import { canTrim, keepFreedMemoryForReuse, startMemoryTrimmer, trimAfterCollection } from './lib/malloc-trim.js';
 
 /**
  * The embedded database is PostgreSQL compiled to WebAssembly. V8 runs it with its baseline
@@ -56,6 +56,8 @@ async function main() {
   // ADR 0059: what start-up and every collection freed goes back to the system, not only V8's pages.
   trimAfterCollection();
   startMemoryTrimmer();
+  // ADR 0060: freed memory is reused while serving, not handed back page by page and faulted in again.
+  keepFreedMemoryForReuse();
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const url = config.appUrl ?? `http://localhost:${config.env.PORT}`;
   ctx.log.info(

@@ -1,7 +1,16 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { collectAfterStartUp } from './collect-garbage.js';
-import { canTrim, startMemoryTrimmer, trimFreedMemory } from './malloc-trim.js';
+import {
+  canTrim,
+  keepFreedMemoryForReuse,
+  SERVING_MMAP_THRESHOLD,
+  SERVING_TRIM_THRESHOLD,
+  startMemoryTrimmer,
+  trimFreedMemory,
+} from './malloc-trim.js';
 
 const MB = 1024 * 1024;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -87,5 +96,45 @@ describe('handing freed memory back (ADR 0059)', () => {
     vi.advanceTimersByTime(5000);
     stop();
     expect(reads).toBe(0);
+  });
+
+  it.skipIf(mayLackAddon)('reuses freed buffers while serving instead of faulting fresh pages in (ADR 0060)', () => {
+    // Bodies' buffers come and go a few MB at a time. Under npm start's malloc settings (thresholds at
+    // 128 KiB) what a collection frees at the top of the heap goes straight back to the system, and
+    // the next buffers fault fresh pages in; with the serving thresholds malloc hands them out again.
+    const addon = fileURLToPath(new URL('../../dist/native/malloc-trim.node', import.meta.url));
+    const child = `
+      const [addon, mode, trim, mmap] = process.argv.slice(-4);
+      if (mode === 'serving' && !require(addon).tune(Number(trim), Number(mmap))) throw new Error('tune refused');
+      const before = process.resourceUsage().minorPageFault;
+      for (let round = 0; round < 300; round++) {
+        let held = Array.from({ length: 32 }, () => Buffer.alloc(64 * 1024, 1));
+        held = null;
+        gc();
+      }
+      console.log(process.resourceUsage().minorPageFault - before);`;
+    const faults = (mode: 'start' | 'serving') => {
+      const run = spawnSync(
+        process.execPath,
+        ['--expose-gc', '-e', child, addon, mode, String(SERVING_TRIM_THRESHOLD), String(SERVING_MMAP_THRESHOLD)],
+        {
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            MALLOC_ARENA_MAX: '2',
+            MALLOC_MMAP_THRESHOLD_: '131072',
+            MALLOC_TRIM_THRESHOLD_: '131072',
+          },
+        },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      return Number(run.stdout.trim());
+    };
+    const atStart = faults('start');
+    const serving = faults('serving');
+    // 600 MB of buffers in all: ~5,400–5,800 faults with the start-up settings, ~1,300 serving.
+    expect(atStart).toBeGreaterThan(3000);
+    expect(serving).toBeLessThan(atStart / 2);
+    expect(keepFreedMemoryForReuse()).toBe(true);
   });
 });
