@@ -43,7 +43,7 @@ export async function signUp(page: Page, name: string, email: string, password: 
 }
 
 /**
- * Submits a filled-in sign-up form. Sign-up allows 5 accounts a minute per address and the suite makes
+ * Submits a filled-in sign-up form. Sign-up allows 5 attempts a minute per address and the suite makes
  * more from 127.0.0.1, so a journey may inherit the attempts of the ones before it: wait as long as the
  * server says and submit again.
  */
@@ -51,12 +51,13 @@ export async function createAccount(page: Page) {
   const limited = page.getByText(/Too many attempts\. Please wait (\d+) seconds/);
   for (let attempt = 0; attempt < 4; attempt++) {
     await page.getByRole('button', { name: 'Create account' }).click();
+    // Any other outcome (a refusal, a field error) ends both waits and fails on the URL check below.
     const outcome = await Promise.race([
-      page.waitForURL(/\/platform\/files/).then(
+      page.waitForURL(/\/platform\/files/, { timeout: 30_000 }).then(
         () => 'signed-up',
         () => 'gone',
       ),
-      limited.waitFor().then(
+      limited.waitFor({ timeout: 30_000 }).then(
         () => 'limited',
         () => 'gone',
       ),
