@@ -80,7 +80,7 @@ function build() {
     process.execPath,
     [
       '-e',
-      `const a = require(${JSON.stringify(OUTPUT)}); a.trim(); if (typeof a.tune !== 'function') throw new Error('no tune')`,
+      `const a = require(${JSON.stringify(OUTPUT)}); a.trim(); if (typeof a.tune !== 'function' || typeof a.mapped !== 'function') throw new Error('incomplete')`,
     ],
     {
       encoding: 'utf8',

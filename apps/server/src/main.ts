@@ -57,7 +57,7 @@ async function main() {
   trimAfterCollection();
   startMemoryTrimmer();
   // ADR 0060: freed memory is reused while serving, not handed back page by page and faulted in again.
-  keepFreedMemoryForReuse();
+  const mallocTuned = keepFreedMemoryForReuse();
   await app.listen({ port: config.env.PORT, host: config.env.HOST });
   const url = config.appUrl ?? `http://localhost:${config.env.PORT}`;
   ctx.log.info(
@@ -69,6 +69,8 @@ async function main() {
       dataDir: config.dataDir,
       // ADR 0059: whether the optional addon was built here (the build said why when it was not).
       memoryTrim: canTrim(),
+      // ADR 0060: whether malloc's serving thresholds took (false with an addon built before them).
+      mallocTuned,
     },
     (await ctx.isInstalled()) ? `ready on ${url}` : `ready on ${url} — open it to run the setup wizard`,
   );

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
  * glibc's malloc keeps what the process frees inside its arenas and returns only the free memory
  * at the top of one: the buffers of request and response bodies, the compilers' scratch memory,
  * the database's results, freed between live allocations, stay resident. `malloc_trim(0)` returns
- * every free page. Node has no call for it, so the server builds a 15-line addon for it
+ * every free page. Node has no call for it, so the server builds a small addon for it
  * (`native/malloc-trim.c`, by `scripts/build-native.mjs`); where it could not be built the server
  * runs without it.
  */
@@ -47,7 +47,7 @@ export function trimFreedMemory(): boolean {
  * once), which keeps start-up's peak low; serving with them there made the buffers of bodies come
  * back as fresh pages: a 1 GiB download from S3 took 54–86 page faults per MB, at ~12 µs each on
  * these VMs (their host takes freed pages back), a third of the server's CPU. The memory trimmer
- * below still hands freed memory back within half a second of it adding up to 2 MB.
+ * below still hands every free page back within half a second of the resident size growing 2 MB.
  */
 export const SERVING_TRIM_THRESHOLD = 4 * 1024 * 1024;
 export const SERVING_MMAP_THRESHOLD = 4 * 1024 * 1024;
