@@ -110,18 +110,21 @@ describe('handing freed memory back (ADR 0059)', () => {
       const before = malloc.mapped();
       const held = Array.from({ length: 16 }, () => Buffer.allocUnsafe(1024 * 1024));
       console.log(JSON.stringify({ mapped: malloc.mapped() - before, held: held.length }));`;
+    // The malloc settings `npm start` puts before node, read from the root package.json's start script.
+    const start = (
+      JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as {
+        scripts: { start: string };
+      }
+    ).scripts.start;
+    const npmStartMalloc = Object.fromEntries([...start.matchAll(/\b(MALLOC_\w+)=(\S+)/g)].map((m) => [m[1], m[2]]));
+    expect(npmStartMalloc).toMatchObject({ MALLOC_MMAP_THRESHOLD_: '131072', MALLOC_TRIM_THRESHOLD_: '131072' });
     const mappedFor = (mode: 'start' | 'serving') => {
       const run = spawnSync(
         process.execPath,
         ['-e', child, addon, mode, String(SERVING_TRIM_THRESHOLD), String(SERVING_MMAP_THRESHOLD)],
         {
           encoding: 'utf8',
-          env: {
-            ...process.env,
-            MALLOC_ARENA_MAX: '2',
-            MALLOC_MMAP_THRESHOLD_: '131072',
-            MALLOC_TRIM_THRESHOLD_: '131072',
-          },
+          env: { ...process.env, ...npmStartMalloc },
         },
       );
       expect(run.status, run.stderr).toBe(0);
