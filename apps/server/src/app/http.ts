@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
+import { refuseNulCharacters } from '../lib/nul-characters.js';
 import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
 import { apiDocsRoutes, registerOpenApi } from '../modules/api-docs/index.js';
@@ -98,6 +99,8 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
   app.addHook('onRequest', bearerHook(ctx));
   app.addHook('onSend', dropCookiesOfBearerAnswers);
   app.addHook('onRequest', csrfHook(ctx));
+  // Every route at once: a NUL in any text is a 422 naming the field, never the database's 500.
+  app.addHook('preValidation', refuseNulCharacters);
   // onRequest rather than preHandler: the not-found handler (the SPA shell) needs the user too.
   app.addHook('onRequest', async (request) => {
     // Static files need no session: skip the database for them.
