@@ -12,3 +12,4 @@ export {
   type SettingName,
 } from './settings.registry.js';
 export { sealSetting, openSealedSetting } from './sealed-settings.js';
+export { appUrlSetting } from './setting-types.js';

@@ -48,3 +48,23 @@ export const blockedTypeList = z.preprocess(
     .array(z.string().regex(BLOCKED_TYPE, { message: 'Enter an extension or a MIME type, such as exe or text/html.' }))
     .max(500),
 );
+
+function isHttpAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The address mailed links and webhook URLs start with: empty (the installation's origin, else
+ * localhost), or an http(s) address with no credentials, query or fragment.
+ */
+export const appUrlSetting = z.union([
+  z.literal(''),
+  z.string().max(2048).refine(isHttpAddress, {
+    message: 'Enter an address starting with http:// or https://, such as https://files.example.com.',
+  }),
+]);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, emojiType, subscriptionType, themeMode } from '@filestore/contract';
 import { billingSettings } from './billing-settings.js';
 import { homepageSettings, adsenseSettings } from './site-settings.js';
-import { appImageName, blockedTypeList, googleAnalyticsId } from './setting-types.js';
+import { appImageName, appUrlSetting, blockedTypeList, googleAnalyticsId } from './setting-types.js';
 
 /**
  * Every setting the product knows, with its type and default (reference §16). Unknown names are
@@ -11,7 +11,7 @@ import { appImageName, blockedTypeList, googleAnalyticsId } from './setting-type
 export const settingsRegistry = {
   setup_wizard_success: { schema: z.boolean(), default: false },
   app_key: { schema: z.string().min(32), default: '', secret: true },
-  app_url: { schema: z.string(), default: '' },
+  app_url: { schema: appUrlSetting, default: '' },
   app_title: { schema: z.string().min(1).max(100), default: 'FileStore' },
   app_description: { schema: z.string().max(500), default: 'Your files, safely stored and easy to share.' },
   app_color: { schema: z.string().regex(/^#[0-9a-fA-F]{6}$/), default: '#00BC7E' },

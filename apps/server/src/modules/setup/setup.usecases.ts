@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { appSetupRequest } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { hashPassword } from '../auth/index.js';
-import { readSettings, writeSettings } from '../settings/index.js';
+import { appUrlSetting, readSettings, writeSettings } from '../settings/index.js';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.js';
 import { adminExists, insertUser, type UserRow } from '../users/index.js';
@@ -48,7 +48,8 @@ export async function createFirstAdmin(
     });
     await writeSettings(tx, {
       setup_wizard_success: true,
-      ...(origin && !settings.app_url ? { app_url: origin } : {}),
+      // An origin made of a Host header that is no address is not kept: links fall back to localhost.
+      ...(origin && !settings.app_url && appUrlSetting.safeParse(origin).success ? { app_url: origin } : {}),
     });
     return admin;
   });
