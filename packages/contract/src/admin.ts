@@ -15,7 +15,12 @@ export type AdminSettingsResponse = z.infer<typeof adminSettingsResponse>;
 // ---- Users back office (issue 16, ADR 0040) -------------------------------------------------
 
 /** Capacity in decimal gigabytes (`max_storage_amount`, reference §12.2); null: the default. */
-const gigabytes = z.number().positive().max(1_000_000).nullable();
+const gigabytes = z
+  .number()
+  // One byte at least: a smaller positive amount would round to a capacity of nothing.
+  .min(1e-9, { message: 'Give at least one byte (0.000000001 GB), or null for the default.' })
+  .max(1_000_000)
+  .nullable();
 
 /**
  * PATCH /api/admin/users/{id}/capacity: `max_storage_amount` as the issue names it; `capacity`
