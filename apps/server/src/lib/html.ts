@@ -66,9 +66,42 @@ const inlineOptions: sanitizeHtml.IOptions = {
 
 const markdown = new Marked({ gfm: true, breaks: false, async: false });
 
-/** Markdown (raw HTML inside it included) → HTML that is safe to put in the page. */
+/**
+ * Markdown nested deeper than the parser can follow (thousands of `>` or list levels inside each
+ * other): the parser recurses once per level and runs out of stack.
+ */
+export class MarkdownTooDeep extends Error {
+  constructor() {
+    super('The text is nested too deeply (quotes or lists inside each other) to be shown.');
+  }
+}
+
+/** Markdown (raw HTML inside it included) → HTML that is safe to put in the page; MarkdownTooDeep when it cannot be read. */
 export function renderMarkdown(source: string): string {
-  return sanitizeHtml(markdown.parse(source) as string, pageOptions);
+  let html: string;
+  try {
+    html = markdown.parse(source) as string;
+  } catch (error) {
+    if (error instanceof RangeError) throw new MarkdownTooDeep();
+    throw error;
+  }
+  return sanitizeHtml(html, pageOptions);
+}
+
+const escapeText = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * `renderMarkdown` for text already stored: what cannot be read as Markdown is shown as plain text
+ * rather than failing every visit to its page.
+ */
+export function renderStoredMarkdown(source: string): string {
+  try {
+    return renderMarkdown(source);
+  } catch (error) {
+    if (!(error instanceof MarkdownTooDeep)) throw error;
+    return `<p>${escapeText(source)}</p>`;
+  }
 }
 
 /** A setting that allows a little HTML, cleaned to the inline allow-list. */

@@ -16,13 +16,33 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import { renderMarkdown } from '../../lib/html.js';
+import { MarkdownTooDeep, renderMarkdown, renderStoredMarkdown } from '../../lib/html.js';
 import { requireAdmin } from '../auth/index.js';
 import { readSettings } from '../settings/index.js';
 import { findPage, listPages, updatePage } from './pages.repository.js';
 import type { PageRow } from './pages.table.js';
 
 const slugParams = z.object({ slug: pageSlug });
+
+function tooDeep(content: string): boolean {
+  try {
+    renderMarkdown(content);
+    return false;
+  } catch (error) {
+    if (error instanceof MarkdownTooDeep) return true;
+    throw error;
+  }
+}
+
+/** The page's HTML, or 422 on `content` when the Markdown is nested too deeply to be read. */
+function readableMarkdown(content: string): string {
+  try {
+    return renderMarkdown(content);
+  } catch (error) {
+    if (error instanceof MarkdownTooDeep) throw validationFailed({ content: [error.message] });
+    throw error;
+  }
+}
 
 const present = (page: PageRow): PageResource => ({
   data: {
@@ -32,7 +52,7 @@ const present = (page: PageRow): PageResource => ({
       slug: page.slug,
       title: page.title,
       content: page.content,
-      content_html: renderMarkdown(page.content),
+      content_html: renderStoredMarkdown(page.content),
       visibility: page.visibility,
       updated_at: page.updatedAt.toISOString(),
     },
@@ -53,6 +73,9 @@ function pageChange(body: AdminPageUpdate): Partial<Pick<PageRow, 'title' | 'con
   if (fields.content !== undefined) {
     if (typeof fields.content !== 'string' || fields.content.length > PAGE_CONTENT_MAX) {
       errors.content = [`The text is Markdown of at most ${PAGE_CONTENT_MAX.toLocaleString('en')} characters.`];
+    } else if (tooDeep(fields.content)) {
+      // Refused before it is saved: every visit to the page would fail to show it.
+      errors.content = [new MarkdownTooDeep().message];
     } else change.content = fields.content;
   }
   if (fields.visibility !== undefined) {
@@ -120,7 +143,7 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
     admin.post(
       '/api/admin/pages/preview',
       { schema: { body: pagePreviewRequest, response: { 200: pagePreviewResponse } } },
-      async (request) => ({ data: { content_html: renderMarkdown(request.body.content) } }),
+      async (request) => ({ data: { content_html: readableMarkdown(request.body.content) } }),
     );
   });
 }
