@@ -77,10 +77,10 @@ export const meterStrategies: Record<MeterKey, z.infer<typeof aggregateStrategy>
 /**
  * A tier of a meter: units `first_unit`..`last_unit` (null: no end) cost `per_unit` minor units each
  * (up to 4 decimals) plus `flat_fee` once when the usage reaches the tier. Units: GB for storage and
- * bandwidth, people for members, 1 for the flat fee.
+ * bandwidth, people for members, 1 for the flat fee; they are counted from 1 (no usage costs nothing).
  */
 export const meterTier = z.object({
-  first_unit: z.number().int().min(0),
+  first_unit: z.number().int().min(1, 'units start at 1'),
   last_unit: z.number().int().min(1).nullable(),
   per_unit: z.number().min(0).max(100_000_000).multipleOf(0.0001),
   flat_fee: minorAmount.nullable(),

@@ -85,6 +85,7 @@ export const deBillingUi: Record<string, string> = {
   'billing.tiers.add': 'Stufe zu {{meter}} hinzufügen',
   'billing.tiers.remove': 'Stufe {{n}} von {{meter}} entfernen',
   'billing.tiers.error_units': 'Eine ganze Zahl.',
+  'billing.tiers.error_first_unit': 'Mindestens 1.',
   'billing.tiers.error_gap': 'Beginnt direkt nach dem Ende der vorigen Stufe.',
   'billing.tiers.error_last_open': 'Nur die letzte Stufe darf ohne Ende sein.',
   'billing.tiers.error_order': 'Nicht vor der ersten Einheit.',

@@ -85,6 +85,7 @@ export const enBillingUi: Record<string, string> = {
   'billing.tiers.add': 'Add a tier to {{meter}}',
   'billing.tiers.remove': 'Remove tier {{n}} of {{meter}}',
   'billing.tiers.error_units': 'A whole number.',
+  'billing.tiers.error_first_unit': 'At least 1.',
   'billing.tiers.error_gap': 'Starts right after the previous tier ends.',
   'billing.tiers.error_last_open': 'Only the last tier may have no end.',
   'billing.tiers.error_order': 'Not before the first unit.',

@@ -85,6 +85,7 @@ export const skBillingUi: Record<string, string> = {
   'billing.tiers.add': 'Pridať pásmo pre {{meter}}',
   'billing.tiers.remove': 'Odstrániť pásmo {{n}} pre {{meter}}',
   'billing.tiers.error_units': 'Celé číslo.',
+  'billing.tiers.error_first_unit': 'Aspoň 1.',
   'billing.tiers.error_gap': 'Začína hneď po konci predchádzajúceho pásma.',
   'billing.tiers.error_last_open': 'Bez konca môže byť len posledné pásmo.',
   'billing.tiers.error_order': 'Nie pred prvou jednotkou.',

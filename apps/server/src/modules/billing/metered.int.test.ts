@@ -19,6 +19,7 @@ import {
   billingAlerts,
   dunnings,
   failedPayments,
+  planMeters,
   plans,
   subscriptions,
   transactions,
@@ -57,16 +58,16 @@ const meteredPlan = {
 
 const quietDunning: Partial<Settings> = { usage_bigger_than_balance: false, limit_usage_in_new_accounts: false };
 
-async function meteredServer(settings: Partial<Settings> = {}) {
+async function meteredServer(settings: Partial<Settings> = {}, planBody: object = meteredPlan) {
   const server = await startTestServer({ APP_URL: 'https://files.example.com' });
   const admin = await installWithAdmin(server);
   const clock = new SettableClock();
   server.ctx.clock = clock;
   // Metered usage is billed rather than capped: no storage limit in these servers.
   await writeSettings(server.ctx.db, { subscription_type: 'metered', storage_limitation: false, ...settings });
-  const plan = await admin.post('/api/subscriptions/admin/plans', meteredPlan);
+  const plan = await admin.post('/api/subscriptions/admin/plans', planBody);
   if (plan.status !== 201) throw new Error(plan.body);
-  return { server, admin, clock };
+  return { server, admin, clock, planId: plan.json().data.id as string };
 }
 
 const subOf = async (server: TestServer, userId: string) => {
@@ -96,6 +97,19 @@ describe('the estimate over every tier (hand-computed)', () => {
     // 10 GB exactly: the second tier is not entered (no flat fee).
     expect(toMinor(meterPriceScaled(storage, BigInt(10 * GBYTES)))).toBe(29);
     expect(toMinor(meterPriceScaled(storage, 0n))).toBe(0);
+  });
+});
+
+describe('the estimate never bills usage that is not there', () => {
+  it('counts units from 1 even for a tier stored with first_unit 0 (before the contract refused it)', () => {
+    const fromZero = [{ first_unit: 0, last_unit: null, per_unit_e4: 1_000_000, flat_fee: 250 }];
+    const fromOne = [{ first_unit: 1, last_unit: null, per_unit_e4: 1_000_000, flat_fee: 250 }];
+    // No usage: neither a phantom unit (100) nor the tier's flat fee (250).
+    expect(meterPriceScaled(fromZero, 0n)).toBe(0n);
+    expect(meterPriceScaled(fromOne, 0n)).toBe(0n);
+    // 1 GB: one unit and the flat fee, as a tier from 1 bills it.
+    expect(toMinor(meterPriceScaled(fromZero, BigInt(GBYTES)))).toBe(350);
+    expect(toMinor(meterPriceScaled(fromOne, BigInt(GBYTES)))).toBe(350);
   });
 });
 
@@ -155,7 +169,7 @@ describe('metered billing: subscription, usage, estimate, settlement', () => {
     expect(rows.find((r) => r.meterKey === 'flatFee')?.quantity).toBe(1);
 
     const me = (await user.get('/api/user')).json().data.meta;
-    // Storage 133 ¢ (see above) + flat fee 250 ¢ = 382.75 ¢ before rounding once → 383 ¢.
+    // Storage 133 ¢ (see above) + flat fee 250 ¢ = 383 ¢: the total is the sum of the rounded lines.
     expect(me.usages).toMatchObject({ amount: 383, currency: 'EUR' });
     expect(me.usages.meters).toEqual(
       expect.arrayContaining([
@@ -425,5 +439,150 @@ describe('fixed subscriptions: the expiry job', () => {
     expect((await subOf(server, id)).status).toBe('completed');
     const [row] = await server.ctx.db.select().from(users).where(eq(users.id, id));
     expect(row).toMatchObject({ storageCapacity: null, maxTeamMembers: null });
+  });
+});
+
+/** In yen (no minor digits): storage 100 ¥/GB, members 50 ¥ once there is one, a flat fee of 250 ¥. */
+const yenPlan = {
+  type: 'metered',
+  name: 'Yen',
+  currency: 'JPY',
+  meters: [
+    { key: 'storage', tiers: [{ first_unit: 1, last_unit: null, per_unit: 100, flat_fee: null }] },
+    { key: 'member', tiers: [{ first_unit: 1, last_unit: null, per_unit: 0, flat_fee: 50 }] },
+    { key: 'flatFee', tiers: [{ first_unit: 1, last_unit: null, per_unit: 0, flat_fee: 250 }] },
+  ],
+};
+
+describe('metered billing in a zero-decimal currency, and tiers from unit 0', () => {
+  let server: TestServer;
+  let admin: TestClient;
+  let clock: SettableClock;
+  let planId: string;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  beforeAll(async () => {
+    ({ server, admin, clock, planId } = await meteredServer(
+      { ...quietDunning, allowed_registration_bonus: true, registration_bonus_amount: 100 },
+      yenPlan,
+    ));
+  });
+
+  it('refuses a tier from unit 0 with a 422', async () => {
+    const res = await admin.post('/api/subscriptions/admin/plans', {
+      ...yenPlan,
+      name: 'From zero',
+      meters: [{ key: 'storage', tiers: [{ first_unit: 0, last_unit: null, per_unit: 100, flat_fee: null }] }],
+    });
+    expect(res.status, res.body).toBe(422);
+    expect(res.body).toContain('first_unit');
+  });
+
+  it('shows yen amounts as they are (¥100, not ¥1), and a stored tier from 0 bills no phantom unit', async () => {
+    // A plan stored with tiers from 0 before the contract refused them still reads (from 1) and bills nothing unused.
+    for (const key of ['storage', 'member'] as const) {
+      const [meter] = await server.ctx.db
+        .select()
+        .from(planMeters)
+        .where(and(eq(planMeters.planId, planId), eq(planMeters.key, key)));
+      await server.ctx.db
+        .update(planMeters)
+        .set({ tiers: meter!.tiers.map((t) => ({ ...t, first_unit: 0 })) })
+        .where(eq(planMeters.id, meter!.id));
+    }
+    const read = await admin.get(`/api/subscriptions/admin/plans/${planId}`);
+    expect(read.status, read.body).toBe(200);
+    for (const meter of read.json().data.meters) expect(meter.tiers[0].first_unit).toBe(1);
+    expect((await admin.get('/api/subscriptions/admin/plans')).status).toBe(200);
+    expect((await server.client().get('/api/subscriptions/plans')).status).toBe(200);
+
+    const user = await registerUser(server, 'yen@example.com');
+    const id = await userIdOf(server, 'yen@example.com');
+    const [gift] = await notificationsOf(server, id, 'gift');
+    expect(gift?.description).toContain('¥100');
+    // No usage recorded yet: nothing to pay (not 100 ¥ of storage and 50 ¥ of members nobody used).
+    expect((await user.get('/api/user')).json().data.meta.usages).toMatchObject({ amount: 0, costEstimate: '¥0' });
+
+    await server.ctx.db.insert(billingAlerts).values({ userId: id, amount: 200 });
+    await runMeteredDay(server.ctx);
+    const usage = (await user.get('/api/user')).json().data.meta.usages;
+    expect(usage).toMatchObject({ amount: 250, currency: 'JPY', costEstimate: '¥250' });
+    expect(usage.meters).toEqual(
+      expect.arrayContaining([
+        { key: 'storage', usage: 0, amount: 0 },
+        { key: 'member', usage: 0, amount: 0 },
+        { key: 'flatFee', usage: 1, amount: 250 },
+      ]),
+    );
+    const [alert] = await notificationsOf(server, id, 'billing-alert');
+    expect(alert?.description).toBe('Your estimate for this period is ¥250, above your alert of ¥200.');
+
+    // Settlement: the balance (¥100) does not cover ¥250; the lines bill no phantom unit.
+    const sub = await subOf(server, id);
+    clock.set(new Date(sub.renewsAt!.getTime() + 60_000));
+    await runMeteredDay(server.ctx);
+    const [failed] = await server.ctx.db.select().from(failedPayments).where(eq(failedPayments.userId, id));
+    expect(failed).toMatchObject({ amount: 250, currency: 'JPY' });
+    expect(failed!.metadata).toEqual(
+      expect.arrayContaining([
+        { label: 'Storage', usage: '0 GB', amount: 0, currency: 'JPY' },
+        { label: 'Team members', usage: '0 members', amount: 0, currency: 'JPY' },
+      ]),
+    );
+    const [low] = await notificationsOf(server, id, 'insufficient-balance');
+    // The mail is sent with the same text of the amount as this notification.
+    expect(low?.description).toContain('¥250');
+  });
+});
+
+/** Half a cent a day of flat fee and half a cent of storage for 5 bytes: each line rounds up to 1 ¢. */
+const halfCentPlan = {
+  type: 'metered',
+  name: 'Split',
+  currency: 'USD',
+  meters: [
+    { key: 'flatFee', tiers: [{ first_unit: 1, last_unit: null, per_unit: 0.5, flat_fee: null }] },
+    { key: 'storage', tiers: [{ first_unit: 1, last_unit: null, per_unit: 100_000_000, flat_fee: null }] },
+  ],
+};
+
+describe('metered billing: the amount charged is the sum of the lines shown', () => {
+  let server: TestServer;
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('rounds each line once and adds the rounded lines', async () => {
+    let clock: SettableClock;
+    ({ server, clock } = await meteredServer(
+      { ...quietDunning, allowed_registration_bonus: true, registration_bonus_amount: 100 },
+      halfCentPlan,
+    ));
+    const user = await registerUser(server, 'split@example.com');
+    const id = await userIdOf(server, 'split@example.com');
+    await setStorage(server, id, 5);
+    await runMeteredDay(server.ctx);
+    const usage = (await user.get('/api/user')).json().data.meta.usages;
+    expect(usage.meters).toEqual(
+      expect.arrayContaining([
+        { key: 'flatFee', usage: 1, amount: 1 },
+        { key: 'storage', usage: 5 / GBYTES, amount: 1 },
+      ]),
+    );
+    expect(usage).toMatchObject({ amount: 2, costEstimate: '$0.02' });
+
+    const sub = await subOf(server, id);
+    clock.set(new Date(sub.renewsAt!.getTime() + 60_000));
+    await runMeteredDay(server.ctx);
+    const [withdrawal] = await server.ctx.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.userId, id), eq(transactions.type, 'withdrawal')));
+    expect(withdrawal).toMatchObject({ status: 'completed', amount: 2, currency: 'USD' });
+    const lines = withdrawal!.metadata ?? [];
+    expect(lines.reduce((sum, l) => sum + l.amount, 0)).toBe(withdrawal!.amount);
+    expect((await balanceOf(server, id))?.amount).toBe(98);
   });
 });

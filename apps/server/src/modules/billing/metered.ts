@@ -1,5 +1,5 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
-import type { UserResource } from '@filestore/contract';
+import { formatMoney as formatMinorUnits, type UserResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
 import { GB } from '../../lib/format.js';
@@ -41,12 +41,14 @@ export function nanoUnits(key: MeterKey, quantity: number): bigint {
 /**
  * A meter's price for `nano` billionths of a unit, in 10^-13 of a minor unit (e4 × nano): each
  * tier bills the units inside [first_unit, last_unit] at its price, plus its flat fee once the
- * usage enters it (goes past first_unit − 1).
+ * usage enters it (goes past first_unit − 1). Units are counted from 1: a tier stored with
+ * first_unit 0 (accepted before the contract required 1) starts at 1 too, so no usage costs nothing.
  */
 export function meterPriceScaled(tiers: readonly MeterTierStored[], nano: bigint): bigint {
   let total = 0n;
+  if (nano <= 0n) return total;
   for (const tier of tiers) {
-    const lo = BigInt(tier.first_unit - 1) * NANO;
+    const lo = BigInt(Math.max(1, tier.first_unit) - 1) * NANO;
     if (nano <= lo) continue;
     const hi = tier.last_unit === null ? nano : BigInt(tier.last_unit) * NANO;
     const inside = (nano < hi ? nano : hi) - lo;
@@ -104,7 +106,8 @@ export async function estimateFor(db: Db, sub: SubscriptionRow, period: Period =
         lt(usages.day, utcDayOf(period.end)),
       ),
     );
-  let total = 0n;
+  // The total is the sum of the lines as shown (each rounded once), so an invoice adds up.
+  let total = 0;
   const out: MeterEstimate[] = [];
   for (const meter of meters) {
     const quantities = days.filter((d) => d.meterKey === meter.key).map((d) => d.quantity);
@@ -112,18 +115,20 @@ export async function estimateFor(db: Db, sub: SubscriptionRow, period: Period =
       meter.aggregateStrategy === 'sum_of_usage'
         ? quantities.reduce((a, b) => a + b, 0)
         : quantities.reduce((a, b) => Math.max(a, b), 0);
-    const scaled = meterPriceScaled(meter.tiers, nanoUnits(meter.key, aggregated));
-    total += scaled;
+    const amount = toMinor(meterPriceScaled(meter.tiers, nanoUnits(meter.key, aggregated)));
+    total += amount;
     const usage = meter.key === 'storage' || meter.key === 'bandwidth' ? aggregated / GB : aggregated;
-    out.push({ key: meter.key, usage, amount: toMinor(scaled) });
+    out.push({ key: meter.key, usage, amount });
   }
-  return { amount: toMinor(total), currency: plan?.currency ?? 'USD', period, meters: out };
+  return { amount: total, currency: plan?.currency ?? 'USD', period, meters: out };
 }
 
+/** Minor units as text in the currency's own digits (¥500, $5.00): the contract's rule. */
 export function formatMoney(amount: number, currency: string, locale = 'en'): string {
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount / 100);
+    return formatMinorUnits(amount, currency, locale);
   } catch {
+    // Not a currency Intl knows (not stored through the contract): two digits, as most have.
     return `${(amount / 100).toFixed(2)} ${currency}`;
   }
 }

@@ -46,7 +46,8 @@ export function presentPlan(
             key: m.key,
             aggregate_strategy: m.aggregateStrategy,
             tiers: m.tiers.map((t) => ({
-              first_unit: t.first_unit,
+              // Units start at 1 (a tier stored with 0 before the contract refused it bills from 1).
+              first_unit: Math.max(1, t.first_unit),
               last_unit: t.last_unit,
               per_unit: t.per_unit_e4 / E4,
               flat_fee: t.flat_fee,

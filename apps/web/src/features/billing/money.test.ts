@@ -42,6 +42,10 @@ describe('tier validation', () => {
       last_unit: 'billing.tiers.error_last_open',
     });
     expect(validateTiers([tier('5', '2')], 'USD').errors[0]).toEqual({ last_unit: 'billing.tiers.error_order' });
+    // Units are counted from 1: a tier from 0 would bill a unit nobody used.
+    const zero = validateTiers([tier('0', '')], 'USD');
+    expect(zero.tiers).toBeNull();
+    expect(zero.errors[0]).toEqual({ first_unit: 'billing.tiers.error_first_unit' });
     const bad = validateTiers([tier('1', '', 'x', '1.001')], 'USD');
     expect(bad.tiers).toBeNull();
     expect(bad.errors[0]).toEqual({ per_unit: 'billing.tiers.error_price', flat_fee: 'billing.tiers.error_price' });

@@ -46,7 +46,7 @@ export const emptyTier = (first = 1): TierDraft => ({
 export type TierErrors = Partial<Record<keyof TierDraft, string>>[];
 
 /**
- * Checks the tiers in order: whole units, each tier starting right after the previous one ends,
+ * Checks the tiers in order: whole units from 1, each tier starting right after the previous one ends,
  * only the last one without an end, a price per unit in minor units with up to four decimals
  * (typed in major units: 0.029 $ per GB), and a flat fee in the currency's digits.
  */
@@ -63,6 +63,7 @@ export function validateTiers(
     const lastText = d.last_unit.trim();
     const last = lastText === '' ? null : /^\d+$/.test(lastText) ? Number(lastText) : NaN;
     if (first === null) e.first_unit = 'billing.tiers.error_units';
+    else if (first < 1) e.first_unit = 'billing.tiers.error_first_unit';
     if (Number.isNaN(last)) e.last_unit = 'billing.tiers.error_units';
     else if (last === null && i < drafts.length - 1) e.last_unit = 'billing.tiers.error_last_open';
     else if (first !== null && last !== null && last < first) e.last_unit = 'billing.tiers.error_order';
