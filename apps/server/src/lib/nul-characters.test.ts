@@ -17,6 +17,15 @@ describe('nulCharacterAt', () => {
     expect(nulCharacterAt(undefined)).toBeNull();
   });
 
+  it('leaves raw bytes alone (the payment webhooks take Buffers) and walks a large array without making paths', () => {
+    expect(nulCharacterAt(Buffer.from([0, 0, 0]))).toBeNull();
+    expect(nulCharacterAt({ raw: new Uint8Array(4) })).toBeNull();
+    const many = { a: new Array<unknown>(500_000).fill(0) };
+    expect(nulCharacterAt(many)).toBeNull();
+    many.a[499_999] = ['ok', 'no\u0000'];
+    expect(nulCharacterAt(many)).toBe('a.499999.1');
+  });
+
   it('stops at a depth no body of the API reaches instead of running out of stack', () => {
     let deep: unknown = 'x\u0000';
     for (let i = 0; i < 10_000; i++) deep = [deep];
