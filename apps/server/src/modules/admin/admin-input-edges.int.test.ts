@@ -46,13 +46,23 @@ describe('admin inputs at their edges', () => {
       'not a url at all',
       'ftp://files.example.com',
       'https://u:p@files.example.com',
+      'https://:secret@files.example.com',
+      'https://files.example.com/?',
+      'https://files.example.com/#',
+      ' https://files.example.com',
+      'https://files.exa\nmple.com',
     ]) {
       const res = await admin.request('PATCH', '/api/admin/settings', { name: 'app_url', value });
       expect(res.status, value).toBe(422);
     }
-    for (const value of ['https://files.example.com', 'http://127.0.0.1:8080/files', '']) {
+    for (const [value, kept] of [
+      ['https://files.example.com/', 'https://files.example.com'],
+      ['http://127.0.0.1:8080/files//', 'http://127.0.0.1:8080/files'],
+      ['', ''],
+    ]) {
       const res = await admin.request('PATCH', '/api/admin/settings', { name: 'app_url', value });
       expect(res.status, value).toBe(200);
+      expect(res.json().data.app_url, value).toBe(kept);
     }
   });
 

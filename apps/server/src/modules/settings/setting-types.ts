@@ -50,9 +50,11 @@ export const blockedTypeList = z.preprocess(
 );
 
 function isHttpAddress(value: string): boolean {
+  // Whitespace, a query or a fragment (even an empty `?` or `#`) would end up inside every link.
+  if (/[\s?#]/.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.search && !url.hash;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password;
   } catch {
     return false;
   }
@@ -60,11 +62,19 @@ function isHttpAddress(value: string): boolean {
 
 /**
  * The address mailed links and webhook URLs start with: empty (the installation's origin, else
- * localhost), or an http(s) address with no credentials, query or fragment.
+ * localhost), or an http(s) address with no credentials, query or fragment, kept as its origin and
+ * path without a trailing slash (links add their own).
  */
 export const appUrlSetting = z.union([
   z.literal(''),
-  z.string().max(2048).refine(isHttpAddress, {
-    message: 'Enter an address starting with http:// or https://, such as https://files.example.com.',
-  }),
+  z
+    .string()
+    .max(2048)
+    .refine(isHttpAddress, {
+      message: 'Enter an address starting with http:// or https://, such as https://files.example.com.',
+    })
+    .transform((value) => {
+      const url = new URL(value);
+      return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+    }),
 ]);
