@@ -88,8 +88,9 @@ export function renderMarkdown(source: string): string {
   return sanitizeHtml(html, pageOptions);
 }
 
-const escapeText = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+/** Text made safe inside an element or a quoted attribute. */
+export const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**
  * `renderMarkdown` for text already stored: what cannot be read as Markdown is shown as plain text
@@ -100,7 +101,7 @@ export function renderStoredMarkdown(source: string): string {
     return renderMarkdown(source);
   } catch (error) {
     if (!(error instanceof MarkdownTooDeep)) throw error;
-    return `<p>${escapeText(source)}</p>`;
+    return `<p>${escapeHtml(source)}</p>`;
   }
 }
 

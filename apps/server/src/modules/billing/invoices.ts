@@ -5,6 +5,7 @@ import { formatMoney } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
+import { escapeHtml } from '../../lib/html.js';
 import { requireUser } from '../auth/index.js';
 import { readSettings } from '../settings/index.js';
 import { fullName, users, type UserRow } from '../users/index.js';
@@ -63,9 +64,6 @@ export function invoiceOf(row: TransactionRow, user: UserRow, settings: Record<s
     total: formatMoney(row.amount, row.currency),
   };
 }
-
-export const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export function invoiceHtml(invoice: Invoice): string {
   const e = escapeHtml;
