@@ -1,0 +1,7 @@
+/*
+ * The access layer (ADR 0062): who may do what to which resource, for every actor. This module
+ * holds the typed callers and actors, the route gates every route declares, the capabilities a
+ * token never has (account security), the references that name an actor on stored records, and the
+ * ownership checks of owned records; the item policy (`files/access.ts`) builds on it.
+ */
+export {};
