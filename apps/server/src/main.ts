@@ -24,6 +24,9 @@ import { canTrim, keepFreedMemoryForReuse, startMemoryTrimmer, trimAfterCollecti
 v8.setFlagsFromString('--wasm-tiering-budget=2000000000');
 v8.setFlagsFromString('--wasm-num-compilation-tasks=1');
 
+/** What closing may take once the grace is over (connections, Socket.IO, jobs, Redis, the database). */
+const CLOSE_TIMEOUT_MS = 10_000;
+
 async function main() {
   let config;
   try {
@@ -37,16 +40,37 @@ async function main() {
   }
   const server = await createServer(config);
   const { app, ctx } = server;
+  // ADR 0064: refuse new requests at once, give running ones the grace, close the rest, exit.
+  const graceMs = config.env.SHUTDOWN_GRACE_SECONDS * 1000;
   let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) {
+      // A second signal ends the grace now; what is left is still closed cleanly, the database above all.
+      ctx.log.warn({ signal }, 'second signal: not waiting for running requests any more');
+      server.endGrace();
+      return;
+    }
     closing = true;
-    ctx.log.info({ signal }, 'shutting down');
-    await server.close();
-    process.exit(0);
+    ctx.log.info({ signal, graceSeconds: config.env.SHUTDOWN_GRACE_SECONDS }, 'shutting down');
+    // After the grace, closing takes moments; should it hang (a dependency that never answers), the
+    // process ends anyway, as after a crash (ADR 0014): nothing acknowledged depends on it.
+    setTimeout(() => {
+      ctx.log.error(`shutdown still not done ${CLOSE_TIMEOUT_MS / 1000} s after the grace: exiting anyway`);
+      process.exit(1);
+    }, graceMs + CLOSE_TIMEOUT_MS).unref();
+    server.close({ graceMs }).then(
+      () => {
+        ctx.log.info('stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        ctx.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   // ADR 0054: start-up's garbage goes before the first request; on the embedded database (a 1 MB
   // young generation, node-flags.mjs) the old generation is kept from filling with dead requests.
   collectAfterStartUp();

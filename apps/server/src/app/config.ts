@@ -125,6 +125,11 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   TRUST_PROXY: bool.default(false),
   /**
+   * On SIGTERM or SIGINT, how long running requests and jobs may take to finish before what is
+   * left is closed and the process exits (ADR 0064). New requests are refused from the signal on.
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /**
    * Check every JSON answer against its schema before sending it (a drift between a presenter and
    * the contract then answers 500 instead of reaching clients). On by default, so tests and
    * development catch drift; `npm start` turns it off: it cost ~10% of a listing's CPU (ADR 0017).

@@ -71,6 +71,10 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
     loggerInstance,
     trustProxy: ctx.config.env.TRUST_PROXY,
     bodyLimit: 1_048_576,
+    // Shutting down (ADR 0064): requests that arrive once close began are answered 503 at once, idle
+    // keep-alive connections close, running ones finish within the grace (app/server.ts ends it).
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
     // Per-request lines only when debugging; they would drown the useful ones otherwise.
     logController: new LogController({
       disableRequestLogging: ctx.config.env.LOG_LEVEL !== 'debug' && ctx.config.env.LOG_LEVEL !== 'trace',

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import { openDatabase, type DatabaseTarget } from '../lib/db/database.js';
 import { rateLimiterUnavailable } from '../lib/errors.js';
@@ -14,7 +16,14 @@ import type { TypedApp } from './types.js';
 export interface Server {
   app: TypedApp;
   ctx: AppContext;
-  close(): Promise<void>;
+  /**
+   * Stops taking requests at once (new ones are answered 503, then the port closes), lets running
+   * requests and jobs finish for up to `graceMs`, then closes the connections still open (WebSockets
+   * too) and everything behind them (ADR 0064). Without `graceMs` it waits for them however long.
+   */
+  close(options?: { graceMs?: number }): Promise<void>;
+  /** Ends a running close's grace now (a second signal): what is still open is closed at once. */
+  endGrace(): void;
 }
 
 export interface ServerOptions {
@@ -96,12 +105,41 @@ export async function createServer(config: AppConfigFile, options: ServerOptions
   }
   const app = await buildHttpApp(ctx, { remoteNetwork: options.remoteNetwork, onRoute: options.onRoute });
   if (options.startJobs !== false) ctx.jobs.start();
+  // Node's closeAllConnections() leaves upgraded sockets (the WebSockets) alone, and a client that
+  // never answers the close frame would keep one for 30 s (ws' close timeout): the grace's end closes them.
+  const upgraded = new Set<Duplex>();
+  app.server.on('upgrade', (_request: IncomingMessage, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
+  let graceTimer: NodeJS.Timeout | undefined;
+  let graceOver = false;
+  const endGrace = () => {
+    if (graceOver) return;
+    graceOver = true;
+    clearTimeout(graceTimer);
+    app.server.getConnections((error, count) => {
+      if (!error && count > 0) log.warn({ connections: count }, 'closing the connections still open');
+    });
+    app.server.closeAllConnections();
+    for (const socket of upgraded) socket.destroy();
+    ctx.jobs.stopWaiting();
+  };
   return {
     app,
     ctx,
-    async close() {
-      await app.close();
+    async close({ graceMs } = {}) {
+      if (graceMs !== undefined) graceTimer = setTimeout(endGrace, graceMs);
+      // From now on no job starts; the running ones share the requests' grace.
+      const jobsStopped = ctx.jobs.stop(graceMs);
+      try {
+        await app.close();
+        await jobsStopped;
+      } finally {
+        clearTimeout(graceTimer);
+      }
       await ctx.close();
     },
+    endGrace,
   };
 }

@@ -33,6 +33,8 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobState>();
   private started = false;
   private stopped = false;
+  private stopping: Promise<void> | null = null;
+  private giveUp: (() => void) | null = null;
 
   constructor(private readonly log: Logger) {}
 
@@ -84,13 +86,39 @@ export class JobRunner {
     return [...this.jobs.values()].map((s) => ({ ...s.beat }));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Starts no job any more, and resolves once the running ones are done, or after `waitMs` (the
+   * shutdown's grace, ADR 0064), or when `stopWaiting` is called, whichever comes first. A job left
+   * running then loses its process soon: its work is claimed in the database, so a later run (here
+   * after a restart, or on another node) takes it up again, as after a crash. Every call answers
+   * the first call's promise.
+   */
+  stop(waitMs?: number): Promise<void> {
+    if (this.stopping) return this.stopping;
     this.stopped = true;
     for (const state of this.jobs.values()) {
       if (state.timer) clearInterval(state.timer);
       state.timer = null;
     }
-    await Promise.all([...this.jobs.values()].flatMap((s) => (s.running ? [s.running] : [])));
+    const done = Promise.all([...this.jobs.values()].flatMap((s) => (s.running ? [s.running] : []))).then(
+      () => 'done' as const,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'gave up'>((resolve) => {
+      this.giveUp = () => resolve('gave up');
+      if (waitMs !== undefined) timer = setTimeout(this.giveUp, waitMs);
+    });
+    this.stopping = Promise.race([done, gaveUp]).then((how) => {
+      clearTimeout(timer);
+      const left = [...this.jobs.values()].filter((s) => s.running !== null).map((s) => s.def.name);
+      if (how === 'gave up' && left.length) this.log.warn({ jobs: left }, 'stopped without waiting for these jobs');
+    });
+    return this.stopping;
+  }
+
+  /** Ends `stop`'s wait for the running jobs now (a second signal during the grace). */
+  stopWaiting(): void {
+    this.giveUp?.();
   }
 
   private schedule(state: JobState): void {

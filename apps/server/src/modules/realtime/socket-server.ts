@@ -204,8 +204,11 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
       io.local.disconnectSockets(true);
       io.engine.close();
       if (redis) {
-        await redis.pub.quit().catch(() => redis?.pub.disconnect());
-        await redis.sub.quit().catch(() => redis?.sub.disconnect());
+        // quit() waits for a reconnection while Redis is away (the offline queue): then just disconnect.
+        for (const client of [redis.pub, redis.sub]) {
+          if (client.status === 'ready') await client.quit().catch(() => client.disconnect());
+          else client.disconnect();
+        }
       }
     },
   };
