@@ -10,6 +10,8 @@ export interface JobDefinition {
   /** How often the job runs on its own, to pick up work nobody triggered (after a crash, say). */
   intervalMs: number;
   run(): Promise<{ more: boolean }>;
+  /** Work a run started and left going (fetches in flight): `stop` waits for it after the last run. */
+  idle?(): Promise<void>;
 }
 
 /** When a job last ran on this node, and how it ended: the heartbeat the server status reads. */
@@ -84,6 +86,11 @@ export class JobRunner {
     return [...this.jobs.values()].map((s) => ({ ...s.beat }));
   }
 
+  /** Whether `stop` was called: a job with work in flight (several fetches) starts no more. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     for (const state of this.jobs.values()) {
@@ -91,6 +98,7 @@ export class JobRunner {
       state.timer = null;
     }
     await Promise.all([...this.jobs.values()].flatMap((s) => (s.running ? [s.running] : [])));
+    await Promise.all([...this.jobs.values()].flatMap((s) => (s.def.idle ? [s.def.idle()] : [])));
   }
 
   private schedule(state: JobState): void {

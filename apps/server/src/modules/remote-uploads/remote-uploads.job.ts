@@ -184,16 +184,25 @@ export function remoteUploadsJob(
     name: REMOTE_UPLOADS_JOB,
     intervalMs: 10_000,
     /**
-     * Runs while this node has fetches in flight: claims into free slots, then waits for a fetch to
-     * end or for the next look (new batches, an owner's turn) a second later, and claims again.
+     * Claims into free slots, then waits for a fetch to end (the run is over: the runner comes back
+     * at once for the next claim) or for a look a second later (a new batch, another owner's turn)
+     * and claims again. Shutting down, nothing new is claimed.
      */
     async run() {
       if (runs++ % 1000 === 0) await deleteOldBatches(ctx.db);
       for (;;) {
-        await fill();
+        if (!ctx.jobs.stopping) await fill();
         if (inFlight.size === 0) return { more: false };
-        await Promise.race([...inFlight, delay(LOOK_AGAIN_MS, undefined, { ref: false })]);
+        const ended = await Promise.race([
+          ...[...inFlight].map((task) => task.then(() => true)),
+          delay(LOOK_AGAIN_MS, false, { ref: false }),
+        ]);
+        if (ended) return { more: true };
       }
+    },
+    /** The fetches in flight, settled: the runner's `stop` waits for them. */
+    async idle() {
+      while (inFlight.size > 0) await Promise.all([...inFlight]);
     },
   };
 }
