@@ -10,6 +10,7 @@ import {
   registerUser,
   seedFolder,
   startTestServer,
+  testDatabaseKind,
   userIdOf,
   type TestClient,
   type TestServer,
@@ -271,5 +272,88 @@ describe('remote upload between owners', () => {
     } finally {
       await server.ctx.db.execute(sql`delete from remote_upload_batches where status <> 'done'`);
     }
+  }, 120_000);
+});
+
+/**
+ * Turns live in the database, not in a node: a second node on the same PostgreSQL serves the owner
+ * with nothing running rather than the next URL in line, which the first node's owner has.
+ */
+describe.skipIf(testDatabaseKind !== 'postgres')('remote upload across two nodes', () => {
+  let first: TestServer;
+  let second: TestServer;
+  let origin: Awaited<ReturnType<typeof listen>>;
+  const clock = new SettableClock();
+  const seen: string[] = [];
+  const env = {
+    REMOTE_UPLOAD_CONCURRENCY: '1',
+    REMOTE_UPLOAD_TIMEOUT_SECONDS: '120',
+    REMOTE_UPLOAD_BATCH_SECONDS: '600',
+    REMOTE_UPLOAD_MIN_RATE_KB: '16',
+  };
+
+  beforeAll(async () => {
+    origin = await listen((req, res) => {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      seen.push(path);
+      if (path.startsWith('/trickle/')) {
+        res.writeHead(200, { 'content-type': 'application/octet-stream' });
+        const timer = setInterval(() => res.write(Buffer.alloc(1)), 200);
+        res.on('close', () => clearInterval(timer));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': 5 });
+      res.end('hello');
+    });
+    const remoteNetwork = testNetwork({}, [`127.0.0.1:${origin.port}`]);
+    first = await startTestServer(env, { remoteNetwork });
+    second = await startTestServer(env, { remoteNetwork, sameDatabaseAs: first });
+    clock.set(new Date());
+    first.ctx.clock = clock;
+    second.ctx.clock = clock;
+    await installWithAdmin(first);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    if (origin) await closeServer(origin.server);
+  });
+
+  it('gives the second node to the owner with nothing running', async () => {
+    const a = await registerUser(first, 'node-slow@example.com', 'user-password-1', '127.0.0.60');
+    const b = await registerUser(first, 'node-fast@example.com', 'user-password-1', '127.0.0.61');
+    const batchOf = async (client: TestClient, urls: string[]) => {
+      const res = await client.post('/api/upload/remote', { urls, parent_id: null });
+      expect(res.status, res.body).toBe(201);
+      return remoteUploadResource.parse(res.json()).data.id;
+    };
+    const statusOf = async (client: TestClient, id: string) =>
+      remoteUploadResource.parse((await client.get(`/api/upload/remote/${id}`)).json()).data.attributes;
+    const slow = await batchOf(a, [
+      `http://127.0.0.1:${origin.port}/trickle/1`,
+      `http://127.0.0.1:${origin.port}/trickle/2`,
+    ]);
+    const fast = await batchOf(b, [`http://127.0.0.1:${origin.port}/fast/x.txt`]);
+
+    // The first node takes the first owner's first URL and trickles; then the second node looks.
+    const drains = [first.ctx.jobs.drain([REMOTE_UPLOADS_JOB])];
+    await until(() => seen.length >= 1);
+    drains.push(second.ctx.jobs.drain([REMOTE_UPLOADS_JOB]));
+    const done = await until(async () => {
+      const s = await statusOf(b, fast);
+      return s.status === 'done' ? s : null;
+    });
+    expect(done).toMatchObject({ processed: 1, failed: 0 });
+    expect((await statusOf(a, slow)).processed).toBe(0);
+    expect(seen.slice(0, 2)).toEqual(['/trickle/1', '/fast/x.txt']);
+
+    let settled = false;
+    const all = Promise.all(drains).finally(() => (settled = true));
+    while (!settled) {
+      clock.advance(31_000);
+      await sleep(300);
+    }
+    await all;
+    expect(await statusOf(a, slow)).toMatchObject({ status: 'done', processed: 2, failed: 2 });
   }, 120_000);
 });
