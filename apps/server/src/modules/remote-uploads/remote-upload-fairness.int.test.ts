@@ -273,6 +273,22 @@ describe('remote upload between owners', () => {
       await server.ctx.db.execute(sql`delete from remote_upload_batches where status <> 'done'`);
     }
   }, 120_000);
+
+  // Last: it stops this server's job runner.
+  it('stops claiming on shutdown and waits for the fetches in flight to settle', async () => {
+    const a = await user('stop-owner');
+    const batch = await start(a, [url('/hold/stop-1'), url('/hold/stop-2')]);
+    const draining = drain();
+    await until(() => held.length === 2);
+    let stopped = false;
+    const stopping = server.ctx.jobs.stop().then(() => (stopped = true));
+    await sleep(300);
+    expect(stopped).toBe(false);
+    gateOpen = true;
+    for (const res of held.splice(0)) res.end('held');
+    await Promise.all([stopping, draining]);
+    expect(await status(a, batch)).toMatchObject({ status: 'done', processed: 2, failed: 0 });
+  }, 60_000);
 });
 
 /**
