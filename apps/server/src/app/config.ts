@@ -57,6 +57,14 @@ const envSchema = z.object({
   REMOTE_UPLOAD_ALLOW_PRIVATE: bool.default(false),
   /** The most one remote file's download may take, in seconds, from the request to its last byte. */
   REMOTE_UPLOAD_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  /**
+   * Remote upload's limits on slow servers and on one node (ADR 0066): after its first 30 seconds a
+   * download averaging fewer KB/s than this is stopped (0: never); a batch's URLs may use this many
+   * seconds of download time in all; a node fetches at most this many URLs at once.
+   */
+  REMOTE_UPLOAD_MIN_RATE_KB: z.coerce.number().int().min(0).max(1_048_576).default(16),
+  REMOTE_UPLOAD_BATCH_SECONDS: z.coerce.number().int().min(1).max(604_800).default(7200),
+  REMOTE_UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** The largest remote file fetched, in MB, whatever the upload limit says (which applies too). */
   REMOTE_UPLOAD_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(10_240),
   /**

@@ -10,6 +10,8 @@ export interface JobDefinition {
   /** How often the job runs on its own, to pick up work nobody triggered (after a crash, say). */
   intervalMs: number;
   run(): Promise<{ more: boolean }>;
+  /** Work a run started and left going (fetches in flight): `stop` waits for it after the last run. */
+  idle?(): Promise<void>;
 }
 
 /** When a job last ran on this node, and how it ended: the heartbeat the server status reads. */
@@ -33,7 +35,7 @@ export class JobRunner {
   private readonly jobs = new Map<string, JobState>();
   private started = false;
   private stopped = false;
-  private stopping: Promise<void> | null = null;
+  private stopDone: Promise<void> | null = null;
   private giveUp: (() => void) | null = null;
 
   constructor(private readonly log: Logger) {}
@@ -86,34 +88,39 @@ export class JobRunner {
     return [...this.jobs.values()].map((s) => ({ ...s.beat }));
   }
 
+  /** Whether `stop` was called: a job with work in flight (several fetches) starts no more. */
+  get stopping(): boolean {
+    return this.stopped;
+  }
+
   /**
-   * Starts no job any more, and resolves once the running ones are done, or after `waitMs` (the
-   * shutdown's grace, ADR 0064), or when `stopWaiting` is called, whichever comes first. A job left
-   * running then loses its process soon: its work is claimed in the database, so a later run (here
-   * after a restart, or on another node) takes it up again, as after a crash. Every call answers
-   * the first call's promise.
+   * Starts no job any more, and resolves once the running ones are done (and a job's `idle`, its
+   * work in flight, has settled), or after `waitMs` (the shutdown's grace, ADR 0064), or when
+   * `stopWaiting` is called, whichever comes first. A job left running then loses its process
+   * soon: its work is claimed in the database, so a later run (here after a restart, or on another
+   * node) takes it up again, as after a crash. Every call answers the first call's promise.
    */
   stop(waitMs?: number): Promise<void> {
-    if (this.stopping) return this.stopping;
+    if (this.stopDone) return this.stopDone;
     this.stopped = true;
     for (const state of this.jobs.values()) {
       if (state.timer) clearInterval(state.timer);
       state.timer = null;
     }
-    const done = Promise.all([...this.jobs.values()].flatMap((s) => (s.running ? [s.running] : []))).then(
-      () => 'done' as const,
-    );
+    const done = Promise.all([...this.jobs.values()].flatMap((s) => (s.running ? [s.running] : [])))
+      .then(() => Promise.all([...this.jobs.values()].flatMap((s) => (s.def.idle ? [s.def.idle()] : []))))
+      .then(() => 'done' as const);
     let timer: NodeJS.Timeout | undefined;
     const gaveUp = new Promise<'gave up'>((resolve) => {
       this.giveUp = () => resolve('gave up');
       if (waitMs !== undefined) timer = setTimeout(this.giveUp, waitMs);
     });
-    this.stopping = Promise.race([done, gaveUp]).then((how) => {
+    this.stopDone = Promise.race([done, gaveUp]).then((how) => {
       clearTimeout(timer);
       const left = [...this.jobs.values()].filter((s) => s.running !== null).map((s) => s.def.name);
       if (how === 'gave up' && left.length) this.log.warn({ jobs: left }, 'stopped without waiting for these jobs');
     });
-    return this.stopping;
+    return this.stopDone;
   }
 
   /** Ends `stop`'s wait for the running jobs now (a second signal during the grace). */

@@ -17,6 +17,11 @@ export const deTransfer: Record<string, string> = {
   'errors.remote_upload.fetch_failed': 'Die Datei konnte von dieser Adresse nicht heruntergeladen werden.',
   'errors.remote_upload.timeout': 'Der Download hat zu lange gedauert und wurde abgebrochen.',
   'errors.remote_upload.interrupted': 'Der Download wurde zweimal unterbrochen und daraufhin aufgegeben.',
+  'errors.remote_upload.too_slow': 'Der Download war zu langsam und wurde abgebrochen.',
+  'errors.remote_upload.batch_timeout':
+    'Das Herunterladen dieser Links hat insgesamt zu lange gedauert, daher wurde der Rest abgebrochen.',
+  'errors.remote_upload.queue_full':
+    'Es warten noch zu viele Uploads von Links. Versuchen Sie es erneut, sobald einer davon abgeschlossen ist.',
   'errors.items.too_deep':
     'Ordner können höchstens 256 Ebenen tief verschachtelt werden. Wählen Sie einen weiter oben liegenden Ordner.',
   'errors.storage.full':

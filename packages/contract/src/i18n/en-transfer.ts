@@ -15,6 +15,10 @@ export const enTransfer: Record<string, string> = {
   'errors.remote_upload.fetch_failed': 'The file couldn’t be downloaded from that address.',
   'errors.remote_upload.timeout': 'The download took too long and was stopped.',
   'errors.remote_upload.interrupted': 'The download was interrupted twice and was given up.',
+  'errors.remote_upload.too_slow': 'The download was too slow and was stopped.',
+  'errors.remote_upload.batch_timeout': 'These links took too long to download in all, so the rest were stopped.',
+  'errors.remote_upload.queue_full':
+    'Too many uploads from links are still waiting. Try again once one of them has finished.',
   'errors.items.too_deep': 'Folders can be nested at most 256 levels deep. Choose a folder higher up.',
   'errors.storage.full': 'The server has run out of space, so this file couldn’t be stored. Please try again later.',
   'errors.download.restricted': 'Downloading is turned off for your account right now.',

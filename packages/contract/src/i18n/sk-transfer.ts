@@ -15,6 +15,10 @@ export const skTransfer: Record<string, string> = {
   'errors.remote_upload.fetch_failed': 'Súbor sa z tejto adresy nepodarilo stiahnuť.',
   'errors.remote_upload.timeout': 'Sťahovanie trvalo príliš dlho a bolo zastavené.',
   'errors.remote_upload.interrupted': 'Sťahovanie bolo dvakrát prerušené, preto sa ukončilo.',
+  'errors.remote_upload.too_slow': 'Sťahovanie bolo príliš pomalé, preto bolo zastavené.',
+  'errors.remote_upload.batch_timeout': 'Sťahovanie týchto odkazov trvalo spolu príliš dlho, preto sa zvyšok zastavil.',
+  'errors.remote_upload.queue_full':
+    'Na spracovanie čaká príliš veľa nahrávaní z odkazov. Skúste to znova, keď sa niektoré z nich dokončí.',
   'errors.items.too_deep': 'Priečinky môžu byť vnorené najviac do 256 úrovní. Vyberte priečinok vyššie.',
   'errors.storage.full': 'Na serveri došlo miesto, preto sa tento súbor nepodarilo uložiť. Skúste to neskôr.',
   'errors.download.restricted': 'Sťahovanie je pre váš účet momentálne vypnuté.',

@@ -52,6 +52,7 @@ for (const planCacheMode of ['auto', 'force_generic_plan']) {
     const urls = ['http://origin.test/1', 'http://origin.test/2', 'http://origin.test/3'];
     const batch = await insertBatch(db, {
       ownerId: owner!.id,
+      storageOwnerId: owner!.id,
       actorKey: `user:${owner!.id}`,
       linkToken: null,
       parentId: null,

@@ -48,6 +48,9 @@ describe('remote upload across a crash of the server process', () => {
       REMOTE_UPLOAD_ALLOW_PRIVATE: 'true',
       // A 3 s time cap makes a 6 s lease: the URL in flight comes back soon after the restart.
       REMOTE_UPLOAD_TIMEOUT_SECONDS: '3',
+      // One URL at a time (ADR 0066 fetches several): first.bin is settled before the slow one is
+      // killed, so no kill lands while it is stored and unsettled (which stores it twice, ADR 0027).
+      REMOTE_UPLOAD_CONCURRENCY: '1',
     });
     await server.start();
     client = new HttpClient(() => server.url);

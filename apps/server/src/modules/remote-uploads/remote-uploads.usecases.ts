@@ -43,7 +43,8 @@ export async function presentBatch(ctx: AppContext, batch: RemoteUploadBatchRow)
 
 /**
  * Starts a batch after the same admission as an upload (the folder may be written by the actor, the
- * owner may upload at all); each URL is then fetched by the job with every upload rule applied.
+ * owner may upload at all) and within the open-batch limits of the actor and of the storage's
+ * owner (`remote_upload.queue_full`, ADR 0066); each URL is then fetched by the job with every upload rule applied.
  * `linkToken` names the link the actor came through, so the job can open it again.
  */
 export async function startRemoteUpload(
@@ -58,6 +59,8 @@ export async function startRemoteUpload(
   const batch = await insertBatch(ctx.db, {
     // Told of the progress: the user who asked (a member's files still go to the team's owner).
     ownerId: homeOf(actor).id,
+    // Takes turns and is capped as the owner whose storage the files fill (ADR 0066).
+    storageOwnerId: parent?.ownerId ?? homeOf(actor).id,
     actorKey: scopeOf(actor).actorKey,
     linkToken,
     parentId,
