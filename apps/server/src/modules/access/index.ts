@@ -4,4 +4,15 @@
  * token never has (account security), the references that name an actor on stored records, and the
  * ownership checks of owned records; the item policy (`files/access.ts`) builds on it.
  */
-export {};
+export {
+  actorOfKind,
+  actorRefCodec,
+  actorRefColumn,
+  linkRef,
+  mayContinue,
+  sameActor,
+  userRef,
+  type ActorKind,
+  type ActorRef,
+  type LinkRef,
+} from './actor-ref.js';

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { linkRef, userRef, type ActorRef } from '../access/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
 import { ancestryColumn, ancestryFromColumn, ancestryOf, type Ancestry } from './ancestry.repository.js';
@@ -147,8 +148,8 @@ export interface Scope {
   ownerId: string;
   /** null: the owner's whole tree; otherwise this folder and everything below it. */
   rootId: string | null;
-  /** Identifies the actor on upload sessions (`user:<id>`, `share:<id>`, `request:<id>`). */
-  actorKey: string;
+  /** Names the actor on the work it starts (upload sessions, remote batches): who may go on with it. */
+  actorKey: ActorRef;
   /** Recorded as the creator of what the actor adds. */
   creatorId: string | null;
 }
@@ -156,9 +157,9 @@ export interface Scope {
 export function scopeOf(actor: Actor): Scope {
   if (actor.kind === 'link') {
     const { link, owner } = actor;
-    return { ownerId: owner.id, rootId: link.rootId, actorKey: `${link.source}:${link.id}`, creatorId: null };
+    return { ownerId: owner.id, rootId: link.rootId, actorKey: linkRef(link.source, link.id), creatorId: null };
   }
-  return { ownerId: actor.user.id, rootId: null, actorKey: `user:${actor.user.id}`, creatorId: actor.user.id };
+  return { ownerId: actor.user.id, rootId: null, actorKey: userRef(actor.user.id), creatorId: actor.user.id };
 }
 
 export type ItemState = 'live' | 'trashed' | 'any';

@@ -4,6 +4,7 @@ import { MIGRATIONS_DIR } from '../../app/context.js';
 import { openDatabase, type Database } from '../../lib/db/database.js';
 import { migrate, rowsOf } from '../../lib/db/migrate.js';
 import { freshTestDatabase } from '../../../test/harness.js';
+import { userRef } from '../access/index.js';
 import { claimUrl, insertBatch } from './remote-uploads.repository.js';
 
 /**
@@ -52,7 +53,7 @@ for (const planCacheMode of ['auto', 'force_generic_plan']) {
     const urls = ['http://origin.test/1', 'http://origin.test/2', 'http://origin.test/3'];
     const batch = await insertBatch(db, {
       ownerId: owner!.id,
-      actorKey: `user:${owner!.id}`,
+      actorKey: userRef(owner!.id),
       linkToken: null,
       parentId: null,
       urls,

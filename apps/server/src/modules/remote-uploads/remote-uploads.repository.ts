@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import type { ActorRef } from '../access/index.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import {
   remoteUploadBatches,
@@ -13,7 +14,7 @@ export const MAX_ATTEMPTS = 2;
 
 export interface NewBatch {
   ownerId: string;
-  actorKey: string;
+  actorKey: ActorRef;
   linkToken: string | null;
   parentId: string | null;
   urls: readonly string[];
