@@ -16,3 +16,12 @@ export {
   type ActorRef,
   type LinkRef,
 } from './actor-ref.js';
+export {
+  linkDecision,
+  requestClosed,
+  requireUsableLink,
+  shareExpired,
+  shareLocked,
+  type LinkDecision,
+  type LinkState,
+} from './links.js';
