@@ -25,3 +25,4 @@ export {
   type LinkDecision,
   type LinkState,
 } from './links.js';
+export { isAddressee, mayReadOwned, mayReadPage, type Reader } from './owned.js';
