@@ -4,4 +4,25 @@
  * token never has (account security), the references that name an actor on stored records, and the
  * ownership checks of owned records; the item policy (`files/access.ts`) builds on it.
  */
-export {};
+export {
+  actorOfKind,
+  actorRefCodec,
+  actorRefColumn,
+  linkRef,
+  mayContinue,
+  sameActor,
+  userRef,
+  type ActorKind,
+  type ActorRef,
+  type LinkRef,
+} from './actor-ref.js';
+export {
+  linkDecision,
+  requestClosed,
+  requireUsableLink,
+  shareExpired,
+  shareLocked,
+  type LinkDecision,
+  type LinkState,
+} from './links.js';
+export { isAddressee, mayReadOwned, mayReadPage, type Reader } from './owned.js';

@@ -6,6 +6,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
+import { mayReadOwned } from '../access/index.js';
 import { requireUser } from '../auth/index.js';
 import { readSettings } from '../settings/index.js';
 import { fullName, users, type UserRow } from '../users/index.js';
@@ -155,7 +156,7 @@ export function invoicesRoutes(app: TypedApp, ctx: AppContext) {
             .where(eq(transactions.id, parsed.data))
             .limit(1)
         : [];
-      if (!found || (found.t.userId !== viewer.id && viewer.role !== 'admin')) {
+      if (!found || !mayReadOwned(viewer, found.t.userId, { admins: true })) {
         throw new AppError(404, 'not_found', 'No such invoice.');
       }
       const invoice = invoiceOf(found.t, found.u, await readSettings(ctx.db));

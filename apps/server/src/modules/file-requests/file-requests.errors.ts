@@ -1,4 +1,2 @@
-import { AppError } from '../../lib/errors.js';
-
-export const requestClosed = () =>
-  new AppError(410, 'request.closed', 'This upload request is closed: it no longer takes files.');
+// The refusal of the link decision (`access/links.ts`), which owns it.
+export { requestClosed } from '../access/index.js';

@@ -53,7 +53,7 @@ export function fileRequestsJob(ctx: AppContext): JobDefinition {
           ctx.log.error({ err: error, requestId: request.id }, 'could not mail a filled request'),
         );
       }
-      await endUploadsOfClosedLinks(ctx, 'request', (ids) => requestsOpenForUploads(ctx.db, ids));
+      await endUploadsOfClosedLinks(ctx, 'request', (ids) => requestsOpenForUploads(ctx.db, ids, ctx.clock.now()));
       return { more: closed.length === BATCH };
     },
   };

@@ -101,12 +101,12 @@ export async function closeDueRequests(db: Db, batch: number): Promise<FileReque
   return db.select().from(fileRequests).where(inArray(fileRequests.id, ids));
 }
 
-/** Among these requests, the ones still taking files (the status they have now, not the one last written). */
-export async function requestsOpenForUploads(db: Db, ids: readonly string[]): Promise<Set<string>> {
+/** Among these requests, the ones still taking files at `now` (the status they have then, not the one last written). */
+export async function requestsOpenForUploads(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await db
     .select()
     .from(fileRequests)
     .where(inArray(fileRequests.id, [...ids]));
-  return new Set(rows.filter((r) => currentStatus(r) === 'active').map((r) => r.id));
+  return new Set(rows.filter((r) => currentStatus(r, now.getTime()) === 'active').map((r) => r.id));
 }

@@ -2,15 +2,24 @@ import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
 import type { LinkActor } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
-import { isActiveAccount, ownerRestricted, ownerUnavailable, restrictionsFor } from '../users/index.js';
-import { currentStatus } from './file-request-status.js';
+import { requireUsableLink } from '../access/index.js';
+import { restrictionsFor } from '../users/index.js';
+import { requestLinkState } from './file-request-status.js';
 import { requestUrls } from './file-request.presenter.js';
 import { findRequestByToken, type FoundRequest } from './file-requests.repository.js';
-import { requestClosed } from './file-requests.errors.js';
 
 export interface OpenedRequest extends FoundRequest {
   /** The guest as an actor of the access policy: the request's folder and what lies below it. */
   actor: LinkActor;
+}
+
+/** What the link decision reads of the request's owner. */
+async function ownerState(ctx: AppContext, found: FoundRequest) {
+  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
+  return {
+    owner: found.owner,
+    ownerRestricted: !restrictionsFor(found.owner, await readSettings(ctx.db)).canVisitShared,
+  };
 }
 
 /**
@@ -20,10 +29,7 @@ export interface OpenedRequest extends FoundRequest {
 export async function openRequest(ctx: AppContext, token: string): Promise<OpenedRequest> {
   const found = await findRequestByToken(ctx.db, token);
   if (!found) throw notFound();
-  if (!isActiveAccount(found.owner)) throw ownerUnavailable();
-  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
-  if (!restrictionsFor(found.owner, await readSettings(ctx.db)).canVisitShared) throw ownerRestricted();
-  if (currentStatus(found.request) !== 'active') throw requestClosed();
+  requireUsableLink({ ...requestLinkState(found.request), ...(await ownerState(ctx, found)) }, ctx.clock.now());
   const link = {
     source: 'request' as const,
     id: found.request.id,
@@ -38,8 +44,7 @@ export async function openRequest(ctx: AppContext, token: string): Promise<Opene
 export async function findRequestOrThrow(ctx: AppContext, token: string): Promise<FoundRequest> {
   const found = await findRequestByToken(ctx.db, token);
   if (!found) throw notFound();
-  if (!isActiveAccount(found.owner)) throw ownerUnavailable();
-  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
-  if (!restrictionsFor(found.owner, await readSettings(ctx.db)).canVisitShared) throw ownerRestricted();
+  // Its page shows it in any state: only its owner is asked about.
+  requireUsableLink({ kind: 'request', expiresAt: null, ...(await ownerState(ctx, found)) }, ctx.clock.now());
   return found;
 }

@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { linkRef, userRef, type ActorRef } from '../access/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
 import { ancestryColumn, ancestryFromColumn, ancestryOf, type Ancestry } from './ancestry.repository.js';
@@ -119,6 +120,13 @@ function grantsOf(actor: Actor): Grant[] {
   return [{ ownerId: actor.owner.id, rootId: actor.link.rootId, actions: capabilitiesOf(actor) }];
 }
 
+/** Whether a grant reaches an item: it lies in the grant's owner's tree, at or below the grant's folder. */
+const reaches = (grant: Grant, row: Pick<ItemRow, 'id' | 'ownerId'>, ancestry: Ancestry) =>
+  row.ownerId === grant.ownerId && (grant.rootId === null || ancestry.isWithin(row.id, grant.rootId));
+
+/** A member never reaches the owner's trash: what is trashed in a team folder is gone for them. */
+const showsTrashState = (grant: Grant, trashedBy: string | null) => !(grant.team && trashedBy !== null);
+
 /** The team folders a user is a member of (not those they own), as grants. One indexed query. */
 export async function teamGrantsOf(db: Db, userId: string): Promise<Grant[]> {
   // Prepared once: every search, latest and favourites listing reads it, most often to find none.
@@ -147,8 +155,8 @@ export interface Scope {
   ownerId: string;
   /** null: the owner's whole tree; otherwise this folder and everything below it. */
   rootId: string | null;
-  /** Identifies the actor on upload sessions (`user:<id>`, `share:<id>`, `request:<id>`). */
-  actorKey: string;
+  /** Names the actor on the work it starts (upload sessions, remote batches): who may go on with it. */
+  actorKey: ActorRef;
   /** Recorded as the creator of what the actor adds. */
   creatorId: string | null;
 }
@@ -156,9 +164,9 @@ export interface Scope {
 export function scopeOf(actor: Actor): Scope {
   if (actor.kind === 'link') {
     const { link, owner } = actor;
-    return { ownerId: owner.id, rootId: link.rootId, actorKey: `${link.source}:${link.id}`, creatorId: null };
+    return { ownerId: owner.id, rootId: link.rootId, actorKey: linkRef(link.source, link.id), creatorId: null };
   }
-  return { ownerId: actor.user.id, rootId: null, actorKey: `user:${actor.user.id}`, creatorId: actor.user.id };
+  return { ownerId: actor.user.id, rootId: null, actorKey: userRef(actor.user.id), creatorId: actor.user.id };
 }
 
 export type ItemState = 'live' | 'trashed' | 'any';
@@ -258,16 +266,14 @@ async function decide(
   }
   const { rows, ancestry } = loaded;
   const byId = new Map<string, LoadedItem>(rows.map((r) => [r.id, { ...r, trashedBy: ancestry.trashedBy(r.id) }]));
-  const grantOf = (row: LoadedItem) =>
-    grants.find((g) => row.ownerId === g.ownerId && (g.rootId === null || ancestry.isWithin(row.id, g.rootId)));
+  const grantOf = (row: LoadedItem) => grants.find((g) => reaches(g, row, ancestry));
   const state = stateFor(actor, opts.state);
   const via = new Map<string, Grant>();
   for (const ref of refs) {
     const row = byId.get(ref.id);
     const grant = row && grantOf(row);
     if (!row || !grant || (ref.type && ref.type !== row.type)) throw notFound();
-    // A member never reaches the owner's trash: what is trashed in a team folder is gone for them.
-    if (grant.team && row.trashedBy !== null) throw notFound();
+    if (!showsTrashState(grant, row.trashedBy)) throw notFound();
     if (!stateMatches(row, state)) throw notFound();
     via.set(row.id, grant);
   }
@@ -592,4 +598,51 @@ export async function knownTopOf(db: Db, actor: Actor, folder: LoadedFolder): Pr
     .where(sql`${teamFolders.folderId} = any(${arrayParam(folder.path.map((p) => p.id))}::uuid[])`)
     .limit(1);
   return team?.id;
+}
+
+/**
+ * Who may read each of these folders now, besides their owner (who always may): the members of a
+ * team folder the folder lies in, decided as `authorize` decides a member's `view`, through the
+ * same grants and the same rule (a member never sees what is in the trash, whatever lies above).
+ * The audience of the events about a folder's listing (`items-changed.ts`). One indexed query of
+ * the owners' team grants; only when some owner has one, one walk up from all the folders at once.
+ */
+export async function teamReadersOf(
+  db: Db,
+  folders: readonly { ownerId: string; folderId: string }[],
+): Promise<Map<string, string[]>> {
+  const readers = new Map<string, string[]>();
+  const owners = [...new Set(folders.map((f) => f.ownerId))];
+  if (!owners.length) return readers;
+  const rows = await db
+    .select({
+      userId: teamMembers.userId,
+      folderId: teamMembers.folderId,
+      ownerId: teamFolders.ownerId,
+      permission: teamMembers.permission,
+    })
+    .from(teamMembers)
+    .innerJoin(teamFolders, eq(teamFolders.folderId, teamMembers.folderId))
+    .where(sql`${teamFolders.ownerId} = any(${arrayParam(owners)}::uuid[])`);
+  if (!rows.length) return readers;
+  const grants = rows.map((r) => ({
+    userId: r.userId,
+    grant: {
+      ownerId: r.ownerId,
+      rootId: r.folderId,
+      actions: teamCapabilities[r.permission],
+      team: { folderId: r.folderId, permission: r.permission },
+    } satisfies Grant,
+  }));
+  const ancestry = await ancestryOf(db, [...new Set(folders.map((f) => f.folderId))]);
+  for (const { ownerId, folderId } of folders) {
+    const row = { id: folderId, ownerId };
+    const trashedBy = ancestry.trashedBy(folderId);
+    const members = grants
+      .filter(({ grant }) => reaches(grant, row, ancestry) && showsTrashState(grant, trashedBy))
+      .filter(({ grant }) => grant.actions.has('view'))
+      .map((g) => g.userId);
+    if (members.length) readers.set(folderId, [...new Set([...(readers.get(folderId) ?? []), ...members])]);
+  }
+  return readers;
 }

@@ -17,6 +17,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { MarkdownTooDeep, renderMarkdown, renderStoredMarkdown } from '../../lib/html.js';
+import { mayReadPage } from '../access/index.js';
 import { requireAdmin } from '../auth/index.js';
 import { readSettings } from '../settings/index.js';
 import { findPage, listPages, updatePage } from './pages.repository.js';
@@ -94,7 +95,7 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<PageResource> => {
       const page = await findPage(ctx.db, request.params.slug);
       // A hidden page is hidden from visitors too (the reference served it regardless).
-      if (!page || (!page.visibility && request.user?.role !== 'admin')) throw notFound();
+      if (!page || !mayReadPage(request.user ?? null, page)) throw notFound();
       return present(page);
     },
   );

@@ -4,6 +4,7 @@ import { MIGRATIONS_DIR } from '../../app/context.js';
 import { openDatabase, type Database } from '../../lib/db/database.js';
 import { migrate, rowsOf } from '../../lib/db/migrate.js';
 import { freshTestDatabase } from '../../../test/harness.js';
+import { userRef } from '../access/index.js';
 import { claimUrl, insertBatch } from './remote-uploads.repository.js';
 
 /**
@@ -53,7 +54,7 @@ for (const planCacheMode of ['auto', 'force_generic_plan']) {
     const batch = await insertBatch(db, {
       ownerId: owner!.id,
       storageOwnerId: owner!.id,
-      actorKey: `user:${owner!.id}`,
+      actorKey: userRef(owner!.id),
       linkToken: null,
       parentId: null,
       urls,

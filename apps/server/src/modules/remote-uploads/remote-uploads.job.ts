@@ -61,16 +61,16 @@ export function remoteUploadsJob(
   let runs = 0;
 
   async function actorOf(batch: RemoteUploadBatchRow): Promise<{ actor: Actor; stored?: () => Promise<void> }> {
-    const [kind, id] = batch.actorKey.split(':');
-    if (kind === 'user' && id) {
+    const { kind, id } = batch.actorKey;
+    if (kind === 'user') {
       const user = await findUserById(ctx.db, id);
       if (!user) throw new AppError(404, 'not_found', 'The account this upload was for is gone.');
       return { actor: { kind: 'user', user } };
     }
-    if ((kind === 'share' || kind === 'request') && batch.linkToken) {
+    if (batch.linkToken) {
       return kind === 'share' ? openers.share(batch.linkToken) : openers.request(batch.linkToken);
     }
-    throw new Error(`unknown actor ${batch.actorKey}`);
+    throw new Error(`no link token for the ${kind} link ${id}`);
   }
 
   async function fetchInto(

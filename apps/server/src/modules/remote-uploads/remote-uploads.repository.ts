@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { actorRefCodec, type ActorRef } from '../access/index.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -35,7 +36,7 @@ export const queueFull = (scope: 'actor' | 'owner') => {
 export interface NewBatch {
   ownerId: string;
   storageOwnerId: string;
-  actorKey: string;
+  actorKey: ActorRef;
   linkToken: string | null;
   parentId: string | null;
   urls: readonly string[];
@@ -48,7 +49,7 @@ export interface NewBatch {
  */
 export async function insertBatch(db: Db, batch: NewBatch): Promise<RemoteUploadBatchRow> {
   return db.transaction(async (tx) => {
-    for (const key of [`actor:${batch.actorKey}`, `owner:${batch.storageOwnerId}`]) {
+    for (const key of [`actor:${actorRefCodec.encode(batch.actorKey)}`, `owner:${batch.storageOwnerId}`]) {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`remote-upload:${key}`}))`);
     }
     const open = async (where: ReturnType<typeof sql>) => {
@@ -60,7 +61,7 @@ export async function insertBatch(db: Db, batch: NewBatch): Promise<RemoteUpload
       return { batches: Number(row?.batches ?? 0), urls: Number(row?.urls ?? 0) };
     };
     const checks = [
-      ['actor', await open(sql`actor_key = ${batch.actorKey}`)],
+      ['actor', await open(sql`actor_key = ${actorRefCodec.encode(batch.actorKey)}`)],
       ['owner', await open(sql`storage_owner_id = ${batch.storageOwnerId}`)],
     ] as const;
     for (const [scope, held] of checks) {

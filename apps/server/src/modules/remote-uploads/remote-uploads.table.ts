@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { actorRefColumn } from '../access/index.js';
 import { users } from '../users/users.table.js';
 
 /**
@@ -26,8 +27,8 @@ export const remoteUploadBatches = pgTable(
     storageOwnerId: uuid('storage_owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Who asked, as upload sessions name actors: `user:<id>`, `share:<id>` or `request:<id>`. */
-    actorKey: text('actor_key').notNull(),
+    /** Who asked, named as upload sessions name actors (stored as `<kind>:<id>`). */
+    actorKey: actorRefColumn('actor_key').notNull(),
     /** A link's token, to open the link again (and so check it is still valid) when each URL is fetched. */
     linkToken: text('link_token'),
     /** The folder the files go to; null is the owner's top level. No foreign key: a folder gone fails the URLs. */

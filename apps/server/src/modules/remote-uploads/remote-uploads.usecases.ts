@@ -1,6 +1,7 @@
 import type { RemoteUploadRequest, RemoteUploadResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
+import { mayContinue } from '../access/index.js';
 import { authorizeFolder, homeOf, scopeOf, type Actor, type LinkActor } from '../files/index.js';
 import { admitUpload } from '../uploads/index.js';
 import { failuresOf, findBatch, insertBatch } from './remote-uploads.repository.js';
@@ -77,6 +78,6 @@ export async function remoteUploadStatus(
   batchId: string,
 ): Promise<RemoteUploadResource> {
   const batch = await findBatch(ctx.db, batchId);
-  if (!batch || batch.actorKey !== scopeOf(actor).actorKey) throw notFound();
+  if (!batch || !mayContinue(scopeOf(actor).actorKey, batch.actorKey)) throw notFound();
   return presentBatch(ctx, batch);
 }

@@ -5,11 +5,12 @@ import { notFound, tooManyAttempts } from '../../lib/errors.js';
 import { cookieSecure, verifyPassword } from '../auth/index.js';
 import { requireCapability, type Action, type ItemRow, type LinkActor } from '../files/index.js';
 import { readSettings } from '../settings/index.js';
-import { isActiveAccount, ownerRestricted, ownerUnavailable, restrictionsFor, type UserRow } from '../users/index.js';
+import { requireUsableLink } from '../access/index.js';
+import { restrictionsFor, type UserRow } from '../users/index.js';
 import { shareUrls } from './share.presenter.js';
 import { findShareByToken, hasUnlock, insertUnlock, tombstoneOf } from './shares.repository.js';
 import type { ShareRow } from './shares.table.js';
-import { shareExpired, shareLocked, shareRevoked, wrongSharePassword } from './sharing.errors.js';
+import { shareExpired, shareRevoked, wrongSharePassword } from './sharing.errors.js';
 
 const UNLOCK_TTL_MS = 24 * 3_600_000;
 /** The cookies go only to the visitor API, which is all that needs them. */
@@ -56,13 +57,20 @@ export async function openShare(
     throw reason === 'revoked' ? shareRevoked() : reason === 'expired' ? shareExpired() : notFound();
   }
   const { share, item, owner, inTrash } = found;
-  if (!isActiveAccount(owner)) throw ownerUnavailable();
-  // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
-  if (!restrictionsFor(owner, await readSettings(ctx.db)).canVisitShared) throw ownerRestricted();
-  if (share.expiresAt && share.expiresAt.getTime() <= Date.now()) throw shareExpired();
-  if (inTrash) throw notFound();
   const unlocked = request === null || (await isUnlocked(ctx, request, share));
-  if (!unlocked && !opts.allowLocked) throw shareLocked();
+  requireUsableLink(
+    {
+      kind: 'share',
+      owner,
+      // Metered billing restricts the owner (unpaid usage): their links wait until they pay.
+      ownerRestricted: !restrictionsFor(owner, await readSettings(ctx.db)).canVisitShared,
+      expiresAt: share.expiresAt,
+      rootTrashed: inTrash,
+      // Describing the share (its page asks for the password) needs no password.
+      locked: !unlocked && !opts.allowLocked,
+    },
+    ctx.clock.now(),
+  );
   const link = {
     source: 'share' as const,
     id: share.id,

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { linkDecision } from '../access/index.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
 import { items, visibleLiveItems, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
@@ -214,22 +215,22 @@ export async function purgeExpired(db: Db, graceDays: number, batch: number): Pr
 }
 
 /**
- * Among these shares, the ones whose guests may still upload: folder links for editors, not
- * expired, their folder not in the trash (what `openShareForEditing` lets through).
+ * Among these shares, the ones whose guests may still upload at `now`: folder links for editors,
+ * usable by the link decision but for their owner (not expired, their folder not in the trash: what
+ * `openShareForEditing` lets through; an owner suspended for a while keeps their guests' uploads).
  */
-export async function sharesOpenForUploads(db: Db, ids: readonly string[]): Promise<Set<string>> {
+export async function sharesOpenForUploads(db: Db, ids: readonly string[], now: Date): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await db
-    .select({ id: shares.id })
+    .select({
+      id: shares.id,
+      expiresAt: shares.expiresAt,
+      inTrash: sql<boolean>`item_trashed_by(${shares.itemId}) is not null`,
+    })
     .from(shares)
-    .where(
-      and(
-        inArray(shares.id, [...ids]),
-        eq(shares.type, 'folder'),
-        eq(shares.permission, 'editor'),
-        or(isNull(shares.expiresAt), gt(shares.expiresAt, sql`now()`)),
-        sql`item_trashed_by(${shares.itemId}) is null`,
-      ),
-    );
-  return new Set(rows.map((r) => r.id));
+    .where(and(inArray(shares.id, [...ids]), eq(shares.type, 'folder'), eq(shares.permission, 'editor')));
+  const open = rows.filter(
+    (r) => linkDecision({ kind: 'share', expiresAt: r.expiresAt, rootTrashed: r.inTrash }, now).usable,
+  );
+  return new Set(open.map((r) => r.id));
 }

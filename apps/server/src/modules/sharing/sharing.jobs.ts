@@ -19,7 +19,7 @@ export function sharesCleanupJob(ctx: AppContext): JobDefinition {
     name: SHARES_CLEANUP_JOB,
     intervalMs: 3_600_000,
     async run() {
-      await endUploadsOfClosedLinks(ctx, 'share', (ids) => sharesOpenForUploads(ctx.db, ids));
+      await endUploadsOfClosedLinks(ctx, 'share', (ids) => sharesOpenForUploads(ctx.db, ids, ctx.clock.now()));
       const purged = await purgeExpired(ctx.db, EXPIRED_GRACE_DAYS, BATCH);
       const buried = await purgeTombstones(ctx.db, TOMBSTONE_DAYS, BATCH);
       return { more: purged === BATCH || buried === BATCH };

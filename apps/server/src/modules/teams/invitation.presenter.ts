@@ -1,5 +1,6 @@
 import type { TeamInvitationResource, TeamInvitationResponse } from '@filestore/contract';
 import type { Db } from '../../lib/db/database.js';
+import { isAddressee } from '../access/index.js';
 import type { ItemRow } from '../files/index.js';
 import { avatarUrls, fullName, type UserRow } from '../users/index.js';
 import { pendingInvitationsOf } from './invitations.repository.js';
@@ -58,7 +59,7 @@ export type InvitationViewer = TeamInvitationResponse['meta']['viewer'];
 /** Who looks at an invitation: its invitee (signed in with the invited email), someone else, or a guest. */
 export function viewerOf(invitation: Pick<TeamInvitationRow, 'email'>, user: UserRow | null): InvitationViewer {
   if (!user) return 'guest';
-  return user.email.toLowerCase() === invitation.email.toLowerCase() ? 'invitee' : 'other';
+  return isAddressee(user, invitation.email) ? 'invitee' : 'other';
 }
 
 /** The team folder's pending invitations as its owner sees them (`relationships.invitations`). */

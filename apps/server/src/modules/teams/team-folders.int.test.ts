@@ -476,6 +476,13 @@ describe('team folders API', () => {
 
     it('sets the wanted members: permissions changed, those left out removed and told', async () => {
       const told = (await ended()).length;
+      const changedFor = async (userId: string) =>
+        db()
+          .select({ payload: outboxEvents.payload })
+          .from(outboxEvents)
+          .where(and(eq(outboxEvents.name, 'items.changed'), eq(outboxEvents.userId, userId)))
+          .orderBy(outboxEvents.id);
+      const [viewerBefore, editorBefore] = [(await changedFor(id.viewer)).length, (await changedFor(id.editor)).length];
       const res = await client.owner.request('PATCH', `/api/teams/folders/${team.id}`, {
         // The owner listed changes nothing; an id that is no member is ignored.
         members: [
@@ -501,12 +508,10 @@ describe('team folders API', () => {
       expect((await list(client.viewer, '/api/teams/shared-with-me/all')).data).toEqual([]);
       const editorView = await list(client.editor, `/api/teams/shared-with-me/${team.id}`);
       expect(editorView.meta.teamFolder?.meta.role).toBe('can_view');
-      // Removed members get their listings refreshed too.
-      const changed = await db()
-        .select({ payload: outboxEvents.payload })
-        .from(outboxEvents)
-        .where(and(eq(outboxEvents.name, 'items.changed'), eq(outboxEvents.userId, id.viewer)));
-      expect(changed.map((c) => (c.payload as { folders: string[] }).folders).flat()).toContain(team.id);
+      // The removed member's listings refresh on `team.access_ended`; no event names a folder they
+      // can no longer read (ADR 0062). The editor, who still reads it, hears of the change.
+      expect((await changedFor(id.viewer)).slice(viewerBefore)).toEqual([]);
+      expect((await changedFor(id.editor)).slice(editorBefore).map((c) => c.payload)).toEqual([{ folders: [team.id] }]);
     });
 
     it('removes every member when none is listed', async () => {

@@ -21,6 +21,7 @@ import {
   filteredPhase,
   listing,
   presentingFor,
+  publishItemsChanged,
   subtreeFolderTree,
   teamFolders,
   teamMembers,
@@ -206,7 +207,7 @@ export async function convertToTeamFolder(
     await assertMayBecomeTeam(tx, folder);
     await tx.insert(teamFolders).values({ folderId: folder.id, ownerId: user.id });
     // The owner's listings show it as a team folder now.
-    await teamChanged(tx, folder, []);
+    await teamChanged(tx, folder);
     return { folder, after: await invite(tx, ctx, user, folder, body.invitations) };
   });
   await afterCommit(ctx, after, folder);
@@ -231,16 +232,15 @@ async function ownTeamFolder(
 }
 
 /**
- * `items.changed` for a change of the team itself: its owner's listings of it and around it, and
- * the listing of it for everyone else who sees (or saw) it. Named explicitly: members who just lost
- * access no longer have a row through which anything would find them.
+ * `items.changed` for a change of the team itself, after it: its owner's listings of it and around
+ * it, and the listing of it for every member who may read it now (the access policy's audience, as
+ * for any change: ADR 0062). Members who just lost access are told by `team.access_ended`, which
+ * refreshes their listings; they get no event about a folder they can no longer read.
  */
-async function teamChanged(tx: Db, folder: ItemRow, people: readonly string[]) {
-  await publishEach(tx, 'items.changed', [
-    { userId: folder.ownerId, payload: { folders: [...new Set([folder.parentId, folder.id])] } },
-    ...[...new Set(people)]
-      .filter((userId) => userId !== folder.ownerId)
-      .map((userId) => ({ userId, payload: { folders: [folder.id] } })),
+async function teamChanged(tx: Db, folder: ItemRow) {
+  await publishItemsChanged(tx, [
+    { ownerId: folder.ownerId, folderId: folder.parentId },
+    { ownerId: folder.ownerId, folderId: folder.id },
   ]);
 }
 
@@ -315,11 +315,7 @@ export async function updateTeamFolder(
       body.invitations.map((i) => i.email.toLowerCase()),
     );
     const after = await invite(tx, ctx, user, folder, body.invitations);
-    await teamChanged(
-      tx,
-      folder,
-      current.map((m) => m.userId),
-    );
+    await teamChanged(tx, folder);
     return { folder, after };
   });
   await afterCommit(ctx, after, folder);
@@ -339,7 +335,7 @@ export async function dissolveTeam(ctx: AppContext, user: UserRow, id: string): 
     await tx.delete(teamMembers).where(eq(teamMembers.folderId, folder.id));
     await tx.delete(teamFolders).where(eq(teamFolders.folderId, folder.id));
     await accessEnded(tx, folder, members, 'dissolved');
-    await teamChanged(tx, folder, members);
+    await teamChanged(tx, folder);
   });
 }
 
@@ -361,7 +357,6 @@ export async function leaveTeam(ctx: AppContext, user: UserRow, id: string): Pro
     if (!left.length) throw notFound();
     await accessEnded(tx, folder, [user.id], 'left');
     // The owner's and the other members' listings show one avatar less.
-    const others = (await membersOf(tx, [folder.id])).map((m) => m.user.id);
-    await teamChanged(tx, folder, others);
+    await teamChanged(tx, folder);
   });
 }

@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../../lib/db/database.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { isDiskFull } from '../../lib/outages.js';
 import { MB } from '../../lib/format.js';
+import { mayContinue } from '../access/index.js';
 import { authorizeOne, extensionOf, presentItem, presentingFor, scopeOf, type Actor } from '../files/index.js';
 import { MAX_PARTS, MIN_PART_SIZE } from '../storage/index.js';
 import { admitUpload, type Admission } from './admission.js';
@@ -63,7 +64,7 @@ export async function receiveChunk(
     if (fields.offset !== 0) throw uploadNotFound();
     return startSession(ctx, actor, fields, body);
   }
-  if (session.actorKey !== scopeOf(actor).actorKey) throw uploadNotFound();
+  if (!mayContinue(scopeOf(actor).actorKey, session.actorKey)) throw uploadNotFound();
   if (session.completedFileId) return answerFinished(ctx, actor, session.completedFileId, body);
   return continueSession(ctx, actor, session, fields, body);
 }
@@ -157,7 +158,7 @@ async function startSession(
     // The same first chunk, sent twice at once: the other request made the session.
     await abort();
     const existing = await findSession(ctx.db, fields.upload_id);
-    if (!existing || existing.actorKey !== scope.actorKey) throw uploadNotFound();
+    if (!existing || !mayContinue(scope.actorKey, existing.actorKey)) throw uploadNotFound();
     return continueSession(ctx, actor, existing, fields, body);
   }
   try {

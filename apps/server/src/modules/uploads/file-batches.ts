@@ -1,5 +1,6 @@
 import type { ItemResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
+import { actorRefCodec, type ActorRef } from '../access/index.js';
 import type { Db } from '../../lib/db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import {
@@ -209,8 +210,8 @@ async function makeFiles(ctx: AppContext, files: readonly BatchedFile[]): Promis
     const added = new Map<string, number>();
     // Each folder decided once per actor, by the one access policy; a refusal is remembered too.
     const folders = new Map<string, Promise<LoadedFolder | null>>();
-    const folderFor = (file: BatchedFile, actorKey: string) => {
-      const key = `${actorKey}\n${file.blob.parentId ?? ''}`;
+    const folderFor = (file: BatchedFile, actor: ActorRef) => {
+      const key = `${actorRefCodec.encode(actor)}\n${file.blob.parentId ?? ''}`;
       let decided = folders.get(key);
       if (!decided) folders.set(key, (decided = authorizeFolder(tx, file.actor, 'upload', file.blob.parentId)));
       return decided;

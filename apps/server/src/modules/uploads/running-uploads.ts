@@ -1,6 +1,7 @@
 import type { RunningUpload } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import { forEachBounded } from '../../lib/bounded.js';
+import { linkRef, type LinkRef } from '../access/index.js';
 import { fullName, type UserRow } from '../users/index.js';
 import { uploadNotFound } from './chunk-errors.js';
 import { discardStored, endSession } from './end-session.js';
@@ -13,15 +14,15 @@ import {
 } from './upload-sessions.repository.js';
 
 /** A link whose guests upload into someone's storage, as named on upload sessions (`scopeOf`). */
-export type LinkSource = 'share' | 'request';
+export type LinkSource = LinkRef['kind'];
 
 const STARTED_BY = { share: 'share_link', request: 'upload_request' } as const;
 /** Uploads ended at once (an account or a link going): on S3 each is a round trip of its own. */
 const ENDING_AT_ONCE = 4;
 
 function present({ session, folderName, creator }: RunningSessionRow): RunningUpload {
-  const source = session.actorKey.slice(0, session.actorKey.indexOf(':'));
-  const linkKind = source === 'share' || source === 'request' ? STARTED_BY[source] : null;
+  const source = session.actorKey.kind;
+  const linkKind = source === 'user' ? null : STARTED_BY[source];
   return {
     id: session.id,
     name: session.name,
@@ -56,7 +57,7 @@ export async function cancelRunningUpload(ctx: AppContext, owner: UserRow, uploa
 export async function endLinkUploads(ctx: AppContext, source: LinkSource, linkIds: readonly string[]) {
   const ended = await claimSessionsOfActors(
     ctx.db,
-    linkIds.map((id) => `${source}:${id}`),
+    linkIds.map((id) => linkRef(source, id)),
   );
   await forEachBounded(ended, ENDING_AT_ONCE, (session) => discardStored(ctx, session));
   return ended.length;
@@ -71,8 +72,7 @@ export async function endUploadsOfClosedLinks(
   source: LinkSource,
   stillOpen: (linkIds: string[]) => Promise<Set<string>>,
 ): Promise<number> {
-  const prefix = `${source}:`;
-  const linkIds = (await actorsWithRunningSessions(ctx.db, source)).map((key) => key.slice(prefix.length));
+  const linkIds = (await actorsWithRunningSessions(ctx.db, source)).map((ref) => ref.id);
   if (linkIds.length === 0) return 0;
   const open = await stillOpen(linkIds);
   return endLinkUploads(

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
+import { mayContinue } from '../access/index.js';
 import { scopeOf, type Actor } from '../files/index.js';
 import { ChunkBody } from './chunk-body.js';
 import { uploadNotFound } from './chunk-errors.js';
@@ -50,7 +51,7 @@ export async function receiveUpload(
 /** Ends one of the actor's running uploads; someone else's is unknown (404). */
 export async function cancelUpload(ctx: AppContext, actor: Actor, uploadId: string): Promise<void> {
   const session = await findSession(ctx.db, uploadId);
-  if (!session || session.actorKey !== scopeOf(actor).actorKey) throw uploadNotFound();
+  if (!session || !mayContinue(scopeOf(actor).actorKey, session.actorKey)) throw uploadNotFound();
   await endSession(ctx, session);
 }
 

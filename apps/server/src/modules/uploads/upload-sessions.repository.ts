@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, like, lt, ne, notLike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
+import { actorOfKind, type ActorRef, type LinkRef } from '../access/index.js';
 import { items, teamFolders, teamMembers } from '../files/index.js';
 import { arrayParam } from '../../lib/db/prepared.js';
 import { users, type UserRow } from '../users/index.js';
@@ -137,7 +138,7 @@ export async function claimStaleSessions(db: Db, before: StaleBefore, limit: num
           isNull(uploadSessions.completedFileId),
           or(
             lt(uploadSessions.updatedAt, before.user),
-            and(lt(uploadSessions.updatedAt, before.link), notLike(uploadSessions.actorKey, 'user:%')),
+            and(lt(uploadSessions.updatedAt, before.link), not(actorOfKind(uploadSessions.actorKey, 'user'))),
           ),
         ),
       )
@@ -160,8 +161,8 @@ async function deleteRunning(db: Db, ids: readonly string[]): Promise<UploadSess
     .returning();
 }
 
-/** Takes away the running sessions that these actors (`share:<id>`, `request:<id>`) started. */
-export async function claimSessionsOfActors(db: Db, actorKeys: readonly string[]): Promise<UploadSessionRow[]> {
+/** Takes away the running sessions that these actors (links' guests) started. */
+export async function claimSessionsOfActors(db: Db, actorKeys: readonly ActorRef[]): Promise<UploadSessionRow[]> {
   if (actorKeys.length === 0) return [];
   return db
     .delete(uploadSessions)
@@ -169,12 +170,12 @@ export async function claimSessionsOfActors(db: Db, actorKeys: readonly string[]
     .returning();
 }
 
-/** The actors of one kind (`share`, `request`) that have a running session: a few at most. */
-export async function actorsWithRunningSessions(db: Db, kind: string): Promise<string[]> {
+/** The links of one kind (`share`, `request`) whose guests have a running session: a few at most. */
+export async function actorsWithRunningSessions(db: Db, kind: LinkRef['kind']): Promise<ActorRef[]> {
   const rows = await db
     .selectDistinct({ actorKey: uploadSessions.actorKey })
     .from(uploadSessions)
-    .where(and(like(uploadSessions.actorKey, `${kind}:%`), isNull(uploadSessions.completedFileId)));
+    .where(and(actorOfKind(uploadSessions.actorKey, kind), isNull(uploadSessions.completedFileId)));
   return rows.map((r) => r.actorKey);
 }
 

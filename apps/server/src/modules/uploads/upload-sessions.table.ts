@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { actorRefColumn } from '../access/index.js';
 import { users } from '../users/users.table.js';
 
 export interface StoredPart {
@@ -16,8 +17,8 @@ export const uploadSessions = pgTable(
   {
     /** The client's `upload_id`. */
     id: uuid('id').primaryKey(),
-    /** Who may send the next chunk: `user:<id>`, later `share:<id>` or `request:<id>`. */
-    actorKey: text('actor_key').notNull(),
+    /** Who may send the next chunk: a user, a share link's or an upload request's guest (stored as `<kind>:<id>`). */
+    actorKey: actorRefColumn('actor_key').notNull(),
     creatorId: uuid('creator_id').references(() => users.id, { onDelete: 'set null' }),
     ownerId: uuid('owner_id')
       .notNull()
