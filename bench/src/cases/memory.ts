@@ -164,6 +164,10 @@ async function measure(
     facts[`${on}FirstStartPeakMB`] = round(server.memory().peak / MB, 1);
     drop(await upload(server, GiB));
     const ceiling = server.memory().peak / MB;
+    // What follows moves ~10 GiB through one account: the default storage limit would refuse it.
+    const admin = await server.signedIn();
+    await admin.json('PATCH', '/api/admin/settings', { name: 'storage_limitation', value: false });
+    admin.close();
     facts[`${on}CeilingMB`] = round(ceiling, 1);
     context.log(
       `${on}: first start ${facts[`${on}FirstStartPeakMB`]} MB, through a 1 GiB upload ${ceiling.toFixed(1)} MB`,
