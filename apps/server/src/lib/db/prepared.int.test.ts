@@ -16,13 +16,14 @@ describe.skipIf(!testPostgresUrl)('named statements through node-postgres', () =
   it('prepares a statement drizzle runs again, once, on its connection', async () => {
     database = await openDatabase({ driver: 'postgres', url: testPostgresUrl ?? '' });
     const db = database.db;
-    const run = () => db.execute(sql`select ${41}::int + 1 as answer`);
+    const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => {
+      const result: unknown = await db.execute(query);
+      return (result as { rows: T[] }).rows;
+    };
     for (let i = 0; i < 3; i++) {
-      expect((await run()).rows).toEqual([{ answer: 42 }]);
+      expect(await rows(sql`select ${41}::int + 1 as answer`)).toEqual([{ answer: 42 }]);
     }
-    const prepared = await database.db.execute<{ statement: string }>(
-      sql`select statement from pg_prepared_statements`,
-    );
-    expect(prepared.rows.map((r) => r.statement)).toContain('select $1::int + 1 as answer');
+    const prepared = await rows<{ statement: string }>(sql`select statement from pg_prepared_statements`);
+    expect(prepared.map((r) => r.statement)).toContain('select $1::int + 1 as answer');
   });
 });
