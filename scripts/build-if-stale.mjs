@@ -25,23 +25,11 @@ const SHARED_INPUTS = ['package-lock.json', 'tsconfig.base.json'];
 const SKIP_DIR = /^(node_modules|dist(-[\w-]+)?|coverage|test-results|\.turbo|\.vite)$/;
 const SKIP_FILE = /(\.test\.[cm]?[jt]sx?|\.tsbuildinfo|\.DS_Store)$/;
 
-/**
- * In build order; `output` is the file whose presence says the build produced something.
- * `optional` is a part of the build that may be missing where the machine lacked something (the
- * server's native memory trim, ADR 0059): when it is, its script runs again even though the rest is
- * up to date, so a compiler installed later is used at the next start.
- */
+/** In build order; `output` is the file whose presence says the build produced something. */
 export const WORKSPACES = [
   { name: '@filestore/contract', dir: 'packages/contract', dist: 'dist', output: 'index.js', uses: [] },
   { name: '@filestore/web', dir: 'apps/web', dist: 'dist', output: 'index.html', uses: ['@filestore/contract'] },
-  {
-    name: '@filestore/server',
-    dir: 'apps/server',
-    dist: 'dist',
-    output: 'main.js',
-    uses: ['@filestore/contract'],
-    optional: { output: 'native/malloc-trim.node', script: 'scripts/build-native.mjs' },
-  },
+  { name: '@filestore/server', dir: 'apps/server', dist: 'dist', output: 'main.js', uses: ['@filestore/contract'] },
 ];
 
 function filesUnder(dir) {
@@ -135,14 +123,6 @@ function npmBuild(root, workspace) {
   return spawnSync(command, argv, { cwd: root, stdio: 'inherit' }).status === 0;
 }
 
-/** Runs a workspace's optional build script (it says itself why it built nothing). */
-function runOptional(root, workspace) {
-  spawnSync(process.execPath, [path.join(root, workspace.dir, workspace.optional.script)], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-}
-
 /**
  * Builds each workspace whose inputs changed since its last successful build (all with `force`).
  * Answers the names it built; throws when a build fails, leaving that workspace without a stamp.
@@ -152,7 +132,6 @@ export function buildIfStale({
   workspaces = WORKSPACES,
   force = false,
   build = npmBuild,
-  buildOptional = runOptional,
   log = console.log,
 } = {}) {
   const built = [];
@@ -166,7 +145,6 @@ export function buildIfStale({
     if (stamp && existsSync(path.join(dist, workspace.output)) && isUpToDate(root, stamp, files, stats)) {
       if (!sameStats(stamp.files, stats)) writeStamp(stampPath, stamp.hash, stats);
       log(`${workspace.name}: up to date`);
-      if (workspace.optional && !existsSync(path.join(dist, workspace.optional.output))) buildOptional(root, workspace);
       continue;
     }
     const hash = contentHash(root, files);

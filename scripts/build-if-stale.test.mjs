@@ -29,15 +29,12 @@ function fakeRepo() {
     write(path.join(workspace.dir, workspace.dist, workspace.output), 'built');
     return true;
   };
-  const optionals = [];
-  const buildOptional = (_root, workspace) => optionals.push(workspace.name);
   const run = (options = {}) => {
     builds.length = 0;
-    optionals.length = 0;
-    buildIfStale({ root, build, buildOptional, log: () => undefined, ...options });
+    buildIfStale({ root, build, log: () => undefined, ...options });
     return [...builds];
   };
-  return { root, write, run, optionals, failWith: (name) => (failing = name) };
+  return { root, write, run, failWith: (name) => (failing = name) };
 }
 
 describe('build-if-stale', () => {
@@ -81,16 +78,6 @@ describe('build-if-stale', () => {
     repo.write('apps/server/src/main.int.test.ts', 'changed');
     repo.write('apps/web/dist/assets/extra.js');
     expect(repo.run()).toEqual([]);
-  });
-
-  it('builds a missing optional part again (the native memory trim) without rebuilding the rest', () => {
-    repo.run();
-    // The fake build wrote no native addon: the server's optional part is missing.
-    expect(repo.run()).toEqual([]);
-    expect(repo.optionals).toEqual(['@filestore/server']);
-    repo.write('apps/server/dist/native/malloc-trim.node', 'built');
-    expect(repo.run()).toEqual([]);
-    expect(repo.optionals).toEqual([]);
   });
 
   it('rebuilds when the output is gone although the stamp is there', () => {

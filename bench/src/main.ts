@@ -8,6 +8,7 @@ import { downloadCase } from './cases/download.js';
 import { fanoutCase } from './cases/fanout.js';
 import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
+import { memoryCase } from './cases/memory.js';
 import { s3Case } from './cases/s3.js';
 import { postgresMemoryCase } from './cases/postgres-memory.js';
 import { remoteCase } from './cases/remote.js';
@@ -36,6 +37,7 @@ const CASES: Record<string, CaseRun> = {
   remote: remoteCase,
   'small-files': smallFilesCase,
   'postgres-memory': postgresMemoryCase,
+  memory: memoryCase,
   download: downloadCase,
   zip: zipCase,
   s3: s3Case,

@@ -167,18 +167,13 @@ export interface StartOptions {
   env?: Record<string, string>;
 }
 
-/** The script whose output `npm start` puts among node's flags (they depend on the database). */
-const FLAGS_SCRIPT = 'scripts/node-flags.mjs';
-
 /**
  * How `npm start` runs the server: the environment variables and node flags its last command puts
- * before `apps/server/dist/main.js` (the memory settings), read from the root package.json so the
- * benchmark starts the server exactly as users do. Flags printed by `$(node scripts/node-flags.mjs)`
- * are worked out by that script for `env` (the server's DATABASE_URL and DATA_DIR).
+ * before `apps/server/dist/main.js`, read from the root package.json so the benchmark starts the
+ * server exactly as users do (since ADR 0063 that is `CHECK_RESPONSES=0` and no flags). A command
+ * substitution the benchmark cannot follow is refused rather than guessed.
  */
-export async function startCommand(
-  env: { DATABASE_URL?: string; DATA_DIR?: string } = {},
-): Promise<{ env: Record<string, string>; nodeFlags: string[] }> {
+export function startCommand(): { env: Record<string, string>; nodeFlags: string[] } {
   const pkg = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
   const command = pkg.scripts.start.split('&&').at(-1)?.trim().split(/\s+/) ?? [];
   const vars: Record<string, string> = {};
@@ -190,20 +185,9 @@ export async function startCommand(
   if (command[i] !== 'node' || command.at(-1) !== 'apps/server/dist/main.js') {
     throw new Error(`the start script no longer runs node apps/server/dist/main.js: ${pkg.scripts.start}`);
   }
-  const nodeFlags: string[] = [];
-  const flags = command.slice(i + 1, -1);
-  for (let f = 0; f < flags.length; f++) {
-    if (flags[f] === '$(node' && flags[f + 1] === `${FLAGS_SCRIPT})`) {
-      const script = (await import(pathToFileURL(path.join(REPO, FLAGS_SCRIPT)).href)) as {
-        nodeFlags(env: Record<string, string | undefined>): string[];
-      };
-      nodeFlags.push(...script.nodeFlags(env));
-      f++;
-    } else if (flags[f]?.startsWith('$(')) {
-      throw new Error(`the start script runs a command the benchmark does not know: ${pkg.scripts.start}`);
-    } else {
-      nodeFlags.push(flags[f] as string);
-    }
+  const nodeFlags = command.slice(i + 1, -1);
+  if (nodeFlags.some((flag) => flag.startsWith('$('))) {
+    throw new Error(`the start script runs a command the benchmark does not know: ${pkg.scripts.start}`);
   }
   return { env: vars, nodeFlags };
 }
@@ -214,7 +198,7 @@ export async function startCommand(
  */
 export async function startOurServer(dataDir: string, options: StartOptions = {}): Promise<OurServer> {
   const port = await freePort();
-  const start = await startCommand({ DATABASE_URL: options.databaseUrl, DATA_DIR: dataDir });
+  const start = startCommand();
   const args: string[] = [...start.nodeFlags];
   if (options.cpuProfDir) {
     mkdirSync(options.cpuProfDir, { recursive: true });
@@ -237,7 +221,7 @@ export async function startOurServer(dataDir: string, options: StartOptions = {}
     SETUP_ADMIN_PASSWORD: ADMIN.password,
     ...(probePort ? { BENCH_PROBE_PORT: String(probePort) } : {}),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-    // To compare the local driver with and without direct writes (ADR 0055).
+    // To compare the local driver with and without direct writes (ADR 0055, opt-in since 0063).
     ...(process.env.LOCAL_DIRECT_WRITES ? { LOCAL_DIRECT_WRITES: process.env.LOCAL_DIRECT_WRITES } : {}),
     ...options.env,
   };

@@ -10,7 +10,7 @@ describe('configuration', () => {
     expect(env.PORT).toBe(8080);
     const config = resolveConfig(env, '/tmp/data', {});
     expect(config.database).toEqual({ driver: 'pglite', dir: '/tmp/data/db', namedStatements: true });
-    expect(config.storage).toEqual({ driver: 'local', root: '/tmp/data/storage', directWrites: true });
+    expect(config.storage).toEqual({ driver: 'local', root: '/tmp/data/storage', directWrites: false });
     expect(config.mail).toEqual({ driver: 'outbox', dir: '/tmp/data/mail' });
   });
 
@@ -20,9 +20,9 @@ describe('configuration', () => {
     expect(() => parseEnv({ PGLITE_NAMED_STATEMENTS: 'yes' })).toThrow(ConfigError);
   });
 
-  it('writes large local uploads past the page cache unless told not to (ADR 0055)', () => {
-    const off = resolveConfig(parseEnv({ LOCAL_DIRECT_WRITES: 'false' }), '/tmp/data', {});
-    expect(off.storage).toEqual({ driver: 'local', root: '/tmp/data/storage', directWrites: false });
+  it('writes large local uploads past the page cache only when asked (ADR 0055, 0063)', () => {
+    const on = resolveConfig(parseEnv({ LOCAL_DIRECT_WRITES: 'true' }), '/tmp/data', {});
+    expect(on.storage).toEqual({ driver: 'local', root: '/tmp/data/storage', directWrites: true });
     expect(() => parseEnv({ LOCAL_DIRECT_WRITES: 'maybe' })).toThrow(ConfigError);
   });
 

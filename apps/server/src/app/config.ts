@@ -29,7 +29,8 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, { message: 'must start with redis:// or rediss://' })
     .optional(),
   STORAGE_DRIVER: z.enum(['local', 's3']).optional(),
-  LOCAL_DIRECT_WRITES: bool.default(true),
+  /** Opt-in (ADR 0063): full batches of large local uploads written with O_DIRECT (ADR 0055). */
+  LOCAL_DIRECT_WRITES: bool.default(false),
   S3_ENDPOINT: z.url().optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_BUCKET: z.string().min(3).optional(),

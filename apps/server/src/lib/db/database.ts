@@ -4,12 +4,13 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import { causeChain } from '../outages.js';
 import { nameEmbeddedStatements } from './pglite-named.js';
+import { templateFor } from './pglite-template.js';
 import { nameStatements, StatementNames } from './prepared.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
-  | { driver: 'pglite'; dir: string; cacheMb?: number; namedStatements?: boolean }
+  | { driver: 'pglite'; dir: string; cacheMb?: number; namedStatements?: boolean; template?: string }
   | { driver: 'pglite-memory'; cacheMb?: number; namedStatements?: boolean }
   | { driver: 'postgres'; url: string };
 
@@ -240,8 +241,11 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
       import('drizzle-orm/pglite'),
     ]);
     const cacheMb = target.cacheMb ?? EMBEDDED_CACHE_MB;
+    // A fresh folder starts from the build's copy of initdb's output (pglite-template.ts, ADR 0063).
+    const loadDataDir = target.driver === 'pglite' ? templateFor(target.dir, target.template) : undefined;
     const client = await PGlite.create({
       dataDir,
+      ...(loadDataDir ? { loadDataDir } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });

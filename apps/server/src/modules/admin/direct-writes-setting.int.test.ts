@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installWithAdmin, startTestServer, type TestClient, type TestServer } from '../../../test/harness.js';
 
 /**
- * LOCAL_DIRECT_WRITES=false holds however local storage comes to be chosen: at start-up, in the
+ * LOCAL_DIRECT_WRITES=true (opt-in, ADR 0063) holds however local storage comes to be chosen: at start-up, in the
  * setup wizard, or by the administrator's storage switch (ADR 0055).
  */
 describe('LOCAL_DIRECT_WRITES through a storage switch', () => {
@@ -10,7 +10,7 @@ describe('LOCAL_DIRECT_WRITES through a storage switch', () => {
   let admin: TestClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ LOCAL_DIRECT_WRITES: 'false' });
+    server = await startTestServer({ LOCAL_DIRECT_WRITES: 'true' });
   });
   afterAll(() => server.close());
 
@@ -21,19 +21,19 @@ describe('LOCAL_DIRECT_WRITES through a storage switch', () => {
     return entries.find((e) => e.key === 'LOCAL_DIRECT_WRITES')?.value;
   };
 
-  it('stays off after the wizard chooses local storage', async () => {
+  it('stays on after the wizard chooses local storage', async () => {
     const setup = await server.client().post('/api/setup/environment-setup', {
       storage: { driver: 'local' },
       mail: { driver: 'outbox' },
     });
     expect(setup.status).toBe(200);
     admin = await installWithAdmin(server);
-    expect(await directWrites()).toBe('false');
+    expect(await directWrites()).toBe('true');
   });
 
-  it('stays off after the administrator switches to local storage', async () => {
+  it('stays on after the administrator switches to local storage', async () => {
     const res = await admin.request('PUT', '/api/admin/environment/storage', { driver: 'local' });
     expect(res.status).toBe(200);
-    expect(await directWrites()).toBe('false');
+    expect(await directWrites()).toBe('true');
   });
 });

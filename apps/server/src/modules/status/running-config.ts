@@ -51,7 +51,7 @@ export function runningConfig(config: AppConfigFile): ConfigEntry[] {
   else if (database.cacheMb) entries.push(shown('EMBEDDED_DB_CACHE_MB', database.cacheMb));
   entries.push(shown('REDIS_URL', withoutCredentials(env.REDIS_URL)));
   entries.push(shown('storage.driver', storage.driver), shown('storage.from_env', config.fromEnv.storage));
-  if (storage.driver === 'local') entries.push(shown('LOCAL_DIRECT_WRITES', storage.directWrites ?? true));
+  if (storage.driver === 'local') entries.push(shown('LOCAL_DIRECT_WRITES', storage.directWrites ?? false));
   if (storage.driver === 's3') {
     entries.push(
       shown('S3_ENDPOINT', withoutCredentials(storage.s3.endpoint)),

@@ -207,7 +207,7 @@ describe('direct writes (ADR 0055)', () => {
   it.skipIf(!directSupported)(
     'is how the local driver stores a large blob, which reads back byte for byte',
     async () => {
-      const driver = createLocalDriver(path.join(dir, 'driver'));
+      const driver = createLocalDriver(path.join(dir, 'driver'), { directWrites: true });
       try {
         const body = randomBytes(5 * WRITE_BATCH + 777);
         await driver.put('big', Readable.from(pieces(body, 65_536)), {

@@ -7,8 +7,8 @@ import { open, type FileHandle } from 'node:fs/promises';
  * Each piece Node hands over (64 KiB or less) is copied into the buffer being filled and dropped,
  * so nothing holds it until its write finished; the disk always gets 1 MiB writes, one written
  * while the next fills, whatever size the pieces come in. The copy costs ~0.1 s per GiB. Measured,
- * this made uploads faster (the chunked upload ~1 GB/s here); on its own it did not lower their
- * peak memory: that took fewer layers of iteration and the young collection of collect-garbage.ts.
+ * this made uploads faster (the chunked upload ~1 GB/s here), and the memory an upload holds is
+ * the two buffers, whatever its size.
  */
 export const WRITE_BATCH = 1024 * 1024;
 

@@ -43,7 +43,7 @@ export interface LocalLayout {
 }
 
 export function localLayout(root: string, options: { directWrites?: boolean } = {}): LocalLayout {
-  const direct = new DirectWrites(options.directWrites ?? true);
+  const direct = new DirectWrites(options.directWrites ?? false);
   const shardAndName = (key: string) => {
     const shard = createHash('sha256').update(key).digest('hex').slice(0, 2);
     return [shard, key.replaceAll('/', '~')] as const;

@@ -17,7 +17,6 @@ import { deleteObjects } from './s3.delete-many.js';
 import { s3Multipart } from './s3.multipart.js';
 import { sendBody } from './s3.body.js';
 import { blobNotFound, rangeNotSatisfiable } from './storage.errors.js';
-import { countedForCollection } from '../../lib/collect-garbage.js';
 import { destroyOnAbort } from './abort.js';
 import {
   DEFAULT_CONTENT_TYPE,
@@ -85,7 +84,7 @@ export function createS3Driver(settings: S3Settings, opts: S3DriverOptions = {})
     const contentLength = res.ContentLength ?? 0;
     // "bytes 0-9/100": the total is only in Content-Range once a range was asked for.
     const total = res.ContentRange ? Number(res.ContentRange.split('/')[1]) : contentLength;
-    return { body: countedForCollection(res.Body), size: total, contentLength };
+    return { body: res.Body, size: total, contentLength };
   }
 
   async function head(key: string) {

@@ -1,4 +1,3 @@
-import { noteTransferred } from '../../lib/collect-garbage.js';
 import type { AppError } from '../../lib/errors.js';
 
 /**
@@ -50,7 +49,6 @@ export class ChunkBody {
       failure: null,
       body: this.chunks(
         (chunk) => {
-          noteTransferred(chunk.length, rules.collectEvery);
           meter.bytes += chunk.length;
           if (meter.bytes > limit) throw fail(rules.over(meter.bytes));
         },
@@ -109,8 +107,6 @@ export interface MeterRules {
   max?: number;
   over(bytesSoFar: number): AppError;
   short(bytes: number): AppError;
-  /** Bytes between two young collections (`collectionInterval`); 8 MB when not given. */
-  collectEvery?: number;
 }
 
 export interface Meter {

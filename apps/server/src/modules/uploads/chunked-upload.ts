@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemResource, UploadProgressResponse } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
-import { collectionInterval } from '../../lib/collect-garbage.js';
 import { isDatabaseUnavailable } from '../../lib/db/database.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { isDiskFull } from '../../lib/outages.js';
@@ -220,7 +219,6 @@ async function storeChunk(
 ): Promise<ChunkOutcome> {
   const key = `files/${session.fileId}`;
   const meter = body.metered({
-    collectEvery: collectionInterval(ctx.storage.name),
     exact: place.length,
     over: () => sizeMismatch(place.length),
     short: (bytes) => sizeMismatch(place.length, bytes),

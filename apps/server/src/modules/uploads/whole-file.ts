@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ItemResource } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
-import { collectionInterval } from '../../lib/collect-garbage.js';
 import { MB } from '../../lib/format.js';
 import { extensionOf, scopeOf, type Actor } from '../files/index.js';
 import { admitUpload, type Admission } from './admission.js';
@@ -79,7 +78,6 @@ async function storeWhole(
     ? byteBudget(admitted.allowance)
     : { max: undefined, over: () => sizeMismatch(fields.size ?? 0) };
   const meter = body.metered({
-    collectEvery: collectionInterval(ctx.storage.name),
     exact: fields.size,
     max: budget.max,
     over: (bytes) =>
