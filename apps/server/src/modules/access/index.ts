@@ -4,4 +4,16 @@
  * token never has (account security), the references that name an actor on stored records, and the
  * ownership checks of owned records; the item policy (`files/access.ts`) builds on it.
  */
-export {};
+export { callerOf, isAdministrator, type Caller, type TokenGrant } from './callers.js';
+export {
+  accountSecurityRefusal,
+  declareScopeGate,
+  refusalOf,
+  requireAdmin,
+  requireSession,
+  requireUser,
+  ROUTE_GATES,
+  routeGates,
+  tokenScopeRefusal,
+  type RouteGate,
+} from './gates.js';

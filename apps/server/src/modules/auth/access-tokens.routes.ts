@@ -9,18 +9,25 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { createAccessToken, listAccessTokens, presentAccessToken, revokeAccessToken } from './access-tokens.js';
-import { requireUser } from './guards.js';
+import { requireUser } from '../access/index.js';
 
 /** The signed-in user's personal access tokens (ADR 0032): list, create (the secret once), revoke. */
 export function accessTokenRoutes(app: TypedApp, ctx: AppContext) {
-  app.get('/api/user/tokens', { schema: { response: { 200: accessTokenList } } }, async (request) => {
-    const user = requireUser(request);
-    return { data: (await listAccessTokens(ctx.db, user.id)).map(presentAccessToken) };
-  });
+  app.get(
+    '/api/user/tokens',
+    { config: { access: 'session' }, schema: { response: { 200: accessTokenList } } },
+    async (request) => {
+      const user = requireUser(request);
+      return { data: (await listAccessTokens(ctx.db, user.id)).map(presentAccessToken) };
+    },
+  );
 
   app.post(
     '/api/user/tokens',
-    { schema: { body: createAccessTokenRequest, response: { 201: createdAccessToken } } },
+    {
+      config: { access: 'session' },
+      schema: { body: createAccessTokenRequest, response: { 201: createdAccessToken } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const { name, scope } = request.body;
@@ -35,7 +42,7 @@ export function accessTokenRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/user/tokens/:id',
-    { schema: { params: accessTokenIdParams, response: { 200: messageResponse } } },
+    { config: { access: 'session' }, schema: { params: accessTokenIdParams, response: { 200: messageResponse } } },
     async (request) => {
       const user = requireUser(request);
       await revokeAccessToken(ctx.db, user.id, request.params.id);
