@@ -17,7 +17,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError, tooManyAttempts } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
 import { findUserById } from '../users/index.js';
-import { requireUser } from '../access/index.js';
+import { requireSession } from '../access/index.js';
 import { limitPerAddress } from './limits.js';
 import {
   authenticationOptions,
@@ -84,7 +84,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/passkeys',
     { config: { access: 'session' }, schema: { response: { 200: passkeyList } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       return { data: (await listPasskeys(ctx.db, user.id)).map(presentPasskey) };
     },
   );
@@ -96,7 +96,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
       schema: { body: passkeyRegistrationOptionsRequest, response: { 200: passkeyOptionsResponse } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const sessionId = requireSessionId(request);
       await assertPassword(ctx, request, user, request.body.password);
       return { options: await registrationOptions(ctx, request, user, sessionId) };
@@ -107,7 +107,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/passkeys',
     { config: { access: 'session' }, schema: { body: registerPasskeyRequest, response: { 201: passkeyAnswer } } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const sessionId = requireSessionId(request);
       const { credential, name } = request.body;
       const row = await registerPasskey(
@@ -129,7 +129,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
       schema: { params: passkeyIdParams, body: renamePasskeyRequest, response: { 200: passkeyAnswer } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       return { data: presentPasskey(await renamePasskey(ctx.db, user.id, request.params.id, request.body.name)) };
     },
   );
@@ -138,7 +138,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/passkeys/:id',
     { config: { access: 'session' }, schema: { params: passkeyIdParams, response: { 200: messageResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await removePasskey(ctx.db, user.id, request.params.id);
       return { type: 'success' as const, message: 'The passkey was removed.' };
     },

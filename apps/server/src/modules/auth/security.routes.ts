@@ -16,7 +16,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/index.js';
-import { requireUser } from '../access/index.js';
+import { requireSession } from '../access/index.js';
 import { countLoginAttempt, forgetLoginAttempts, loginKey } from './limits.js';
 import { verifyPassword } from './passwords.js';
 import {
@@ -86,7 +86,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
       schema: { body: confirmPasswordRequest, response: { 200: enableTwoFactorResponse } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await assertPassword(ctx, request, user, request.body.password);
       if (user.twoFactorConfirmedAt) {
         throw new AppError(
@@ -106,7 +106,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
       schema: { body: confirmTwoFactorRequest, response: { 200: recoveryCodesResponse } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       if (!user.twoFactorSecret || user.twoFactorConfirmedAt) throw twoFactorNotEnabled();
       await countCodeAttempt(ctx, user.id);
       if (!(await acceptCode(ctx, user, request.body.code))) throw invalidCode();
@@ -119,7 +119,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/two-factor-authentication',
     { config: { access: 'session' }, schema: { body: confirmPasswordRequest, response: { 200: messageResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await assertPassword(ctx, request, user, request.body.password);
       await disableTwoFactor(ctx.db, user.id);
       return { type: 'success' as const, message: 'Two-factor authentication is off.' };
@@ -130,7 +130,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/two-factor-recovery-codes',
     { config: { access: 'session' }, schema: { response: { 200: recoveryCodesStatusResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       return { remaining: user.twoFactorConfirmedAt ? await remainingRecoveryCodes(ctx.db, user.id) : 0 };
     },
   );
@@ -142,7 +142,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
       schema: { body: confirmPasswordRequest, response: { 200: recoveryCodesResponse } },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await assertPassword(ctx, request, user, request.body.password);
       if (!user.twoFactorConfirmedAt) throw twoFactorNotEnabled();
       return { recovery_codes: await replaceRecoveryCodes(ctx.db, user.id) };
@@ -183,7 +183,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/sessions',
     { config: { access: 'session' }, schema: { response: { 200: userSessionsResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const current = currentSessionId(request);
       const rows = await liveSessionsOf(ctx.db, user.id);
       // This browser's session first, then the others by when they were last seen.
@@ -206,7 +206,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     '/api/user/sessions',
     { config: { access: 'session' }, schema: { response: { 200: sessionsEndedResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       return { ended: await revokeOtherSessions(ctx.db, user.id, currentSessionId(request)) };
     },
   );
@@ -218,7 +218,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
       schema: { params: z.object({ id: z.string().max(100) }), response: { 200: sessionsEndedResponse } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const { id } = request.params;
       // Someone else's session, or none: the same 404, which says nothing about the other.
       const ended = z.uuid().safeParse(id).success ? await endSessionOf(ctx.db, user.id, id) : null;
