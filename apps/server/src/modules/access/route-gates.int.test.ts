@@ -80,7 +80,16 @@ beforeAll(async () => {
     { BILLING_TEST_CLOCK: 'true' },
     {
       onRoute: (route: RouteOptions) => {
-        for (const method of [route.method].flat()) routes.push({ method, url: route.url, gate: route.config?.access });
+        // Read once every hook has run: the gates' own hook gives the web app's files their scope's gate.
+        for (const method of [route.method].flat()) {
+          routes.push({
+            method,
+            url: route.url,
+            get gate() {
+              return route.config?.access;
+            },
+          });
+        }
       },
     },
   );
