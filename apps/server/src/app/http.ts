@@ -7,6 +7,7 @@ import type { AppContext } from './context.js';
 import { errorHandler } from './errors.js';
 import type { TypedApp } from './types.js';
 import { refuseNulCharacters } from '../lib/nul-characters.js';
+import { routeGates } from '../modules/access/index.js';
 import { accountRoutes } from '../modules/account/index.js';
 import { adminRoutes } from '../modules/admin/index.js';
 import { apiDocsRoutes, registerOpenApi } from '../modules/api-docs/index.js';
@@ -111,6 +112,9 @@ export async function buildHttpApp(ctx: AppContext, options: HttpAppOptions = {}
     if (request.accessToken || request.url.startsWith('/assets/') || request.url.startsWith('/emoji/')) return;
     request.user = await userFromSession(ctx, request.cookies[SESSION_COOKIE], request.ip);
   });
+  // Once the caller is known, and before any route: every route declares its gate, decided here
+  // before its body is parsed or validated (ADR 0062).
+  routeGates(app, ctx);
 
   systemRoutes(app, ctx);
   apiDocsRoutes(app);

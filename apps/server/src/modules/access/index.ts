@@ -26,3 +26,16 @@ export {
   type LinkState,
 } from './links.js';
 export { isAddressee, mayReadOwned, mayReadPage, type Reader } from './owned.js';
+export { callerOf, isAdministrator, type Caller, type TokenGrant } from './callers.js';
+export {
+  accountSecurityRefusal,
+  declareScopeGate,
+  refusalOf,
+  requireAdmin,
+  requireSession,
+  requireUser,
+  ROUTE_GATES,
+  routeGates,
+  tokenScopeRefusal,
+  type RouteGate,
+} from './gates.js';

@@ -1,7 +1,7 @@
 import { userSettingUpdate, type UserSettingName } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { requireInstalled } from '../languages/index.js';
 import { updateUser, type UserRow } from '../users/index.js';
 import { avatarRoutes } from './avatar.routes.js';
@@ -27,13 +27,14 @@ const columns = {
 export function accountRoutes(app: TypedApp, ctx: AppContext) {
   avatarRoutes(app, ctx);
 
-  app.get('/api/user', async (request) => ownUser(ctx, requireUser(request)));
+  app.get('/api/user', { config: { access: 'user' } }, async (request) => ownUser(ctx, requireUser(request)));
 
   // POST with _method=patch is what the reference client sends; PATCH is the honest verb. The
   // body schema is the allow-list: one column per call, each checked by its own rule.
   app.route({
     method: ['POST', 'PATCH'],
     url: '/api/user/settings',
+    config: { access: 'user' },
     schema: { body: userSettingUpdate },
     handler: async (request) => {
       const user = requireUser(request);

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { entityTag, ifNoneMatchHits, protectFileBytes } from '../downloads/index.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
 import {
@@ -98,7 +98,7 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext) {
   app.register(async (instance) => {
     await instance.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
     const scope = instance.withTypeProvider<ZodTypeProvider>();
-    scope.post('/api/user/avatar', async (request) => {
+    scope.post('/api/user/avatar', { config: { access: 'user' } }, async (request) => {
       const user = requireUser(request);
       let bytes: Buffer;
       try {
@@ -128,7 +128,7 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext) {
     });
   });
 
-  app.delete('/api/user/avatar', async (request) => {
+  app.delete('/api/user/avatar', { config: { access: 'user' } }, async (request) => {
     const user = requireUser(request);
     return ownUser(ctx, await replaceAvatarKey(ctx, user.id, null));
   });
@@ -136,16 +136,19 @@ export function avatarRoutes(app: TypedApp, ctx: AppContext) {
   // Any signed-in user may see anyone's avatar: people appear beside each other in teams, invitations
   // and "uploaded by", and the set id in the URL is random, so it cannot be guessed. A replaced set
   // answers 404 at once (its blobs go with the deletion job); a set's bytes never change.
-  app.get('/api/avatars/:userId/:setId/:size', { schema: { params: imageParams } }, async (request, reply) => {
-    requireUser(request);
-    const { userId, setId, size } = request.params;
-    const owner = await findUserById(ctx.db, userId);
-    if (!owner || owner.avatarKey !== setId) throw notFound();
-    const etag = entityTag('avatar', setId, size);
-    void reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag);
-    protectFileBytes(reply);
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const blob = await ctx.storage.get(avatarBlobKey(userId, setId, size));
-    return reply.header('content-type', 'image/webp').header('content-length', blob.contentLength).send(blob.body);
-  });
+  app.get(
+    '/api/avatars/:userId/:setId/:size',
+    { config: { access: 'user' }, schema: { params: imageParams } },
+    async (request, reply) => {
+      const { userId, setId, size } = request.params;
+      const owner = await findUserById(ctx.db, userId);
+      if (!owner || owner.avatarKey !== setId) throw notFound();
+      const etag = entityTag('avatar', setId, size);
+      void reply.header('cache-control', 'private, max-age=31536000, immutable').header('etag', etag);
+      protectFileBytes(reply);
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const blob = await ctx.storage.get(avatarBlobKey(userId, setId, size));
+      return reply.header('content-type', 'image/webp').header('content-length', blob.contentLength).send(blob.body);
+    },
+  );
 }

@@ -19,7 +19,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { appKey, requireAdmin } from '../auth/index.js';
+import { appKey } from '../auth/index.js';
+import { requireAdmin } from '../access/index.js';
 import { publishEvent } from '../realtime/index.js';
 import { requireInstalled } from '../languages/index.js';
 import { isSealedSetting, readSettings, writeSettings } from '../settings/index.js';
@@ -58,11 +59,8 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', async (request) => {
-      requireAdmin(request);
-    });
     // Spec §4/§8: the admin's screen waits for this event on its own socket (10 s at most).
-    admin.post('/api/admin/test-websockets', async (request, reply) => {
+    admin.post('/api/admin/test-websockets', { config: { access: 'admin' } }, async (request, reply) => {
       const user = requireAdmin(request);
       await publishEvent(ctx.db, [user.id], 'websocket.test', { at: new Date().toISOString() });
       return reply.status(204).send();
@@ -70,19 +68,28 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     languageAdminRoutes(admin, ctx);
 
-    admin.get('/api/admin/dashboard', { schema: { response: { 200: adminDashboardResponse } } }, async () =>
-      dashboard(ctx),
+    admin.get(
+      '/api/admin/dashboard',
+      { config: { access: 'admin' }, schema: { response: { 200: adminDashboardResponse } } },
+      async () => dashboard(ctx),
     );
 
-    admin.get('/api/admin/status', { schema: { response: { 200: adminStatusResponse } } }, async () => ({
-      data: { ...(await serverHealth(ctx)), config: runningConfig(ctx.config) },
-    }));
+    admin.get(
+      '/api/admin/status',
+      { config: { access: 'admin' }, schema: { response: { 200: adminStatusResponse } } },
+      async () => ({
+        data: { ...(await serverHealth(ctx)), config: runningConfig(ctx.config) },
+      }),
+    );
 
-    admin.get('/api/admin/settings', async () => ({ data: publicSettings(await readSettings(ctx.db)) }));
+    admin.get('/api/admin/settings', { config: { access: 'admin' } }, async () => ({
+      data: publicSettings(await readSettings(ctx.db)),
+    }));
 
     admin.route({
       method: ['PATCH', 'POST'],
       url: '/api/admin/settings',
+      config: { access: 'admin' },
       schema: { body: adminSettingUpdate },
       handler: async (request) => {
         // A secret is sealed under the app key, made on first need: it must exist before the first seal.
@@ -110,25 +117,26 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.get(
       '/api/admin/users',
-      { schema: { querystring: adminUsersQuery, response: { 200: adminUsersResponse } } },
+      { config: { access: 'admin' }, schema: { querystring: adminUsersQuery, response: { 200: adminUsersResponse } } },
       async (request) => usersList(ctx, request.query),
     );
 
     admin.post(
       '/api/admin/users',
-      { schema: { body: adminCreateUserRequest, response: { 201: adminUserResponse } } },
+      { config: { access: 'admin' }, schema: { body: adminCreateUserRequest, response: { 201: adminUserResponse } } },
       async (request, reply) => reply.code(201).send(await createUser(ctx, requireAdmin(request), request.body)),
     );
 
     admin.get(
       '/api/admin/users/:id',
-      { schema: { params: userParams, response: { 200: adminUserResponse } } },
+      { config: { access: 'admin' }, schema: { params: userParams, response: { 200: adminUserResponse } } },
       async (request) => userDetail(ctx, request.params.id),
     );
 
     admin.route({
       method: ['PATCH', 'POST'],
       url: '/api/admin/users/:id/role',
+      config: { access: 'admin' },
       schema: { params: userParams, body: adminRoleRequest, response: { 200: adminUserResponse } },
       handler: async (request) => changeRole(ctx, requireAdmin(request), request.params.id, request.body.role),
     });
@@ -136,6 +144,7 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
     admin.route({
       method: ['PATCH', 'POST'],
       url: '/api/admin/users/:id/capacity',
+      config: { access: 'admin' },
       schema: { params: userParams, body: adminCapacityRequest, response: { 200: adminUserResponse } },
       handler: async (request) => {
         const { max_storage_amount: amount, capacity } = request.body;
@@ -150,7 +159,7 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.post(
       '/api/admin/users/:id/reset-password',
-      { schema: { params: userParams, response: { 200: messageResponse } } },
+      { config: { access: 'admin' }, schema: { params: userParams, response: { 200: messageResponse } } },
       async (request) => {
         await sendResetLink(ctx, requireAdmin(request), request.params.id);
         return { type: 'success' as const, message: 'A password reset link was sent.' };
@@ -159,25 +168,28 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.get(
       '/api/admin/users/:id/storage',
-      { schema: { params: userParams, response: { 200: adminUserStorageResponse } } },
+      { config: { access: 'admin' }, schema: { params: userParams, response: { 200: adminUserStorageResponse } } },
       async (request) => userStorage(ctx, request.params.id),
     );
 
     admin.post(
       '/api/admin/users/:id/suspend',
-      { schema: { params: userParams, response: { 200: adminUserResponse } } },
+      { config: { access: 'admin' }, schema: { params: userParams, response: { 200: adminUserResponse } } },
       async (request) => setSuspended(ctx, requireAdmin(request), request.params.id, true),
     );
 
     admin.post(
       '/api/admin/users/:id/unsuspend',
-      { schema: { params: userParams, response: { 200: adminUserResponse } } },
+      { config: { access: 'admin' }, schema: { params: userParams, response: { 200: adminUserResponse } } },
       async (request) => setSuspended(ctx, requireAdmin(request), request.params.id, false),
     );
 
     admin.delete(
       '/api/admin/users/:id',
-      { schema: { params: userParams, body: adminDeleteUserRequest, response: { 202: adminUserDeletionResponse } } },
+      {
+        config: { access: 'admin' },
+        schema: { params: userParams, body: adminDeleteUserRequest, response: { 202: adminUserDeletionResponse } },
+      },
       async (request, reply) => {
         const deletion = await deleteUser(ctx, requireAdmin(request), request.params.id, request.body.email);
         ctx.jobs.trigger(USER_DELETIONS_JOB);
@@ -187,7 +199,7 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.get(
       '/api/admin/users/:id/deletion',
-      { schema: { params: userParams, response: { 200: adminUserDeletionResponse } } },
+      { config: { access: 'admin' }, schema: { params: userParams, response: { 200: adminUserDeletionResponse } } },
       async (request) => {
         const deletion = await deletionOf(ctx.db, request.params.id);
         if (!deletion) throw notFound();
@@ -197,7 +209,7 @@ export function adminRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.get(
       '/api/admin/audit',
-      { schema: { querystring: adminAuditQuery, response: { 200: adminAuditResponse } } },
+      { config: { access: 'admin' }, schema: { querystring: adminAuditQuery, response: { 200: adminAuditResponse } } },
       async (request) => listAudit(ctx.db, request.query),
     );
   });

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError, notFound, validationFailed } from '../../lib/errors.js';
-import { requireAdmin } from '../auth/index.js';
+import { requireAdmin } from '../access/index.js';
 import { entityTag, ifNoneMatchHits, protectFileBytes } from '../downloads/index.js';
 import {
   imageSettingNames,
@@ -103,56 +103,65 @@ export function appearanceRoutes(app: TypedApp, ctx: AppContext) {
       throwFileSizeLimit: true,
     });
     const admin = instance.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', async (request) => {
-      requireAdmin(request);
-    });
 
-    admin.post('/api/admin/settings/images/:key', { schema: { params: keyParams } }, async (request) => {
-      const actor = requireAdmin(request);
-      const { key } = request.params;
-      let bytes: Buffer;
-      try {
-        bytes = await readImagePart(request, key);
-      } finally {
-        request.raw.resume();
-      }
-      const image = await renderAppearanceImage(key, bytes);
-      const fileName = `${randomUUID()}.${image.format}`;
-      await ctx.storage.put(appearanceBlobKey(fileName), image.bytes, {
-        contentType: image.contentType,
-        size: image.bytes.length,
-      });
-      try {
-        return answer(await replaceImage(ctx, actor, key, fileName), key);
-      } catch (error) {
-        // Nothing names the new image unless the transaction committed.
-        const now = await readSettings(ctx.db).catch(() => undefined);
-        if (now?.[key] !== fileName) await ctx.storage.delete(appearanceBlobKey(fileName)).catch(() => undefined);
-        throw error;
-      }
-    });
+    admin.post(
+      '/api/admin/settings/images/:key',
+      { config: { access: 'admin' }, schema: { params: keyParams } },
+      async (request) => {
+        const actor = requireAdmin(request);
+        const { key } = request.params;
+        let bytes: Buffer;
+        try {
+          bytes = await readImagePart(request, key);
+        } finally {
+          request.raw.resume();
+        }
+        const image = await renderAppearanceImage(key, bytes);
+        const fileName = `${randomUUID()}.${image.format}`;
+        await ctx.storage.put(appearanceBlobKey(fileName), image.bytes, {
+          contentType: image.contentType,
+          size: image.bytes.length,
+        });
+        try {
+          return answer(await replaceImage(ctx, actor, key, fileName), key);
+        } catch (error) {
+          // Nothing names the new image unless the transaction committed.
+          const now = await readSettings(ctx.db).catch(() => undefined);
+          if (now?.[key] !== fileName) await ctx.storage.delete(appearanceBlobKey(fileName)).catch(() => undefined);
+          throw error;
+        }
+      },
+    );
 
-    admin.delete('/api/admin/settings/images/:key', { schema: { params: keyParams } }, async (request) => {
-      const actor = requireAdmin(request);
-      return answer(await replaceImage(ctx, actor, request.params.key, null), request.params.key);
-    });
+    admin.delete(
+      '/api/admin/settings/images/:key',
+      { config: { access: 'admin' }, schema: { params: keyParams } },
+      async (request) => {
+        const actor = requireAdmin(request);
+        return answer(await replaceImage(ctx, actor, request.params.key, null), request.params.key);
+      },
+    );
   });
 
   // Public: visitors see the logo on the sign-in page, crawlers the og image. A name is fresh per
   // upload, so its bytes never change (cached for a year); a replaced image answers 404 at once.
-  app.get('/api/appearance/:name', { schema: { params: fileParams } }, async (request, reply) => {
-    const { name } = request.params;
-    const settings = await readSettings(ctx.db);
-    if (!imageSettingNames.some((key) => settings[key] === name)) throw notFound();
-    const etag = entityTag('appearance', name);
-    void reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
-    protectFileBytes(reply);
-    if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
-    const blob = await ctx.storage.get(appearanceBlobKey(name));
-    const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
-    return reply
-      .header('content-type', CONTENT_TYPES[extension])
-      .header('content-length', blob.contentLength)
-      .send(blob.body);
-  });
+  app.get(
+    '/api/appearance/:name',
+    { config: { access: 'public' }, schema: { params: fileParams } },
+    async (request, reply) => {
+      const { name } = request.params;
+      const settings = await readSettings(ctx.db);
+      if (!imageSettingNames.some((key) => settings[key] === name)) throw notFound();
+      const etag = entityTag('appearance', name);
+      void reply.header('cache-control', 'public, max-age=31536000, immutable').header('etag', etag);
+      protectFileBytes(reply);
+      if (ifNoneMatchHits(request.headers['if-none-match'], etag)) return reply.code(304).send();
+      const blob = await ctx.storage.get(appearanceBlobKey(name));
+      const extension = name.slice(name.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES;
+      return reply
+        .header('content-type', CONTENT_TYPES[extension])
+        .header('content-length', blob.contentLength)
+        .send(blob.body);
+    },
+  );
 }

@@ -12,7 +12,7 @@ import { localStorageConfig, writeSavedConfig, type MailConfig, type StorageConf
 import type { TypedApp } from '../../app/types.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
-import { requireAdmin } from '../auth/index.js';
+import { requireAdmin } from '../access/index.js';
 import { actionMail, createMailer } from '../mail/index.js';
 import { imageSettingNames, readSettings } from '../settings/index.js';
 import { probeStorage } from '../storage/index.js';
@@ -96,17 +96,19 @@ async function present(ctx: AppContext): Promise<EnvironmentResponse> {
 export function environmentRoutes(app: TypedApp, ctx: AppContext) {
   app.register(async (instance) => {
     const admin = instance.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', async (request) => {
-      requireAdmin(request);
-    });
 
-    admin.get('/api/admin/environment', { schema: { response: { 200: environmentResponse } } }, async () =>
-      present(ctx),
+    admin.get(
+      '/api/admin/environment',
+      { config: { access: 'admin' }, schema: { response: { 200: environmentResponse } } },
+      async () => present(ctx),
     );
 
     admin.put(
       '/api/admin/environment/storage',
-      { schema: { body: storageEnvironmentRequest, response: { 200: environmentResponse } } },
+      {
+        config: { access: 'admin' },
+        schema: { body: storageEnvironmentRequest, response: { 200: environmentResponse } },
+      },
       async (request) => {
         const actor = requireAdmin(request);
         if (ctx.config.fromEnv.storage) throw fixedByEnv('storage');
@@ -160,7 +162,7 @@ export function environmentRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.put(
       '/api/admin/environment/mail',
-      { schema: { body: mailEnvironmentRequest, response: { 200: environmentResponse } } },
+      { config: { access: 'admin' }, schema: { body: mailEnvironmentRequest, response: { 200: environmentResponse } } },
       async (request) => {
         const actor = requireAdmin(request);
         if (ctx.config.fromEnv.mail) throw fixedByEnv('mail');

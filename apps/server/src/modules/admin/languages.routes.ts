@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireAdmin } from '../auth/index.js';
+import { requireAdmin } from '../access/index.js';
 import {
   createLanguage,
   deleteLanguage,
@@ -28,13 +28,15 @@ const params = z.object({ id: z.uuid() });
  * default. Registered inside the admin scope, so 401/403 come first.
  */
 export function languageAdminRoutes(admin: TypedApp, ctx: AppContext) {
-  admin.get('/api/admin/languages', { schema: { response: { 200: languagesResponse } } }, async () =>
-    listLanguages(ctx.db),
+  admin.get(
+    '/api/admin/languages',
+    { config: { access: 'admin' }, schema: { response: { 200: languagesResponse } } },
+    async () => listLanguages(ctx.db),
   );
 
   admin.post(
     '/api/admin/languages',
-    { schema: { body: createLanguageRequest, response: { 201: languageResponse } } },
+    { config: { access: 'admin' }, schema: { body: createLanguageRequest, response: { 201: languageResponse } } },
     async (request, reply) => {
       const data = await createLanguage(ctx.db, request.body);
       return reply.status(201).send({ data });
@@ -43,13 +45,16 @@ export function languageAdminRoutes(admin: TypedApp, ctx: AppContext) {
 
   admin.get(
     '/api/admin/languages/:id',
-    { schema: { params, response: { 200: languageDetailResponse } } },
+    { config: { access: 'admin' }, schema: { params, response: { 200: languageDetailResponse } } },
     async (request) => languageDetail(ctx.db, request.params.id),
   );
 
   admin.patch(
     '/api/admin/languages/:id',
-    { schema: { params, body: updateLanguageRequest, response: { 200: languageResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { params, body: updateLanguageRequest, response: { 200: languageResponse } },
+    },
     async (request) => {
       const actor = requireAdmin(request);
       const data = await updateLanguage(ctx.db, request.params.id, request.body);
@@ -61,14 +66,21 @@ export function languageAdminRoutes(admin: TypedApp, ctx: AppContext) {
     },
   );
 
-  admin.delete('/api/admin/languages/:id', { schema: { params } }, async (request, reply) => {
-    await deleteLanguage(ctx.db, request.params.id);
-    return reply.status(204).send();
-  });
+  admin.delete(
+    '/api/admin/languages/:id',
+    { config: { access: 'admin' }, schema: { params } },
+    async (request, reply) => {
+      await deleteLanguage(ctx.db, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   admin.patch(
     '/api/admin/languages/:id/strings',
-    { schema: { params, body: updateLanguageStringRequest, response: { 200: languageStringResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { params, body: updateLanguageStringRequest, response: { 200: languageStringResponse } },
+    },
     async (request) => ({
       data: await editString(ctx.db, request.params.id, request.body.name, request.body.value),
     }),

@@ -55,11 +55,11 @@ const cache = new Map<string, Buffer>();
 
 /** `GET /api/openapi.json` (the document) and `/api/docs` (a readable reference page, Swagger UI). */
 export function apiDocsRoutes(app: TypedApp) {
-  app.get('/api/openapi.json', async (_request, reply) =>
+  app.get('/api/openapi.json', { config: { access: 'public' } }, async (_request, reply) =>
     reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(app.swagger()),
   );
 
-  app.get('/api/docs', async (_request, reply) =>
+  app.get('/api/docs', { config: { access: 'public' } }, async (_request, reply) =>
     reply
       .type('text/html; charset=utf-8')
       .header('content-security-policy', DOCS_CSP)
@@ -70,7 +70,7 @@ export function apiDocsRoutes(app: TypedApp) {
 
   app.get(
     '/api/docs/assets/:file',
-    { schema: { params: z.object({ file: z.string().max(100) }) } },
+    { config: { access: 'public' }, schema: { params: z.object({ file: z.string().max(100) }) } },
     async (request, reply) => {
       const asset = Object.hasOwn(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
       if (!asset) throw notFound();

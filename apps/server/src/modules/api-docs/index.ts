@@ -1,2 +1,2 @@
-export { registerOpenApi, accessOf, openApiPath } from './openapi.js';
+export { registerOpenApi, openApiPath } from './openapi.js';
 export { apiDocsRoutes, DOCS_CSP } from './docs.routes.js';

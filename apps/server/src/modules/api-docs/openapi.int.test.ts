@@ -87,7 +87,9 @@ describe('the OpenAPI document', () => {
     expect(create?.responses?.['201']?.content?.['application/json']?.schema.properties).toHaveProperty(
       'plainTextToken',
     );
-    expect(create?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
+    // Account security: the session only, never a token (ADR 0062).
+    expect(create?.security).toEqual([{ sessionCookie: [] }]);
+    expect(doc.paths['/api/user']?.get?.security).toEqual([{ sessionCookie: [] }, { bearerToken: [] }]);
     expect(doc.paths['/api/user/tokens/{id}']?.delete?.parameters).toEqual([
       expect.objectContaining({ in: 'path', name: 'id' }),
     ]);

@@ -2,66 +2,31 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { createRequire } from 'node:module';
 import type { TypedApp } from '../../app/types.js';
+import type { RouteGate } from '../access/index.js';
 import { BINARY_RESPONSES, DOCUMENTED_RESPONSES, ERROR_RESPONSE } from './documented-responses.js';
 
 /** The security schemes of the document (ADR 0032). */
 export const SESSION_SCHEME = 'sessionCookie';
 export const BEARER_SCHEME = 'bearerToken';
 
-export type Access = 'public' | 'user' | 'admin';
-
 /**
- * Routes that answer without a sign-in (a session or token, when sent, may still change what they
- * show). Everything else needs a signed-in user, and `/api/admin` an administrator. Matched against
- * the OpenAPI path (`{param}`), with the methods when only some are public.
+ * Who may call, from the gate the route declares (ADR 0062): nobody needed for the public, link and
+ * setup gates; the session only for account security; the session or a token, with the admin scope
+ * for the admin gate.
  */
-const PUBLIC_ROUTES: readonly { path: RegExp; methods?: readonly string[] }[] = [
-  { path: /^\/api\/(ping|config|login|logout|register)$/ },
-  { path: /^\/api\/page\/\{slug\}$/ },
-  // The homepage's sections and the contact form (issue 16 points 4 and 6).
-  { path: /^\/api\/(homepage|contact)$/ },
-  // The installed languages (the profile's and sign-in's list) and the admin's logos and icons.
-  { path: /^\/api\/languages$/ },
-  { path: /^\/api\/appearance\/\{name\}$/ },
-  { path: /^\/api\/password\/(recover|reset)$/ },
-  { path: /^\/api\/user\/check$/ },
-  // Social sign-in: the provider's page, and the callback the browser comes back to.
-  { path: /^\/api\/socialite\// },
-  { path: /^\/socialite\// },
-  // The second step of a two-factor sign-in and signing in with a passkey: no session yet.
-  { path: /^\/api\/two-factor-challenge(\/passkey(\/options)?)?$/ },
-  { path: /^\/api\/passkeys\/sign-in(\/options)?$/ },
-  { path: /^\/api\/user\/verify(\/\{id\})?$/ },
-  { path: /^\/api\/setup\// },
-  // Visitors of a share link and guests of an upload request: the token in the path is the key.
-  { path: /^\/api\/sharing\// },
-  { path: /^\/api\/file-request\/\{token\}/ },
-  // The invitation page shows who invites whom; accepting or declining needs the invitee signed in.
-  { path: /^\/api\/teams\/invitations\/\{id\}$/, methods: ['GET'] },
-  // Billing (issue 17): the pricing table, and the payment providers' webhooks (signed by them).
-  { path: /^\/api\/subscriptions\/plans$/, methods: ['GET'] },
-  { path: /^\/api\/subscriptions\/\{driver\}\/webhooks$/ },
-  { path: /^\/api\/(openapi\.json|docs)/ },
-  { path: /^\/translations\// },
-  { path: /^\/emoji\// },
-];
-
-export function accessOf(method: string, openApiPath: string): Access {
-  if (openApiPath === '/api/admin' || openApiPath.startsWith('/api/admin/')) return 'admin';
-  if (openApiPath.startsWith('/api/subscriptions/admin')) return 'admin';
-  const isPublic = PUBLIC_ROUTES.some(
-    (route) => route.path.test(openApiPath) && (!route.methods || route.methods.includes(method.toUpperCase())),
-  );
-  return isPublic ? 'public' : 'user';
-}
-
-const securityOf = (access: Access): Record<string, string[]>[] =>
-  access === 'public'
-    ? []
-    : access === 'admin'
-      ? // The bearer token must have been created with the admin scope, by an administrator.
-        [{ [SESSION_SCHEME]: [] }, { [BEARER_SCHEME]: ['admin'] }]
-      : [{ [SESSION_SCHEME]: [] }, { [BEARER_SCHEME]: [] }];
+const securityOf = (gate: RouteGate | undefined): Record<string, string[]>[] => {
+  switch (gate) {
+    case 'user':
+      return [{ [SESSION_SCHEME]: [] }, { [BEARER_SCHEME]: [] }];
+    case 'session':
+      return [{ [SESSION_SCHEME]: [] }];
+    case 'admin':
+      // The bearer token must have been created with the admin scope, by an administrator.
+      return [{ [SESSION_SCHEME]: [] }, { [BEARER_SCHEME]: ['admin'] }];
+    default:
+      return [];
+  }
+};
 
 /** Fastify's `/a/:id` as OpenAPI's `/a/{id}`, as @fastify/swagger writes it. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}').replace(/\*/g, '{*}');
@@ -100,6 +65,9 @@ request needs no such header: it carries no cookie, and its cookies are ignored.
 
 **Admin API.** \`/api/admin\` answers an administrator only; a token reaches it only when it was
 created with the \`admin\` scope.
+
+**Account security.** The password, two-factor, passkeys, access tokens and sessions under
+\`/api/user\` answer the session only, never a token (403 \`auth.token_scope\`).
 
 **Errors.** \`{type: 'error', code, message, errors?, details?}\` with a stable \`code\`; a token that is
 forged, malformed or revoked answers 401 \`auth.invalid_token\`.`;
@@ -153,7 +121,7 @@ export async function registerOpenApi(app: TypedApp) {
       const path = openApiPath(url);
       return {
         url,
-        schema: { ...schema, tags: [tagOf(path)], security: securityOf(accessOf(method, path)) },
+        schema: { ...schema, tags: [tagOf(path)], security: securityOf(input.route.config?.access) },
       };
     },
   });

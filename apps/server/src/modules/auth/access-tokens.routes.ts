@@ -7,27 +7,33 @@ import {
 } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { AppError } from '../../lib/errors.js';
 import { createAccessToken, listAccessTokens, presentAccessToken, revokeAccessToken } from './access-tokens.js';
-import { requireUser } from './guards.js';
+import { requireSession } from '../access/index.js';
 
-/** The signed-in user's personal access tokens (ADR 0032): list, create (the secret once), revoke. */
+/**
+ * The signed-in user's personal access tokens (ADR 0032): list, create (the secret once), revoke;
+ * from the browser's session only (ADR 0062).
+ */
 export function accessTokenRoutes(app: TypedApp, ctx: AppContext) {
-  app.get('/api/user/tokens', { schema: { response: { 200: accessTokenList } } }, async (request) => {
-    const user = requireUser(request);
-    return { data: (await listAccessTokens(ctx.db, user.id)).map(presentAccessToken) };
-  });
+  app.get(
+    '/api/user/tokens',
+    { config: { access: 'session' }, schema: { response: { 200: accessTokenList } } },
+    async (request) => {
+      const user = requireSession(request);
+      return { data: (await listAccessTokens(ctx.db, user.id)).map(presentAccessToken) };
+    },
+  );
 
   app.post(
     '/api/user/tokens',
-    { schema: { body: createAccessTokenRequest, response: { 201: createdAccessToken } } },
+    {
+      config: { access: 'session' },
+      schema: { body: createAccessTokenRequest, response: { 201: createdAccessToken } },
+    },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const { name, scope } = request.body;
-      // A token cannot mint a token that reaches further than itself.
-      if (scope === 'admin' && request.accessToken && request.accessToken.scope !== 'admin') {
-        throw new AppError(403, 'auth.token_scope', 'Only a token with the admin scope can create another one.');
-      }
+      // No token mints a token: the session gate refused them all (ADR 0062).
       const { row, secret } = await createAccessToken(ctx.db, user, name, scope);
       return reply.status(201).send({ data: presentAccessToken(row), plainTextToken: secret });
     },
@@ -35,9 +41,9 @@ export function accessTokenRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/user/tokens/:id',
-    { schema: { params: accessTokenIdParams, response: { 200: messageResponse } } },
+    { config: { access: 'session' }, schema: { params: accessTokenIdParams, response: { 200: messageResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await revokeAccessToken(ctx.db, user.id, request.params.id);
       return { type: 'success' as const, message: 'The access token was revoked.' };
     },

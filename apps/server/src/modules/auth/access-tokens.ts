@@ -5,6 +5,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { preparedOn } from '../../lib/db/prepared.js';
 import { AppError, forbidden, notFound } from '../../lib/errors.js';
+import { isAdministrator, type TokenGrant } from '../access/index.js';
 import { activeAccountSql, users, type UserRow } from '../users/index.js';
 import { personalAccessTokens, type PersonalAccessTokenRow } from './access-tokens.table.js';
 
@@ -18,11 +19,8 @@ const TOKEN_PATTERN = /^fst_[A-Za-z0-9_-]{43}$/;
 /** `last_used_at` is written at most this often per token: a busy script costs one write a minute. */
 const LAST_USED_EVERY_MS = 60_000;
 
-/** Who a bearer request acts for, and what its token may reach. */
-export interface AccessTokenGrant {
-  id: string;
-  scope: AccessTokenScope;
-}
+/** Who a bearer request acts for, and what its token may reach (typed by the access layer). */
+export type AccessTokenGrant = TokenGrant;
 
 export const invalidToken = () =>
   new AppError(401, 'auth.invalid_token', 'This access token is not valid: it may have been revoked.');
@@ -94,7 +92,7 @@ export async function createAccessToken(
   name: string,
   scope: AccessTokenScope,
 ): Promise<{ row: PersonalAccessTokenRow; secret: string }> {
-  if (scope === 'admin' && user.role !== 'admin') {
+  if (scope === 'admin' && !isAdministrator(user)) {
     throw forbidden('Only an administrator can create a token with the admin scope.');
   }
   const secret = `${ACCESS_TOKEN_PREFIX}${randomToken(32)}`;

@@ -9,6 +9,7 @@ import {
   resendVerificationRequest,
   resetPasswordRequest,
 } from '@filestore/contract';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
@@ -21,11 +22,29 @@ import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { currentSessionId, endSession, revokeOtherSessions, startSession } from './sessions.js';
+import { currentSessionId, endSession, revokeOtherSessions, sessionStartedAt, startSession } from './sessions.js';
 import { passkeyRoutes } from './passkeys.routes.js';
 import { securityRoutes } from './security.routes.js';
 import { startChallenge } from './two-factor.js';
-import { requireUser } from './guards.js';
+import { requireSession } from '../access/index.js';
+
+/**
+ * How recent the sign-in of a session must be to set a first password on an account without one
+ * (made by social sign-in): the password is a new way in that outlives the session, so a session
+ * left open, or taken over, for longer than this cannot add one (ADR 0062).
+ */
+export const FIRST_PASSWORD_SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+async function requireRecentSignIn(ctx: AppContext, request: FastifyRequest) {
+  const startedAt = await sessionStartedAt(ctx.db, request);
+  if (!startedAt || ctx.clock.now().getTime() - startedAt.getTime() > FIRST_PASSWORD_SIGN_IN_WINDOW_MS) {
+    throw new AppError(
+      403,
+      'auth.forbidden',
+      'To set a password, sign in again first: it can be set only within 15 minutes of signing in.',
+    );
+  }
+}
 
 /** Step one of the sign-in costs nothing to answer, but a script looping on it is no person signing in. */
 const CHECKS_PER_MINUTE = 30;
@@ -37,7 +56,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
   // email and never reads the account, so neither its body nor its timing lists accounts.
   app.post(
     '/api/user/check',
-    { schema: { body: checkAccountRequest, response: { 200: checkAccountResponse } } },
+    { config: { access: 'public' }, schema: { body: checkAccountRequest, response: { 200: checkAccountResponse } } },
     async (request) => {
       await limitPerAddress(ctx, request, 'check', CHECKS_PER_MINUTE);
       return { next: 'password' as const };
@@ -46,7 +65,7 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/login',
-    { schema: { body: loginRequest, response: { 200: loginResponse } } },
+    { config: { access: 'public' }, schema: { body: loginRequest, response: { 200: loginResponse } } },
     async (request, reply) => {
       const { email, password } = request.body;
       const key = loginKey(request, email);
@@ -88,92 +107,115 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
-  app.post('/api/register', { schema: { body: registerRequest } }, async (request, reply) => {
-    await limitPerAddress(ctx, request, 'register');
-    const settings = await readSettings(ctx.db);
-    if (!settings.registration) {
-      throw new AppError(401, 'auth.registration_disabled', 'User registration is disabled.');
-    }
-    await requireHuman(ctx, request, 'register', request.body.reCaptcha, settings);
-    const { name, email, password } = request.body;
-    const verificationRequired = settings.user_verification;
-    const passwordHash = await hashPassword(password);
-    const user = await ctx.db.transaction(async (tx) => {
-      const created = await insertUser(tx, {
-        email,
-        name,
-        passwordHash,
-        role: 'user',
-        verified: !verificationRequired,
-        themeMode: settings.default_theme_mode,
-        emojiType: settings.default_emoji,
+  app.post(
+    '/api/register',
+    { config: { access: 'public' }, schema: { body: registerRequest } },
+    async (request, reply) => {
+      await limitPerAddress(ctx, request, 'register');
+      const settings = await readSettings(ctx.db);
+      if (!settings.registration) {
+        throw new AppError(401, 'auth.registration_disabled', 'User registration is disabled.');
+      }
+      await requireHuman(ctx, request, 'register', request.body.reCaptcha, settings);
+      const { name, email, password } = request.body;
+      const verificationRequired = settings.user_verification;
+      const passwordHash = await hashPassword(password);
+      const user = await ctx.db.transaction(async (tx) => {
+        const created = await insertUser(tx, {
+          email,
+          name,
+          passwordHash,
+          role: 'user',
+          verified: !verificationRequired,
+          themeMode: settings.default_theme_mode,
+          emojiType: settings.default_emoji,
+        });
+        // Other modules' part of a new account (team invitations waiting for this email).
+        for (const hook of ctx.userCreated) await hook(tx, created);
+        return created;
       });
-      // Other modules' part of a new account (team invitations waiting for this email).
-      for (const hook of ctx.userCreated) await hook(tx, created);
-      return created;
-    });
-    if (verificationRequired) await sendVerificationMail(ctx, user);
-    else await startSession(ctx, request, reply, user.id);
-    return reply.code(201).send({
-      type: 'success' as const,
-      message: verificationRequired ? 'Check your inbox to verify your email.' : 'Your account was created.',
-      verificationRequired,
-    });
-  });
+      if (verificationRequired) await sendVerificationMail(ctx, user);
+      else await startSession(ctx, request, reply, user.id);
+      return reply.code(201).send({
+        type: 'success' as const,
+        message: verificationRequired ? 'Check your inbox to verify your email.' : 'Your account was created.',
+        verificationRequired,
+      });
+    },
+  );
 
-  app.post('/api/logout', async (request, reply) => {
+  app.post('/api/logout', { config: { access: 'public' } }, async (request, reply) => {
     await endSession(ctx, request, reply);
     return reply.code(204).send();
   });
 
-  app.post('/api/password/recover', { schema: { body: recoverPasswordRequest } }, async (request) => {
-    await limitPerAddress(ctx, request, 'recover');
-    await requireHuman(ctx, request, 'password_reset', request.body.reCaptcha);
-    await requestPasswordReset(ctx, request.body.email);
-    // Same answer whether or not the account exists: this endpoint must not list accounts.
-    return { type: 'success' as const, message: 'If an account exists for this email, we sent a reset link.' };
-  });
+  app.post(
+    '/api/password/recover',
+    { config: { access: 'public' }, schema: { body: recoverPasswordRequest } },
+    async (request) => {
+      await limitPerAddress(ctx, request, 'recover');
+      await requireHuman(ctx, request, 'password_reset', request.body.reCaptcha);
+      await requestPasswordReset(ctx, request.body.email);
+      // Same answer whether or not the account exists: this endpoint must not list accounts.
+      return { type: 'success' as const, message: 'If an account exists for this email, we sent a reset link.' };
+    },
+  );
 
-  app.post('/api/password/reset', { schema: { body: resetPasswordRequest } }, async (request) => {
-    await limitPerAddress(ctx, request, 'reset', 10);
-    const { email, token, password } = request.body;
-    await resetPassword(ctx, email, token, password);
-    return { type: 'success' as const, message: 'Your password was changed. Sign in with the new one.' };
-  });
+  app.post(
+    '/api/password/reset',
+    { config: { access: 'public' }, schema: { body: resetPasswordRequest } },
+    async (request) => {
+      await limitPerAddress(ctx, request, 'reset', 10);
+      const { email, token, password } = request.body;
+      await resetPassword(ctx, email, token, password);
+      return { type: 'success' as const, message: 'Your password was changed. Sign in with the new one.' };
+    },
+  );
 
   // Changing the password signs out every other session; this one goes on. An account made by a
-  // sign-in provider has no password: it sets its first one without a current one (ADR 0035).
-  app.post('/api/user/password', { schema: { body: changePasswordRequest } }, async (request) => {
-    const user = requireUser(request);
-    if (user.passwordHash !== null) {
-      const key = loginKey(request, user.email);
-      await countLoginAttempt(ctx, key);
-      if (!request.body.current || !(await verifyPassword(user.passwordHash, request.body.current))) {
-        throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
-          current: ['The current password is incorrect.'],
-        });
+  // sign-in provider has no password: it sets its first one without a current one (ADR 0035), from
+  // the browser's session only, and only within minutes of signing in (ADR 0062).
+  app.post(
+    '/api/user/password',
+    { config: { access: 'session' }, schema: { body: changePasswordRequest } },
+    async (request) => {
+      const user = requireSession(request);
+      if (user.passwordHash === null) await requireRecentSignIn(ctx, request);
+      if (user.passwordHash !== null) {
+        const key = loginKey(request, user.email);
+        await countLoginAttempt(ctx, key);
+        if (!request.body.current || !(await verifyPassword(user.passwordHash, request.body.current))) {
+          throw new AppError(422, 'auth.invalid_credentials', 'The current password is incorrect.', undefined, {
+            current: ['The current password is incorrect.'],
+          });
+        }
+        await forgetLoginAttempts(ctx, key);
       }
-      await forgetLoginAttempts(ctx, key);
-    }
-    await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
-    await revokeOtherSessions(ctx.db, user.id, currentSessionId(request));
-    return {
-      type: 'success' as const,
-      message: user.passwordHash === null ? 'Your password was set.' : 'Your password was changed.',
-    };
-  });
+      await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
+      await revokeOtherSessions(ctx.db, user.id, currentSessionId(request));
+      return {
+        type: 'success' as const,
+        message: user.passwordHash === null ? 'Your password was set.' : 'Your password was changed.',
+      };
+    },
+  );
 
-  app.post('/api/user/verify', { schema: { body: resendVerificationRequest } }, async (request) => {
-    await limitPerAddress(ctx, request, 'verify');
-    const user = await findUserByEmail(ctx.db, request.body.email);
-    // The same answer for unknown, unverified and verified accounts: this endpoint must not list them.
-    if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
-    return { type: 'success' as const, message: 'If the account needs it, we sent a new verification link.' };
-  });
+  app.post(
+    '/api/user/verify',
+    { config: { access: 'public' }, schema: { body: resendVerificationRequest } },
+    async (request) => {
+      await limitPerAddress(ctx, request, 'verify');
+      const user = await findUserByEmail(ctx.db, request.body.email);
+      // The same answer for unknown, unverified and verified accounts: this endpoint must not list them.
+      if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+      return { type: 'success' as const, message: 'If the account needs it, we sent a new verification link.' };
+    },
+  );
 
   app.get(
     '/api/user/verify/:id',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ id: z.uuid() }),
         querystring: z.object({ expires: z.coerce.number(), signature: z.string().max(200) }),

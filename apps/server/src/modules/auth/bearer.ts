@@ -1,13 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
-import { invalidToken, userFromAccessToken, type AccessTokenGrant } from './access-tokens.js';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Set when the request was authenticated by a personal access token rather than a session. */
-    accessToken: AccessTokenGrant | null;
-  }
-}
+import { invalidToken, userFromAccessToken } from './access-tokens.js';
 
 /**
  * The secret of an `Authorization: Bearer …` header: undefined without one, or when the header

@@ -1,6 +1,5 @@
 export { authRoutes } from './auth.routes.js';
 export { checkXsrfField, csrfHook, XSRF_COOKIE, XSRF_HEADER } from './csrf.js';
-export { requireUser, requireAdmin } from './guards.js';
 export { SESSION_COOKIE, cookieSecure, liveSessionTokens, startSession, userFromSession } from './sessions.js';
 export { SESSIONS_CLEANUP_JOB, sessionsCleanupJob } from './sessions.job.js';
 export { hashPassword, verifyPassword } from './passwords.js';

@@ -17,7 +17,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { AppError, tooManyAttempts } from '../../lib/errors.js';
 import { readSettings } from '../settings/index.js';
 import { findUserById } from '../users/index.js';
-import { requireUser } from './guards.js';
+import { requireSession } from '../access/index.js';
 import { limitPerAddress } from './limits.js';
 import {
   authenticationOptions,
@@ -80,16 +80,23 @@ function defaultName(request: FastifyRequest): string {
  * a pending two-factor sign-in.
  */
 export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
-  app.get('/api/user/passkeys', { schema: { response: { 200: passkeyList } } }, async (request) => {
-    const user = requireUser(request);
-    return { data: (await listPasskeys(ctx.db, user.id)).map(presentPasskey) };
-  });
+  app.get(
+    '/api/user/passkeys',
+    { config: { access: 'session' }, schema: { response: { 200: passkeyList } } },
+    async (request) => {
+      const user = requireSession(request);
+      return { data: (await listPasskeys(ctx.db, user.id)).map(presentPasskey) };
+    },
+  );
 
   app.post(
     '/api/user/passkeys/options',
-    { schema: { body: passkeyRegistrationOptionsRequest, response: { 200: passkeyOptionsResponse } } },
+    {
+      config: { access: 'session' },
+      schema: { body: passkeyRegistrationOptionsRequest, response: { 200: passkeyOptionsResponse } },
+    },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const sessionId = requireSessionId(request);
       await assertPassword(ctx, request, user, request.body.password);
       return { options: await registrationOptions(ctx, request, user, sessionId) };
@@ -98,9 +105,9 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/user/passkeys',
-    { schema: { body: registerPasskeyRequest, response: { 201: passkeyAnswer } } },
+    { config: { access: 'session' }, schema: { body: registerPasskeyRequest, response: { 201: passkeyAnswer } } },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const sessionId = requireSessionId(request);
       const { credential, name } = request.body;
       const row = await registerPasskey(
@@ -117,18 +124,21 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
 
   app.patch(
     '/api/user/passkeys/:id',
-    { schema: { params: passkeyIdParams, body: renamePasskeyRequest, response: { 200: passkeyAnswer } } },
+    {
+      config: { access: 'session' },
+      schema: { params: passkeyIdParams, body: renamePasskeyRequest, response: { 200: passkeyAnswer } },
+    },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       return { data: presentPasskey(await renamePasskey(ctx.db, user.id, request.params.id, request.body.name)) };
     },
   );
 
   app.delete(
     '/api/user/passkeys/:id',
-    { schema: { params: passkeyIdParams, response: { 200: messageResponse } } },
+    { config: { access: 'session' }, schema: { params: passkeyIdParams, response: { 200: messageResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await removePasskey(ctx.db, user.id, request.params.id);
       return { type: 'success' as const, message: 'The passkey was removed.' };
     },
@@ -138,7 +148,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
   // that binds their challenge to this browser.
   app.post(
     '/api/passkeys/sign-in/options',
-    { schema: { response: { 200: passkeyOptionsResponse } } },
+    { config: { access: 'public' }, schema: { response: { 200: passkeyOptionsResponse } } },
     async (request, reply) => {
       await limitPerAddress(ctx, request, 'passkey-options', OPTIONS_PER_MINUTE);
       const token = randomToken();
@@ -156,7 +166,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/passkeys/sign-in',
-    { schema: { body: passkeyAssertionRequest, response: { 200: messageResponse } } },
+    { config: { access: 'public' }, schema: { body: passkeyAssertionRequest, response: { 200: messageResponse } } },
     async (request, reply) => {
       // Counted before the check, like password guesses; a success forgets the count.
       const key = `passkey-sign-in:${request.ip}`;
@@ -190,7 +200,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
   // reaches these routes too, and the challenge is bound to that pending sign-in.
   app.post(
     '/api/two-factor-challenge/passkey/options',
-    { schema: { response: { 200: passkeyOptionsResponse } } },
+    { config: { access: 'public' }, schema: { response: { 200: passkeyOptionsResponse } } },
     async (request, reply) => {
       const pending = await pendingChallenge(ctx, request);
       if (!pending || !pending.user.twoFactorConfirmedAt) throw expiredTwoFactor(reply);
@@ -200,7 +210,7 @@ export function passkeyRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/two-factor-challenge/passkey',
-    { schema: { body: passkeyAssertionRequest, response: { 200: messageResponse } } },
+    { config: { access: 'public' }, schema: { body: passkeyAssertionRequest, response: { 200: messageResponse } } },
     async (request, reply) => {
       const pending = await pendingChallenge(ctx, request);
       if (!pending || !pending.user.twoFactorConfirmedAt) throw expiredTwoFactor(reply);

@@ -16,7 +16,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import type { UserRow } from '../users/index.js';
-import { requireUser } from './guards.js';
+import { requireSession } from '../access/index.js';
 import { countLoginAttempt, forgetLoginAttempts, loginKey } from './limits.js';
 import { verifyPassword } from './passwords.js';
 import {
@@ -81,9 +81,12 @@ export function describeUserAgent(userAgent: string | null) {
 export function securityRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/user/two-factor-authentication',
-    { schema: { body: confirmPasswordRequest, response: { 200: enableTwoFactorResponse } } },
+    {
+      config: { access: 'session' },
+      schema: { body: confirmPasswordRequest, response: { 200: enableTwoFactorResponse } },
+    },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await assertPassword(ctx, request, user, request.body.password);
       if (user.twoFactorConfirmedAt) {
         throw new AppError(
@@ -98,9 +101,12 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/user/confirmed-two-factor-authentication',
-    { schema: { body: confirmTwoFactorRequest, response: { 200: recoveryCodesResponse } } },
+    {
+      config: { access: 'session' },
+      schema: { body: confirmTwoFactorRequest, response: { 200: recoveryCodesResponse } },
+    },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       if (!user.twoFactorSecret || user.twoFactorConfirmedAt) throw twoFactorNotEnabled();
       await countCodeAttempt(ctx, user.id);
       if (!(await acceptCode(ctx, user, request.body.code))) throw invalidCode();
@@ -111,9 +117,9 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/user/two-factor-authentication',
-    { schema: { body: confirmPasswordRequest, response: { 200: messageResponse } } },
+    { config: { access: 'session' }, schema: { body: confirmPasswordRequest, response: { 200: messageResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await assertPassword(ctx, request, user, request.body.password);
       await disableTwoFactor(ctx.db, user.id);
       return { type: 'success' as const, message: 'Two-factor authentication is off.' };
@@ -122,18 +128,21 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/user/two-factor-recovery-codes',
-    { schema: { response: { 200: recoveryCodesStatusResponse } } },
+    { config: { access: 'session' }, schema: { response: { 200: recoveryCodesStatusResponse } } },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       return { remaining: user.twoFactorConfirmedAt ? await remainingRecoveryCodes(ctx.db, user.id) : 0 };
     },
   );
 
   app.post(
     '/api/user/two-factor-recovery-codes',
-    { schema: { body: confirmPasswordRequest, response: { 200: recoveryCodesResponse } } },
+    {
+      config: { access: 'session' },
+      schema: { body: confirmPasswordRequest, response: { 200: recoveryCodesResponse } },
+    },
     async (request) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       await assertPassword(ctx, request, user, request.body.password);
       if (!user.twoFactorConfirmedAt) throw twoFactorNotEnabled();
       return { recovery_codes: await replaceRecoveryCodes(ctx.db, user.id) };
@@ -143,7 +152,7 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
   // The second step of a sign-in whose password was right (POST /api/login answered {two_factor: true}).
   app.post(
     '/api/two-factor-challenge',
-    { schema: { body: twoFactorChallengeRequest, response: { 200: messageResponse } } },
+    { config: { access: 'public' }, schema: { body: twoFactorChallengeRequest, response: { 200: messageResponse } } },
     async (request, reply) => {
       const pending = await pendingChallenge(ctx, request);
       if (!pending || !pending.user.twoFactorConfirmedAt) {
@@ -170,35 +179,46 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
-  app.get('/api/user/sessions', { schema: { response: { 200: userSessionsResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const current = currentSessionId(request);
-    const rows = await liveSessionsOf(ctx.db, user.id);
-    // This browser's session first, then the others by when they were last seen.
-    rows.sort((a, b) => Number(b.id === current) - Number(a.id === current));
-    return {
-      data: rows.map((row) => ({
-        id: row.publicId,
-        current: row.id === current,
-        ip: row.ip,
-        ...describeUserAgent(row.userAgent),
-        created_at: row.createdAt.toISOString(),
-        last_seen_at: row.lastSeenAt.toISOString(),
-      })),
-    };
-  });
+  app.get(
+    '/api/user/sessions',
+    { config: { access: 'session' }, schema: { response: { 200: userSessionsResponse } } },
+    async (request) => {
+      const user = requireSession(request);
+      const current = currentSessionId(request);
+      const rows = await liveSessionsOf(ctx.db, user.id);
+      // This browser's session first, then the others by when they were last seen.
+      rows.sort((a, b) => Number(b.id === current) - Number(a.id === current));
+      return {
+        data: rows.map((row) => ({
+          id: row.publicId,
+          current: row.id === current,
+          ip: row.ip,
+          ...describeUserAgent(row.userAgent),
+          created_at: row.createdAt.toISOString(),
+          last_seen_at: row.lastSeenAt.toISOString(),
+        })),
+      };
+    },
+  );
 
   // Every session but this one: "sign out everywhere else".
-  app.delete('/api/user/sessions', { schema: { response: { 200: sessionsEndedResponse } } }, async (request) => {
-    const user = requireUser(request);
-    return { ended: await revokeOtherSessions(ctx.db, user.id, currentSessionId(request)) };
-  });
+  app.delete(
+    '/api/user/sessions',
+    { config: { access: 'session' }, schema: { response: { 200: sessionsEndedResponse } } },
+    async (request) => {
+      const user = requireSession(request);
+      return { ended: await revokeOtherSessions(ctx.db, user.id, currentSessionId(request)) };
+    },
+  );
 
   app.delete(
     '/api/user/sessions/:id',
-    { schema: { params: z.object({ id: z.string().max(100) }), response: { 200: sessionsEndedResponse } } },
+    {
+      config: { access: 'session' },
+      schema: { params: z.object({ id: z.string().max(100) }), response: { 200: sessionsEndedResponse } },
+    },
     async (request, reply) => {
-      const user = requireUser(request);
+      const user = requireSession(request);
       const { id } = request.params;
       // Someone else's session, or none: the same 404, which says nothing about the other.
       const ended = z.uuid().safeParse(id).success ? await endSessionOf(ctx.db, user.id, id) : null;

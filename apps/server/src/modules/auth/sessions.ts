@@ -46,6 +46,14 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
   });
 }
 
+/** When the caller's session began, that is when its user signed in; null without a live session. */
+export async function sessionStartedAt(db: Db, request: FastifyRequest): Promise<Date | null> {
+  const id = currentSessionId(request);
+  if (!id || request.accessToken) return null;
+  const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, id));
+  return row?.createdAt ?? null;
+}
+
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {
   const token = request.cookies[SESSION_COOKIE];
   if (token) await ctx.db.delete(sessions).where(eq(sessions.id, sha256(token)));

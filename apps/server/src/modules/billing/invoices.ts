@@ -6,8 +6,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
-import { mayReadOwned } from '../access/index.js';
-import { requireUser } from '../auth/index.js';
+import { mayReadOwned, requireUser } from '../access/index.js';
 import { readSettings } from '../settings/index.js';
 import { fullName, users, type UserRow } from '../users/index.js';
 import { transactions, type TransactionRow } from './billing.table.js';
@@ -140,6 +139,7 @@ export function invoicesRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/invoices/:id',
     {
+      config: { access: 'user' },
       schema: {
         params: z.object({ id: z.string() }),
         querystring: z.object({ format: z.enum(['html', 'pdf']).optional() }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { desc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { failedPayments } from './billing.table.js';
 
 const failedPaymentResource = z.object({
@@ -19,7 +19,7 @@ const failedPaymentResource = z.object({
 export function meteredRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/subscriptions/metered/failed-payments',
-    { schema: { response: { 200: z.object({ data: z.array(failedPaymentResource) }) } } },
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: z.array(failedPaymentResource) }) } } },
     async (request) => {
       const user = requireUser(request);
       const rows = await ctx.db

@@ -5,7 +5,8 @@ import type { AppContext } from '../../app/context.js';
 import type { Env } from '../../app/config.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import { appKey, publicUrl, requireAdmin, requireUser } from '../auth/index.js';
+import { appKey, publicUrl } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { readSettings, sealSetting, writeSettings, type Settings } from '../settings/index.js';
 import type { UserRow } from '../users/index.js';
 import { balances, plans, subscriptions, type GatewayDriver } from './billing.table.js';
@@ -107,12 +108,15 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
     return gateway.topUp(user, amount, balanceCurrency, `${await publicUrl(ctx)}/user/settings/billing`);
   };
 
-  app.post('/api/paypal/top-up', { schema: { body: topUpBody, response: { 200: urlResponse } } }, async (request) =>
-    topUp(requireUser(request), 'paypal', request.body.amount, request.body.currency),
+  app.post(
+    '/api/paypal/top-up',
+    { config: { access: 'user' }, schema: { body: topUpBody, response: { 200: urlResponse } } },
+    async (request) => topUp(requireUser(request), 'paypal', request.body.amount, request.body.currency),
   );
   app.post(
     '/api/paystack/checkout',
     {
+      config: { access: 'user' },
       schema: {
         body: z.union([z.object({ plan_id: z.uuid() }).strict(), topUpBody.strict()]),
         response: { 200: urlResponse },
@@ -130,6 +134,7 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/subscriptions/balance',
     {
+      config: { access: 'user' },
       schema: {
         response: { 200: z.object({ data: z.object({ amount: z.number(), currency: z.string() }).nullable() }) },
       },
@@ -141,14 +146,16 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
-  app.get('/api/admin/payments', { schema: { response: { 200: adminPaymentsResponse } } }, async (request) => {
-    requireAdmin(request);
-    return { data: await paymentsState(ctx, await readSettings(ctx.db)) };
-  });
+  app.get(
+    '/api/admin/payments',
+    { config: { access: 'admin' }, schema: { response: { 200: adminPaymentsResponse } } },
+    async () => ({ data: await paymentsState(ctx, await readSettings(ctx.db)) }),
+  );
 
   app.put(
     '/api/admin/payments/:driver',
     {
+      config: { access: 'admin' },
       schema: {
         params: z.object({ driver: gatewayDriver }),
         body: paymentKeysRequest,
@@ -156,7 +163,6 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      requireAdmin(request);
       await appKey(ctx);
       const { driver } = request.params;
       const settings = await readSettings(ctx.db);
@@ -207,9 +213,11 @@ export function paymentsRoutes(app: TypedApp, ctx: AppContext) {
   // Removes a provider's stored keys and stops offering it (keys set in the environment stay).
   app.delete(
     '/api/admin/payments/:driver',
-    { schema: { params: z.object({ driver: gatewayDriver }), response: { 200: adminPaymentsResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: z.object({ driver: gatewayDriver }), response: { 200: adminPaymentsResponse } },
+    },
     async (request) => {
-      requireAdmin(request);
       const { driver } = request.params;
       const update: Partial<Record<string, string | boolean | null>> = { [allowedName[driver]]: false };
       for (const field of gatewayKeyFields[driver]) update[field.name] = null;

@@ -13,7 +13,6 @@ import {
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import { requireAdmin } from '../auth/index.js';
 import { subscriptions } from './billing.table.js';
 import {
   createPlan,
@@ -32,15 +31,18 @@ const idParams = z.object({ plan: z.uuid() });
 
 /** Plans: the public pricing list, and the administrator's calls (reference §1.15, no mass assignment). */
 export function plansRoutes(app: TypedApp, ctx: AppContext) {
-  app.get('/api/subscriptions/plans', { schema: { response: { 200: publicPlansResponse } } }, async () => ({
-    data: await publicPlans(ctx.db),
-  }));
+  app.get(
+    '/api/subscriptions/plans',
+    { config: { access: 'public' }, schema: { response: { 200: publicPlansResponse } } },
+    async () => ({
+      data: await publicPlans(ctx.db),
+    }),
+  );
 
   app.get(
     '/api/subscriptions/admin/plans',
-    { schema: { querystring: plansPage, response: { 200: plansResponse } } },
+    { config: { access: 'admin' }, schema: { querystring: plansPage, response: { 200: plansResponse } } },
     async (request) => {
-      requireAdmin(request);
       const { page, per_page } = request.query;
       const { rows, total } = await listPlans(ctx.db, page, per_page);
       return {
@@ -54,9 +56,11 @@ export function plansRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/subscriptions/admin/plans',
-    { schema: { body: createPlanRequest, response: { 201: z.object({ data: planResource }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { body: createPlanRequest, response: { 201: z.object({ data: planResource }) } },
+    },
     async (request, reply) => {
-      requireAdmin(request);
       return reply.code(201).send({ data: await createPlan(ctx, request.body) });
     },
   );
@@ -64,9 +68,8 @@ export function plansRoutes(app: TypedApp, ctx: AppContext) {
   // Before `/:plan`, which would take "synchronize" for an id.
   app.post(
     '/api/subscriptions/admin/plans/synchronize',
-    { schema: { response: { 200: messageResponse } } },
-    async (request) => {
-      requireAdmin(request);
+    { config: { access: 'admin' }, schema: { response: { 200: messageResponse } } },
+    async () => {
       const errors = await synchronizePlans(ctx);
       if (errors.length > 0) throw new AppError(502, 'billing.gateway_error', errors.join('; '));
       return { type: 'success' as const, message: 'Every plan is at every configured payment provider.' };
@@ -75,9 +78,8 @@ export function plansRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/subscriptions/admin/plans/:plan',
-    { schema: { params: idParams, response: { 200: z.object({ data: planResource }) } } },
+    { config: { access: 'admin' }, schema: { params: idParams, response: { 200: z.object({ data: planResource }) } } },
     async (request) => {
-      requireAdmin(request);
       const plan = await findPlan(ctx.db, request.params.plan);
       return { data: (await loadPlans(ctx.db, [plan], true))[0]! };
     },
@@ -85,27 +87,33 @@ export function plansRoutes(app: TypedApp, ctx: AppContext) {
 
   app.patch(
     '/api/subscriptions/admin/plans/:plan',
-    { schema: { params: idParams, body: updatePlanRequest, response: { 200: z.object({ data: planResource }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, body: updatePlanRequest, response: { 200: z.object({ data: planResource }) } },
+    },
     async (request) => {
-      requireAdmin(request);
       return { data: await updatePlan(ctx, request.params.plan, request.body) };
     },
   );
 
   app.delete(
     '/api/subscriptions/admin/plans/:plan',
-    { schema: { params: idParams, response: { 200: z.object({ outcome: z.enum(['deleted', 'archived']) }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, response: { 200: z.object({ outcome: z.enum(['deleted', 'archived']) }) } },
+    },
     async (request) => {
-      requireAdmin(request);
       return { outcome: await deletePlan(ctx, request.params.plan) };
     },
   );
 
   app.get(
     '/api/subscriptions/admin/plans/:plan/subscribers',
-    { schema: { params: idParams, querystring: plansPage, response: { 200: subscriptionsResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: idParams, querystring: plansPage, response: { 200: subscriptionsResponse } },
+    },
     async (request) => {
-      requireAdmin(request);
       await findPlan(ctx.db, request.params.plan);
       const { page, per_page } = request.query;
       const where = and(

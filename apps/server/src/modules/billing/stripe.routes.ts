@@ -4,7 +4,8 @@ import { creditCardResource, messageResponse, type CreditCardResource } from '@f
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import { publicUrl, requireUser } from '../auth/index.js';
+import { publicUrl } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { readSettings } from '../settings/index.js';
 import { creditCards, type CreditCardRow } from './billing.table.js';
 import { stripeGateway } from './gateways/stripe.js';
@@ -35,7 +36,7 @@ export function stripeRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/stripe/cards/setup',
-    { schema: { response: { 200: z.object({ url: z.string() }) } } },
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ url: z.string() }) } } },
     async (request) => {
       const user = requireUser(request);
       const stripe = await gateway();
@@ -46,7 +47,10 @@ export function stripeRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/stripe/setup-intent',
-    { schema: { response: { 201: z.object({ data: z.object({ client_secret: z.string() }) }) } } },
+    {
+      config: { access: 'user' },
+      schema: { response: { 201: z.object({ data: z.object({ client_secret: z.string() }) }) } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const stripe = await gateway();
@@ -57,7 +61,7 @@ export function stripeRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/stripe/credit-cards',
-    { schema: { response: { 200: z.object({ data: z.array(creditCardResource) }) } } },
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: z.array(creditCardResource) }) } } },
     async (request) => {
       const user = requireUser(request);
       const rows = await ctx.db
@@ -71,7 +75,7 @@ export function stripeRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/stripe/credit-cards/:id',
-    { schema: { params: z.object({ id: z.uuid() }), response: { 200: messageResponse } } },
+    { config: { access: 'user' }, schema: { params: z.object({ id: z.uuid() }), response: { 200: messageResponse } } },
     async (request) => {
       const user = requireUser(request);
       const [card] = await ctx.db

@@ -4,7 +4,8 @@ import { gatewayDriver, subscriptionResource, type SubscriptionResource } from '
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import { publicUrl, requireUser } from '../auth/index.js';
+import { publicUrl } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { readSettings } from '../settings/index.js';
 import type { UserRow } from '../users/index.js';
 import { planGatewayPlans, plans, type GatewayDriver, type SubscriptionRow } from './billing.table.js';
@@ -78,14 +79,18 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
       { parseAs: 'buffer', bodyLimit: 1_048_576 },
       (_r, body, done) => done(null, body),
     );
-    scope.post('/api/subscriptions/:driver/webhooks', { config: { serverToServer: true } }, async (request, reply) => {
-      const parsed = gatewayDriver.safeParse((request.params as { driver: string }).driver);
-      if (!parsed.success) throw new AppError(404, 'not_found', 'No such payment provider.');
-      const { gateway } = await gatewayOrFail(ctx, parsed.data);
-      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      await gateway.handleWebhook(body, request.headers);
-      return reply.code(200).send({ type: 'success', message: 'Webhook handled.' });
-    });
+    scope.post(
+      '/api/subscriptions/:driver/webhooks',
+      { config: { access: 'public', serverToServer: true } },
+      async (request, reply) => {
+        const parsed = gatewayDriver.safeParse((request.params as { driver: string }).driver);
+        if (!parsed.success) throw new AppError(404, 'not_found', 'No such payment provider.');
+        const { gateway } = await gatewayOrFail(ctx, parsed.data);
+        const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        await gateway.handleWebhook(body, request.headers);
+        return reply.code(200).send({ type: 'success', message: 'Webhook handled.' });
+      },
+    );
   });
 
   const checkout = (user: UserRow, planId: string, driver: GatewayDriver) =>
@@ -93,21 +98,24 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/subscriptions/checkout',
-    { schema: { body: planIdBody.extend({ driver: gatewayDriver }), response: { 200: urlResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { body: planIdBody.extend({ driver: gatewayDriver }), response: { 200: urlResponse } },
+    },
     async (request) => checkout(requireUser(request), request.body.plan_id, request.body.driver),
   );
   // Paystack's checkout also takes a top-up amount: payments.routes.ts.
   for (const driver of ['stripe', 'paypal'] as const) {
     app.post(
       `/api/${driver}/checkout`,
-      { schema: { body: planIdBody, response: { 200: urlResponse } } },
+      { config: { access: 'user' }, schema: { body: planIdBody, response: { 200: urlResponse } } },
       async (request) => checkout(requireUser(request), request.body.plan_id, driver),
     );
   }
 
   app.get(
     '/api/subscriptions/detail',
-    { schema: { response: { 200: z.object({ data: subscriptionResource }) } } },
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: subscriptionResource }) } } },
     async (request) => {
       const sub = await currentSubscription(ctx.db, requireUser(request).id);
       if (!sub) throw new AppError(404, 'billing.no_subscription', 'You have no subscription.');
@@ -117,7 +125,7 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/subscriptions/cancel',
-    { schema: { response: { 200: z.object({ data: subscriptionResource }) } } },
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: subscriptionResource }) } } },
     async (request) => {
       const user = requireUser(request);
       const sub = await currentSubscription(ctx.db, user.id);
@@ -136,6 +144,7 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/subscriptions/swap/:plan',
     {
+      config: { access: 'user' },
       schema: {
         params: z.object({ plan: z.uuid() }),
         response: { 200: z.object({ data: subscriptionResource, url: z.string().nullable() }) },

@@ -3,7 +3,6 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { DAY_MS, SettableClock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { requireAdmin } from '../auth/index.js';
 import { findUserById } from '../users/index.js';
 import { creditBalance } from './ledger.js';
 import { runMeteredDay } from './metered.jobs.js';
@@ -20,6 +19,7 @@ export function billingTestingRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/admin/testing/clock',
     {
+      config: { access: 'admin' },
       schema: {
         body: z.object({
           advance_days: z.number().int().min(0).max(400).default(0),
@@ -29,7 +29,6 @@ export function billingTestingRoutes(app: TypedApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      requireAdmin(request);
       clock.advance(request.body.advance_days * DAY_MS);
       if (request.body.run_jobs) await runMeteredDay(ctx);
       return { now: clock.now().toISOString() };
@@ -39,6 +38,7 @@ export function billingTestingRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/admin/testing/users/:id/credit',
     {
+      config: { access: 'admin' },
       schema: {
         params: z.object({ id: z.uuid() }),
         body: z.object({ amount: z.number().int().min(1).max(100_000_000), currency: z.string().length(3) }),
@@ -46,7 +46,6 @@ export function billingTestingRoutes(app: TypedApp, ctx: AppContext) {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const user = await findUserById(ctx.db, request.params.id);
       if (!user) throw new AppError(404, 'not_found', 'No such user.');
       const credited = await ctx.db.transaction((tx) =>

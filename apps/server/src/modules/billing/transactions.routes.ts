@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import { requireAdmin, requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { notify } from '../notifications/index.js';
 import { users } from '../users/index.js';
 import { balances, billingAlerts, plans } from './billing.table.js';
@@ -38,39 +38,45 @@ async function userOr404(ctx: AppContext, id: string) {
  */
 export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
   for (const path of ['/api/user/transactions', '/api/subscriptions/transactions']) {
-    app.get(path, { schema: { querystring: userPage, response: { 200: transactionsResponse } } }, async (request) =>
-      listTransactions(ctx.db, { userId: requireUser(request).id, page: request.query.page }),
+    app.get(
+      path,
+      { config: { access: 'user' }, schema: { querystring: userPage, response: { 200: transactionsResponse } } },
+      async (request) => listTransactions(ctx.db, { userId: requireUser(request).id, page: request.query.page }),
     );
   }
 
   app.get(
     '/api/subscriptions/admin',
     {
+      config: { access: 'admin' },
       schema: {
         querystring: subscriptionsQuery,
         response: { 200: z.object({ data: z.array(subscriptionResource), meta: transactionsResponse.shape.meta }) },
       },
     },
     async (request) => {
-      requireAdmin(request);
       return listSubscriptions(ctx.db, request.query);
     },
   );
 
   app.get(
     '/api/subscriptions/admin/transactions',
-    { schema: { querystring: transactionsQuery, response: { 200: transactionsResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { querystring: transactionsQuery, response: { 200: transactionsResponse } },
+    },
     async (request) => {
-      requireAdmin(request);
       return listTransactions(ctx.db, request.query);
     },
   );
 
   app.get(
     '/api/subscriptions/admin/users/:id/transactions',
-    { schema: { params: userParams, querystring: transactionsQuery, response: { 200: transactionsResponse } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: userParams, querystring: transactionsQuery, response: { 200: transactionsResponse } },
+    },
     async (request) => {
-      requireAdmin(request);
       const user = await userOr404(ctx, request.params.id);
       return listTransactions(ctx.db, { ...request.query, userId: user.id });
     },
@@ -78,9 +84,11 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/subscriptions/admin/users/:id/subscription',
-    { schema: { params: userParams, response: { 200: z.object({ data: subscriptionResource }) } } },
+    {
+      config: { access: 'admin' },
+      schema: { params: userParams, response: { 200: z.object({ data: subscriptionResource }) } },
+    },
     async (request) => {
-      requireAdmin(request);
       const user = await userOr404(ctx, request.params.id);
       const sub = await subscriptionOfUser(ctx.db, user.id);
       if (!sub) throw new AppError(404, 'billing.no_subscription', 'This user has no subscription.');
@@ -91,6 +99,7 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/subscriptions/admin/users/:id/credit',
     {
+      config: { access: 'admin' },
       schema: {
         params: userParams,
         body: creditRequest,
@@ -98,7 +107,6 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const user = await userOr404(ctx, request.params.id);
       const { amount } = request.body;
       const row = await ctx.db.transaction(async (tx) => {
@@ -140,16 +148,20 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
   );
 
   // The billing alert: one per user, in their balance's minor units.
-  app.get('/api/subscriptions/billing-alert', { schema: { response: { 200: alertResponse } } }, async (request) => {
-    const user = requireUser(request);
-    const [row] = await ctx.db.select().from(billingAlerts).where(eq(billingAlerts.userId, user.id)).limit(1);
-    if (!row) throw new AppError(404, 'not_found', 'You have no billing alert.');
-    return { data: { amount: row.amount, triggered: row.triggered } };
-  });
+  app.get(
+    '/api/subscriptions/billing-alert',
+    { config: { access: 'user' }, schema: { response: { 200: alertResponse } } },
+    async (request) => {
+      const user = requireUser(request);
+      const [row] = await ctx.db.select().from(billingAlerts).where(eq(billingAlerts.userId, user.id)).limit(1);
+      if (!row) throw new AppError(404, 'not_found', 'You have no billing alert.');
+      return { data: { amount: row.amount, triggered: row.triggered } };
+    },
+  );
 
   app.post(
     '/api/subscriptions/billing-alert',
-    { schema: { body: billingAlertRequest, response: { 201: alertResponse } } },
+    { config: { access: 'user' }, schema: { body: billingAlertRequest, response: { 201: alertResponse } } },
     async (request, reply) => {
       const user = requireUser(request);
       const [row] = await ctx.db
@@ -164,7 +176,7 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.put(
     '/api/subscriptions/billing-alert',
-    { schema: { body: billingAlertRequest, response: { 200: alertResponse } } },
+    { config: { access: 'user' }, schema: { body: billingAlertRequest, response: { 200: alertResponse } } },
     async (request) => {
       const user = requireUser(request);
       const [row] = await ctx.db
@@ -179,7 +191,7 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/subscriptions/billing-alert',
-    { schema: { response: { 204: z.null() } } },
+    { config: { access: 'user' }, schema: { response: { 204: z.null() } } },
     async (request, reply) => {
       const user = requireUser(request);
       const rows = await ctx.db.delete(billingAlerts).where(eq(billingAlerts.userId, user.id)).returning();

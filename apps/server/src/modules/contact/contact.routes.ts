@@ -20,21 +20,25 @@ export const contactUnavailable = () =>
 
 /** POST /api/contact (issue 15 point 7): a visitor's message, mailed to the `contact_email` setting. */
 export function contactRoutes(app: TypedApp, ctx: AppContext) {
-  app.post('/api/contact', { schema: { body: contactRequest } }, async (request, reply) => {
-    const settings = await readSettings(ctx.db);
-    const to = settings.contact_email?.trim();
-    if (!to) throw contactUnavailable();
-    const { name, email, message, reCaptcha } = request.body;
-    // Counted before anything is checked or sent, so a burst gets no more than the limit through.
-    for (const [key, limit] of [
-      [`contact:ip:${request.ip}`, CONTACT_PER_IP],
-      [`contact:sender:${email.toLowerCase()}`, CONTACT_PER_SENDER],
-    ] as const) {
-      const result = await ctx.rateLimiter.hit(key, limit, HOUR);
-      if (!result.allowed) throw tooManyAttempts(result.retryAfter);
-    }
-    await requireHuman(ctx, request, 'contact', reCaptcha, settings);
-    await ctx.mailer.send(contactMail({ to, appName: settings.app_title, name, email, message }));
-    return reply.code(202).send({ type: 'success' as const, message: 'Your message was sent.' });
-  });
+  app.post(
+    '/api/contact',
+    { config: { access: 'public' }, schema: { body: contactRequest } },
+    async (request, reply) => {
+      const settings = await readSettings(ctx.db);
+      const to = settings.contact_email?.trim();
+      if (!to) throw contactUnavailable();
+      const { name, email, message, reCaptcha } = request.body;
+      // Counted before anything is checked or sent, so a burst gets no more than the limit through.
+      for (const [key, limit] of [
+        [`contact:ip:${request.ip}`, CONTACT_PER_IP],
+        [`contact:sender:${email.toLowerCase()}`, CONTACT_PER_SENDER],
+      ] as const) {
+        const result = await ctx.rateLimiter.hit(key, limit, HOUR);
+        if (!result.allowed) throw tooManyAttempts(result.retryAfter);
+      }
+      await requireHuman(ctx, request, 'contact', reCaptcha, settings);
+      await ctx.mailer.send(contactMail({ to, appName: settings.app_title, name, email, message }));
+      return reply.code(202).send({ type: 'success' as const, message: 'Your message was sent.' });
+    },
+  );
 }

@@ -2,7 +2,7 @@ import { looseBoolean, uuid, zipForm, zipQuery } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { downloadFile, downloadZip } from './download-handlers.js';
 import { zipFormOptions, zipFormRoutes } from './zip-form.js';
 
@@ -11,6 +11,7 @@ export function downloadsRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/files/:id/download',
+    config: { access: 'user' },
     schema: { params: z.object({ id: uuid }), querystring: z.object({ inline: looseBoolean.optional() }) },
     handler: async (request, reply) =>
       downloadFile(ctx, { kind: 'user', user: requireUser(request) }, request, reply, {
@@ -20,12 +21,18 @@ export function downloadsRoutes(app: TypedApp, ctx: AppContext) {
   });
 
   // No automatic HEAD: Fastify would build the archive and read every byte to answer it.
-  app.get('/api/zip', { schema: { querystring: zipQuery }, exposeHeadRoute: false }, async (request, reply) =>
-    downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.query),
+  app.get(
+    '/api/zip',
+    { config: { access: 'user' }, schema: { querystring: zipQuery }, exposeHeadRoute: false },
+    async (request, reply) =>
+      downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.query),
   );
   zipFormRoutes(app, (scope) => {
-    scope.post('/api/zip', { ...zipFormOptions, schema: { body: zipForm } }, async (request, reply) =>
-      downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.body),
+    scope.post(
+      '/api/zip',
+      { ...zipFormOptions, config: { ...zipFormOptions.config, access: 'user' }, schema: { body: zipForm } },
+      async (request, reply) =>
+        downloadZip(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.body),
     );
   });
 }

@@ -13,19 +13,23 @@ const EMOJI_FILE = /^[0-9a-f]+(-[0-9a-f]+)*\.svg$/;
 
 /** Twemoji images for the "twemoji" emoji style, served by us so no third-party CDN sees our users. */
 export function emojiRoutes(app: TypedApp, _ctx: AppContext) {
-  app.get('/emoji/:file', { schema: { params: z.object({ file: z.string().max(200) }) } }, async (request, reply) => {
-    const { file } = request.params;
-    if (!EMOJI_FILE.test(file)) throw notFound();
-    const svg = await readFile(path.join(TWEMOJI_DIR, file)).catch(() => {
-      throw notFound();
-    });
-    return reply
-      .headers({
-        'content-type': 'image/svg+xml',
-        'cache-control': 'public, max-age=31536000, immutable',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': FILE_CSP,
-      })
-      .send(svg);
-  });
+  app.get(
+    '/emoji/:file',
+    { config: { access: 'public' }, schema: { params: z.object({ file: z.string().max(200) }) } },
+    async (request, reply) => {
+      const { file } = request.params;
+      if (!EMOJI_FILE.test(file)) throw notFound();
+      const svg = await readFile(path.join(TWEMOJI_DIR, file)).catch(() => {
+        throw notFound();
+      });
+      return reply
+        .headers({
+          'content-type': 'image/svg+xml',
+          'cache-control': 'public, max-age=31536000, immutable',
+          'x-content-type-options': 'nosniff',
+          'content-security-policy': FILE_CSP,
+        })
+        .send(svg);
+    },
+  );
 }

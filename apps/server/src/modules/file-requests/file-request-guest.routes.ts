@@ -47,6 +47,7 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/file-request/:token/browse/:id?',
     {
+      config: { access: 'link' },
       schema: {
         params: z.object({ token: requestToken, id: folderIdParam.optional() }),
         querystring: browseQuery,
@@ -59,14 +60,14 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/file-request/:token/navigation',
-    { schema: { params: tokenParams, response: { 200: navigationResponse } } },
+    { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> => navigationOf(ctx, await actorOf(request.params.token)),
   );
 
   uploadRoutesScope(app, (scope) => {
     scope.post(
       '/api/file-request/:token/upload/chunks',
-      { schema: { params: tokenParams } },
+      { config: { access: 'link' }, schema: { params: tokenParams } },
       async (request, reply) => {
         let opened: OpenedRequest | undefined;
         const outcome = await receiveUpload(
@@ -84,7 +85,7 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
 
     scope.delete(
       '/api/file-request/:token/upload/chunks/:uploadId',
-      { schema: { params: z.object({ token: requestToken, uploadId: uuid }) } },
+      { config: { access: 'link' }, schema: { params: z.object({ token: requestToken, uploadId: uuid }) } },
       async (request, reply) => {
         await cancelUpload(ctx, await actorOf(request.params.token), request.params.uploadId);
         return reply.code(204).send();
@@ -94,7 +95,10 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/file-request/:token/upload/remote',
-    { schema: { params: tokenParams, body: remoteUploadRequest, response: { 201: remoteUploadResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: remoteUploadRequest, response: { 201: remoteUploadResource } },
+    },
     async (request, reply) => {
       const { actor, request: fileRequest } = await openRequest(ctx, request.params.token);
       return reply.code(201).send(await startRemoteUpload(ctx, actor, request.body, fileRequest.token));
@@ -103,13 +107,19 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/file-request/:token/upload/remote/:batchId',
-    { schema: { params: z.object({ token: requestToken, batchId: uuid }), response: { 200: remoteUploadResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: z.object({ token: requestToken, batchId: uuid }), response: { 200: remoteUploadResource } },
+    },
     async (request) => remoteUploadStatus(ctx, await actorOf(request.params.token), request.params.batchId),
   );
 
   app.post(
     '/api/file-request/:token/create-folder',
-    { schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } },
+    },
     async (request, reply) =>
       reply.code(201).send(await createFolderAs(ctx, await actorOf(request.params.token), request.body)),
   );
@@ -117,6 +127,7 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['POST', 'PATCH'],
     url: '/api/file-request/:token/rename/:id',
+    config: { access: 'link' },
     schema: { params: itemParams, body: renameRequest, response: { 200: itemResource } },
     handler: async (request): Promise<ItemResource> =>
       renameAs(ctx, await actorOf(request.params.token), request.params.id, request.body),
@@ -124,19 +135,26 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/file-request/:token/move',
-    { schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } },
+    },
     async (request): Promise<ItemsResponse> => moveAs(ctx, await actorOf(request.params.token), request.body),
   );
 
   app.post(
     '/api/file-request/:token/remove',
-    { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } },
+    },
     async (request): Promise<MessageResponse> => removeAs(ctx, await actorOf(request.params.token), request.body),
   );
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/file-request/:token/download/:id',
+    config: { access: 'link' },
     schema: { params: itemParams, querystring: z.object({ inline: looseBoolean.optional() }) },
     handler: async (request, reply) =>
       downloadFile(ctx, await actorOf(request.params.token), request, reply, {
@@ -147,7 +165,10 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/file-request/:token/thumbnail/:id/:size',
-    { schema: { params: z.object({ token: requestToken, id: uuid, size: thumbnailSizeParam }) } },
+    {
+      config: { access: 'link' },
+      schema: { params: z.object({ token: requestToken, id: uuid, size: thumbnailSizeParam }) },
+    },
     async (request, reply) => sendThumbnail(ctx, await actorOf(request.params.token), request, reply, request.params),
   );
 }

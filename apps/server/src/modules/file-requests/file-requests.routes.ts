@@ -2,7 +2,7 @@ import { createFileRequest, fileRequestResource, methodOverride, type FileReques
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { presentFileRequest } from './file-request.presenter.js';
 import { closeFileRequest, createFileRequest as createRequest } from './file-requests.usecases.js';
 import { findRequestOrThrow, openRequest } from './request-access.js';
@@ -14,7 +14,7 @@ const tokenParams = z.object({ token: requestToken });
 export function fileRequestRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/file-request',
-    { schema: { body: createFileRequest, response: { 201: fileRequestResource } } },
+    { config: { access: 'user' }, schema: { body: createFileRequest, response: { 201: fileRequestResource } } },
     async (request, reply) => {
       const created = await createRequest(ctx, requireUser(request), request.body);
       return reply.code(201).send(await presentFileRequest(ctx, created, 'owner'));
@@ -23,7 +23,7 @@ export function fileRequestRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/file-request/:token',
-    { schema: { params: tokenParams, response: { 200: fileRequestResource } } },
+    { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: fileRequestResource } } },
     async (request): Promise<FileRequestResource> =>
       presentFileRequest(ctx, await findRequestOrThrow(ctx, request.params.token), 'guest'),
   );
@@ -31,7 +31,10 @@ export function fileRequestRoutes(app: TypedApp, ctx: AppContext) {
   // Done: the guest closes the request (the reference client sends DELETE).
   app.delete(
     '/api/file-request/:token',
-    { schema: { params: tokenParams, body: methodOverride, response: { 200: fileRequestResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: methodOverride, response: { 200: fileRequestResource } },
+    },
     async (request): Promise<FileRequestResource> => {
       const opened = await openRequest(ctx, request.params.token);
       return presentFileRequest(ctx, await closeFileRequest(ctx, opened), 'guest');

@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { authorizeFolder, presentingFor, type Actor } from './access.js';
 import { latestPhases, trashFolderPhases, trashRootPhases } from './browse.repository.js';
 import { browseFolder, listing, navigationOf } from './handlers.js';
@@ -23,14 +23,17 @@ const pageQuery = browseQuery.pick({ page: true, per_page: true, cursor: true })
 export function browseRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/browse/folders/:id',
-    { schema: { params: folderParams, querystring: browseQuery, response: { 200: browseResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: folderParams, querystring: browseQuery, response: { 200: browseResponse } },
+    },
     async (request): Promise<BrowseResponse> =>
       browseFolder(ctx, { kind: 'user', user: requireUser(request) }, request.params.id, request.query),
   );
 
   app.get(
     '/api/browse/latest',
-    { schema: { querystring: pageQuery, response: { 200: browseResponse } } },
+    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: browseResponse } } },
     async (request): Promise<BrowseResponse> => {
       const actor: Actor = { kind: 'user', user: requireUser(request) };
       const phases = await latestPhases(ctx.db, actor.user.id);
@@ -40,7 +43,10 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/browse/trash/:id',
-    { schema: { params: folderParams, querystring: browseQuery, response: { 200: browseResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: folderParams, querystring: browseQuery, response: { 200: browseResponse } },
+    },
     async (request): Promise<BrowseResponse> => {
       const actor: Actor = { kind: 'user', user: requireUser(request) };
       const presenting = presentingFor(actor);
@@ -65,7 +71,7 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/browse/navigation',
-    { schema: { response: { 200: navigationResponse } } },
+    { config: { access: 'user' }, schema: { response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> => navigationOf(ctx, { kind: 'user', user: requireUser(request) }),
   );
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { validationFailed } from '../../lib/errors.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { authorize } from './access.js';
 import { addFavourites, removeFavourite } from './favourites.repository.js';
 
@@ -13,7 +13,7 @@ const idParams = z.object({ id: uuid });
 export function favouritesRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/favourites',
-    { schema: { body: favouritesRequest, response: { 201: messageResponse } } },
+    { config: { access: 'user' }, schema: { body: favouritesRequest, response: { 201: messageResponse } } },
     async (request, reply) => {
       const user = requireUser(request);
       const refs = request.body.ids.map((id) => ({ id, type: 'folder' as const }));
@@ -31,6 +31,7 @@ export function favouritesRoutes(app: TypedApp, ctx: AppContext) {
     // The reference client sends POST with `_method: 'delete'`.
     method: ['POST', 'DELETE'],
     url: '/api/favourites/:id',
+    config: { access: 'user' },
     schema: { params: idParams, body: methodOverride, response: { 200: messageResponse } },
     handler: async (request): Promise<MessageResponse> => {
       const user = requireUser(request);

@@ -1,7 +1,7 @@
 import { searchQuery, searchResponse, type SearchResponse } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { presentingFor } from './access.js';
 import { presentItems } from './item.presenter.js';
 import { searchItems } from './search.repository.js';
@@ -10,7 +10,7 @@ import { searchItems } from './search.repository.js';
 export function searchRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/search',
-    { schema: { querystring: searchQuery, response: { 200: searchResponse } } },
+    { config: { access: 'user' }, schema: { querystring: searchQuery, response: { 200: searchResponse } } },
     async (request): Promise<SearchResponse> => {
       const user = requireUser(request);
       const rows = await searchItems(ctx.db, user.id, request.query.query);

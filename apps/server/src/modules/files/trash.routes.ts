@@ -11,7 +11,7 @@ import {
 } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { removeAs } from './handlers.js';
 import { presentingFor, type Actor } from './access.js';
 import { presentItems } from './item.presenter.js';
@@ -21,14 +21,14 @@ import { emptyTrash, restoreItems } from './trash.usecases.js';
 export function trashRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/remove',
-    { schema: { body: removeRequest, response: { 200: removeResponse } } },
+    { config: { access: 'user' }, schema: { body: removeRequest, response: { 200: removeResponse } } },
     async (request): Promise<RemoveResponse> =>
       removeAs(ctx, { kind: 'user', user: requireUser(request) }, request.body),
   );
 
   app.post(
     '/api/trash/restore',
-    { schema: { body: restoreRequest, response: { 200: itemsResponse } } },
+    { config: { access: 'user' }, schema: { body: restoreRequest, response: { 200: itemsResponse } } },
     async (request): Promise<ItemsResponse> => {
       const actor: Actor = { kind: 'user', user: requireUser(request) };
       const rows = await restoreItems(ctx.db, actor, request.body.to_home, request.body.items);
@@ -40,6 +40,7 @@ export function trashRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['POST', 'DELETE'],
     url: '/api/trash/dump',
+    config: { access: 'user' },
     schema: { body: methodOverride, response: { 200: messageResponse } },
     handler: async (request): Promise<MessageResponse> => {
       await emptyTrash(ctx, { kind: 'user', user: requireUser(request) });

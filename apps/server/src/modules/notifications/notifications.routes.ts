@@ -7,7 +7,7 @@ import {
 } from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { clearAll, listNotifications, markAllRead } from './notifications.repository.js';
 import { presentNotification } from './notify.js';
 
@@ -18,7 +18,10 @@ import { presentNotification } from './notify.js';
 export function notificationsRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/notifications',
-    { schema: { querystring: notificationsQuery, response: { 200: notificationsResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { querystring: notificationsQuery, response: { 200: notificationsResponse } },
+    },
     async (request): Promise<NotificationsResponse> => {
       const user = requireUser(request);
       const { rows, nextCursor } = await listNotifications(ctx.db, user.id, request.query);
@@ -28,15 +31,19 @@ export function notificationsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/notifications/read',
-    { schema: { response: { 200: messageResponse } } },
+    { config: { access: 'user' }, schema: { response: { 200: messageResponse } } },
     async (request): Promise<MessageResponse> => {
       await markAllRead(ctx.db, requireUser(request).id);
       return { type: 'success', message: 'All your notifications were marked as read.' };
     },
   );
 
-  app.delete('/api/notifications', { schema: { response: { 200: messageResponse } } }, async (request) => {
-    await clearAll(ctx.db, requireUser(request).id);
-    return { type: 'success' as const, message: 'All your notifications were deleted.' };
-  });
+  app.delete(
+    '/api/notifications',
+    { config: { access: 'user' }, schema: { response: { 200: messageResponse } } },
+    async (request) => {
+      await clearAll(ctx.db, requireUser(request).id);
+      return { type: 'success' as const, message: 'All your notifications were deleted.' };
+    },
+  );
 }

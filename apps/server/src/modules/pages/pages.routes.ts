@@ -18,7 +18,6 @@ import type { TypedApp } from '../../app/types.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { MarkdownTooDeep, renderMarkdown, renderStoredMarkdown } from '../../lib/html.js';
 import { mayReadPage } from '../access/index.js';
-import { requireAdmin } from '../auth/index.js';
 import { readSettings } from '../settings/index.js';
 import { findPage, listPages, updatePage } from './pages.repository.js';
 import type { PageRow } from './pages.table.js';
@@ -91,7 +90,7 @@ function pageChange(body: AdminPageUpdate): Partial<Pick<PageRow, 'title' | 'con
 export function pagesRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/page/:slug',
-    { schema: { params: slugParams, response: { 200: pageResource } } },
+    { config: { access: 'public' }, schema: { params: slugParams, response: { 200: pageResource } } },
     async (request): Promise<PageResource> => {
       const page = await findPage(ctx.db, request.params.slug);
       // A hidden page is hidden from visitors too (the reference served it regardless).
@@ -103,26 +102,27 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
   // The admin's pages (reference §12.3): list, read, change; no create or delete.
   app.register(async (scope) => {
     const admin = scope.withTypeProvider<ZodTypeProvider>();
-    admin.addHook('onRequest', async (request) => {
-      requireAdmin(request);
-    });
 
-    admin.get('/api/admin/pages', { schema: { response: { 200: adminPagesResponse } } }, async () => ({
-      data: (await listPages(ctx.db)).map((page) => ({
-        id: page.slug,
-        type: 'pages' as const,
-        attributes: {
-          slug: page.slug,
-          title: page.title,
-          visibility: page.visibility,
-          updated_at: page.updatedAt.toISOString(),
-        },
-      })),
-    }));
+    admin.get(
+      '/api/admin/pages',
+      { config: { access: 'admin' }, schema: { response: { 200: adminPagesResponse } } },
+      async () => ({
+        data: (await listPages(ctx.db)).map((page) => ({
+          id: page.slug,
+          type: 'pages' as const,
+          attributes: {
+            slug: page.slug,
+            title: page.title,
+            visibility: page.visibility,
+            updated_at: page.updatedAt.toISOString(),
+          },
+        })),
+      }),
+    );
 
     admin.get(
       '/api/admin/pages/:slug',
-      { schema: { params: slugParams, response: { 200: pageResource } } },
+      { config: { access: 'admin' }, schema: { params: slugParams, response: { 200: pageResource } } },
       async (request) => {
         const page = await findPage(ctx.db, request.params.slug);
         if (!page) throw notFound();
@@ -133,6 +133,7 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
     admin.route({
       method: ['PATCH', 'POST'],
       url: '/api/admin/pages/:slug',
+      config: { access: 'admin' },
       schema: { params: slugParams, body: adminPageUpdate, response: { 200: pageResource } },
       handler: async (request) => {
         const page = await updatePage(ctx.db, request.params.slug, pageChange(request.body));
@@ -143,7 +144,7 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
 
     admin.post(
       '/api/admin/pages/preview',
-      { schema: { body: pagePreviewRequest, response: { 200: pagePreviewResponse } } },
+      { config: { access: 'admin' }, schema: { body: pagePreviewRequest, response: { 200: pagePreviewResponse } } },
       async (request) => ({ data: { content_html: readableMarkdown(request.body.content) } }),
     );
   });
@@ -151,23 +152,27 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
 
 /** GET /api/homepage: the sections the administrator turned on, their copy cleaned when it was read. */
 export function homepageRoutes(app: TypedApp, ctx: AppContext) {
-  app.get('/api/homepage', { schema: { response: { 200: homepageResponse } } }, async () => {
-    const s = await readSettings(ctx.db);
-    const section = (on: boolean, title: string, description: string) => (on ? { title, description } : null);
-    return {
-      data: {
-        header: { title: s.header_title, description: s.header_description },
-        features: section(s.section_features, s.features_title, s.features_description),
-        featureBoxes: s.section_feature_boxes
-          ? [
-              { title: s.feature_title_1, description: s.feature_description_1 },
-              { title: s.feature_title_2, description: s.feature_description_2 },
-              { title: s.feature_title_3, description: s.feature_description_3 },
-            ]
-          : null,
-        pricing: section(s.section_pricing_content, s.pricing_title, s.pricing_description),
-        getStarted: section(s.section_get_started, s.get_started_title, s.get_started_description),
-      },
-    };
-  });
+  app.get(
+    '/api/homepage',
+    { config: { access: 'public' }, schema: { response: { 200: homepageResponse } } },
+    async () => {
+      const s = await readSettings(ctx.db);
+      const section = (on: boolean, title: string, description: string) => (on ? { title, description } : null);
+      return {
+        data: {
+          header: { title: s.header_title, description: s.header_description },
+          features: section(s.section_features, s.features_title, s.features_description),
+          featureBoxes: s.section_feature_boxes
+            ? [
+                { title: s.feature_title_1, description: s.feature_description_1 },
+                { title: s.feature_title_2, description: s.feature_description_2 },
+                { title: s.feature_title_3, description: s.feature_description_3 },
+              ]
+            : null,
+          pricing: section(s.section_pricing_content, s.pricing_title, s.pricing_description),
+          getStarted: section(s.section_get_started, s.get_started_title, s.get_started_description),
+        },
+      };
+    },
+  );
 }

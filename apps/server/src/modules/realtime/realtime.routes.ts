@@ -2,7 +2,7 @@ import { broadcastingAuthRequest, broadcastingAuthResponse } from '@filestore/co
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { forbidden } from '../../lib/errors.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { mayListen, userRoom } from './channels.js';
 import { OUTBOX_CHANNEL, OUTBOX_DISPATCH_JOB, outboxCleanupJob, outboxDispatchJob } from './dispatcher.job.js';
 import { SOCKET_PATH, startSocketServer } from './socket-server.js';
@@ -67,7 +67,10 @@ export async function realtimeModule(app: TypedApp, ctx: AppContext): Promise<vo
 
   app.post(
     '/broadcasting/auth',
-    { schema: { body: broadcastingAuthRequest, response: { 200: broadcastingAuthResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { body: broadcastingAuthRequest, response: { 200: broadcastingAuthResponse } },
+    },
     async (request) => {
       const user = requireUser(request);
       if (!mayListen(user.id, request.body.channel_name)) throw forbidden('You may only listen to your own channel.');

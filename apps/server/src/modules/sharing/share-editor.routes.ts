@@ -32,15 +32,19 @@ const tokenParams = z.object({ token: shareToken });
  */
 export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
   uploadRoutesScope(app, (scope) => {
-    scope.post('/api/sharing/upload/chunks/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-      const actor = async () => (await openShareForEditing(ctx, request, request.params.token, 'upload')).actor;
-      const outcome = await receiveUpload(ctx, actor, request);
-      return reply.code(outcome.status).send(outcome.body);
-    });
+    scope.post(
+      '/api/sharing/upload/chunks/:token',
+      { config: { access: 'link' }, schema: { params: tokenParams } },
+      async (request, reply) => {
+        const actor = async () => (await openShareForEditing(ctx, request, request.params.token, 'upload')).actor;
+        const outcome = await receiveUpload(ctx, actor, request);
+        return reply.code(outcome.status).send(outcome.body);
+      },
+    );
 
     scope.delete(
       '/api/sharing/upload/chunks/:uploadId/:token',
-      { schema: { params: z.object({ uploadId: uuid, token: shareToken }) } },
+      { config: { access: 'link' }, schema: { params: z.object({ uploadId: uuid, token: shareToken }) } },
       async (request, reply) => {
         const { actor } = await openShareForEditing(ctx, request, request.params.token, 'upload');
         await cancelUpload(ctx, actor, request.params.uploadId);
@@ -51,7 +55,10 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/sharing/upload/remote/:token',
-    { schema: { params: tokenParams, body: remoteUploadRequest, response: { 201: remoteUploadResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: remoteUploadRequest, response: { 201: remoteUploadResource } },
+    },
     async (request, reply) => {
       const { actor, share } = await openShareForEditing(ctx, request, request.params.token, 'upload');
       return reply.code(201).send(await startRemoteUpload(ctx, actor, request.body, share.token));
@@ -60,7 +67,10 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/sharing/upload/remote/:batchId/:token',
-    { schema: { params: z.object({ batchId: uuid, token: shareToken }), response: { 200: remoteUploadResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: z.object({ batchId: uuid, token: shareToken }), response: { 200: remoteUploadResource } },
+    },
     async (request) => {
       const { actor } = await openShareForEditing(ctx, request, request.params.token, 'upload');
       return remoteUploadStatus(ctx, actor, request.params.batchId);
@@ -69,7 +79,10 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/sharing/create-folder/:token',
-    { schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: createFolderRequest, response: { 201: folderResource } },
+    },
     async (request, reply) => {
       const { actor } = await openShareForEditing(ctx, request, request.params.token, 'create');
       return reply.code(201).send(await createFolderAs(ctx, actor, request.body));
@@ -79,6 +92,7 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['POST', 'PATCH'],
     url: '/api/sharing/rename/:id/:token',
+    config: { access: 'link' },
     schema: {
       params: z.object({ id: uuid, token: shareToken }),
       body: renameRequest,
@@ -92,7 +106,10 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/sharing/move/:token',
-    { schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: moveRequest, response: { 200: itemsResponse } },
+    },
     async (request): Promise<ItemsResponse> => {
       const { actor } = await openShareForEditing(ctx, request, request.params.token, 'move');
       return moveAs(ctx, actor, request.body);
@@ -101,7 +118,10 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/sharing/remove/:token',
-    { schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: removeRequest, response: { 200: messageResponse } },
+    },
     async (request): Promise<MessageResponse> => {
       const { actor } = await openShareForEditing(ctx, request, request.params.token, 'trash');
       return removeAs(ctx, actor, request.body);

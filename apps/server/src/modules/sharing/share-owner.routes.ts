@@ -16,7 +16,8 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { publicUrl, requireUser } from '../auth/index.js';
+import { publicUrl } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { listing, presentingFor } from '../files/index.js';
 import { presentShare } from './share.presenter.js';
 import { sharedItemsPhase } from './shares.repository.js';
@@ -29,13 +30,13 @@ const pageQuery = browseQuery.pick({ page: true, per_page: true, cursor: true })
 export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
   app.post(
     '/api/share',
-    { schema: { body: createShareRequest, response: { 201: shareResource } } },
+    { config: { access: 'user' }, schema: { body: createShareRequest, response: { 201: shareResource } } },
     async (request, reply) => reply.code(201).send(await createShare(ctx, requireUser(request), request.body)),
   );
 
   app.get(
     '/api/share/:token',
-    { schema: { params: tokenParams, response: { 200: shareResource } } },
+    { config: { access: 'user' }, schema: { params: tokenParams, response: { 200: shareResource } } },
     async (request): Promise<ShareResource> => {
       const { share } = await ownShareOrThrow(ctx, requireUser(request), request.params.token);
       return presentShare(share, await publicUrl(ctx));
@@ -46,6 +47,7 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['POST', 'PATCH'],
     url: '/api/share/:token',
+    config: { access: 'user' },
     schema: { params: tokenParams, body: updateShareRequest, response: { 200: shareResource } },
     handler: async (request): Promise<ShareResource> =>
       changeShare(ctx, requireUser(request), request.params.token, request.body),
@@ -55,6 +57,7 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['POST', 'DELETE'],
     url: '/api/share/revoke',
+    config: { access: 'user' },
     schema: { body: revokeSharesRequest, response: { 200: messageResponse } },
     handler: async (request): Promise<MessageResponse> => {
       await revokeShares(ctx, requireUser(request), request.body.tokens);
@@ -64,7 +67,10 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/share/:token',
-    { schema: { params: tokenParams, body: methodOverride, response: { 200: messageResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: tokenParams, body: methodOverride, response: { 200: messageResponse } },
+    },
     async (request): Promise<MessageResponse> => {
       await revokeShares(ctx, requireUser(request), [request.params.token]);
       return { type: 'success', message: 'The item is no longer shared.' };
@@ -73,7 +79,10 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
 
   app.post(
     '/api/share/:token/email',
-    { schema: { params: tokenParams, body: shareEmailRequest, response: { 200: messageResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: tokenParams, body: shareEmailRequest, response: { 200: messageResponse } },
+    },
     async (request): Promise<MessageResponse> => {
       await mailShare(ctx, requireUser(request), request.params.token, request.body.emails);
       return { type: 'success', message: 'The link was sent.' };
@@ -82,13 +91,13 @@ export function shareOwnerRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/share/:token/qr',
-    { schema: { params: tokenParams, response: { 200: shareQrResponse } } },
+    { config: { access: 'user' }, schema: { params: tokenParams, response: { 200: shareQrResponse } } },
     async (request) => ({ data: { svg: await shareQr(ctx, requireUser(request), request.params.token) } }),
   );
 
   app.get(
     '/api/browse/share',
-    { schema: { querystring: pageQuery, response: { 200: browseResponse } } },
+    { config: { access: 'user' }, schema: { querystring: pageQuery, response: { 200: browseResponse } } },
     async (request): Promise<BrowseResponse> => {
       const user = requireUser(request);
       const phase = await sharedItemsPhase(ctx.db, user.id);

@@ -36,14 +36,17 @@ const tokenParams = z.object({ token: shareToken });
 export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/sharing/:token',
-    { schema: { params: tokenParams, response: { 200: publicShareResponse } } },
+    { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: publicShareResponse } } },
     async (request): Promise<PublicShareResponse> =>
       presentPublicShare(ctx, await openShare(ctx, request, request.params.token, { allowLocked: true })),
   );
 
   app.post(
     '/api/sharing/authenticate/:token',
-    { schema: { params: tokenParams, body: shareAuthenticateRequest, response: { 200: publicShareResponse } } },
+    {
+      config: { access: 'link' },
+      schema: { params: tokenParams, body: shareAuthenticateRequest, response: { 200: publicShareResponse } },
+    },
     async (request, reply): Promise<PublicShareResponse> => {
       const opened = await openShare(ctx, request, request.params.token, { allowLocked: true });
       await unlockShare(ctx, request, reply, opened.share, request.body.password);
@@ -54,6 +57,7 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/sharing/folders/:id/:token',
     {
+      config: { access: 'link' },
       schema: {
         params: z.object({ id: folderIdParam, token: shareToken }),
         querystring: browseQuery,
@@ -68,14 +72,14 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/sharing/navigation/:token',
-    { schema: { params: tokenParams, response: { 200: navigationResponse } } },
+    { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> =>
       navigationOf(ctx, (await openShare(ctx, request, request.params.token)).actor),
   );
 
   app.get(
     '/api/sharing/file/:token',
-    { schema: { params: tokenParams, response: { 200: fileResource } } },
+    { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: fileResource } } },
     async (request): Promise<FileResource> => {
       const { actor, item } = await openShare(ctx, request, request.params.token);
       const { data } = await presentItem(ctx, item, presentingFor(actor));
@@ -87,7 +91,7 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
   // No automatic HEAD: Fastify would build the archive and read every byte to answer it.
   app.get(
     '/api/sharing/zip/:token',
-    { schema: { params: tokenParams, querystring: zipQuery }, exposeHeadRoute: false },
+    { config: { access: 'link' }, schema: { params: tokenParams, querystring: zipQuery }, exposeHeadRoute: false },
     async (request, reply) => {
       const { actor } = await openShare(ctx, request, request.params.token);
       return downloadZip(ctx, actor, request, reply, request.query);
@@ -96,7 +100,11 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
   zipFormRoutes(app, (scope) => {
     scope.post(
       '/api/sharing/zip/:token',
-      { ...zipFormOptions, schema: { params: tokenParams, body: zipForm } },
+      {
+        ...zipFormOptions,
+        config: { ...zipFormOptions.config, access: 'link' },
+        schema: { params: tokenParams, body: zipForm },
+      },
       async (request, reply) => {
         const { actor } = await openShare(ctx, request, request.params.token);
         return downloadZip(ctx, actor, request, reply, request.body);
@@ -107,6 +115,7 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/api/sharing/download/:id/:token',
+    config: { access: 'link' },
     schema: {
       params: z.object({ id: uuid, token: shareToken }),
       querystring: z.object({ inline: looseBoolean.optional() }),
@@ -119,7 +128,10 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/sharing/thumbnail/:id/:size/:token',
-    { schema: { params: z.object({ id: uuid, size: thumbnailSizeParam, token: shareToken }) } },
+    {
+      config: { access: 'link' },
+      schema: { params: z.object({ id: uuid, size: thumbnailSizeParam, token: shareToken }) },
+    },
     async (request, reply) => {
       const { actor } = await openShare(ctx, request, request.params.token);
       return sendThumbnail(ctx, actor, request, reply, request.params);

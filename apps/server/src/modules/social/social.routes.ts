@@ -43,6 +43,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/socialite/:provider/redirect',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ provider: z.string().max(40) }),
         response: { 200: socialRedirectResponse },
@@ -75,6 +76,7 @@ export function socialRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/socialite/:provider/callback',
     {
+      config: { access: 'public' },
       schema: {
         params: z.object({ provider: socialProvider }),
         querystring: z.object({

@@ -11,12 +11,19 @@ import { databaseMaintenanceJob } from './maintenance.job.js';
 export function systemRoutes(app: TypedApp, ctx: AppContext) {
   ctx.jobs.register(databaseMaintenanceJob(ctx));
 
-  app.get('/api/ping', async () => ({ type: 'success' as const, message: 'pong' as const }));
+  app.get('/api/ping', { config: { access: 'public' } }, async () => ({
+    type: 'success' as const,
+    message: 'pong' as const,
+  }));
 
-  app.get('/api/config', async (request) => buildAppConfig(ctx, request, await readSettings(ctx.db)));
+  app.get('/api/config', { config: { access: 'public' } }, async (request) =>
+    buildAppConfig(ctx, request, await readSettings(ctx.db)),
+  );
 
-  app.get('/api/languages', { schema: { response: { 200: publicLanguagesResponse } } }, async () =>
-    installedLanguages(ctx.db),
+  app.get(
+    '/api/languages',
+    { config: { access: 'public' }, schema: { response: { 200: publicLanguagesResponse } } },
+    async () => installedLanguages(ctx.db),
   );
 
   /**
@@ -26,7 +33,10 @@ export function systemRoutes(app: TypedApp, ctx: AppContext) {
    */
   app.get(
     '/translations/:locale',
-    { schema: { params: z.object({ locale: z.string().regex(/^[a-zA-Z0-9_-]{2,20}$/) }) } },
+    {
+      config: { access: 'public' },
+      schema: { params: z.object({ locale: z.string().regex(/^[a-zA-Z0-9_-]{2,20}$/) }) },
+    },
     async (request, reply) => {
       const served = await servedCatalogue(ctx.db, request.params.locale);
       if (!served) throw new AppError(404, 'language.not_found', 'This language is not installed.');

@@ -2,7 +2,7 @@ import { messageResponse, teamInvitationResponse, type MessageResponse } from '@
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { acceptInvitation, declineInvitation, showInvitation } from './invitation-answers.js';
 
 /** Any text: an id that is not one answers 404 like an unknown one, not a validation error. */
@@ -16,13 +16,13 @@ const params = z.object({ id: z.string().max(100) });
 export function teamInvitationsRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/teams/invitations/:id',
-    { schema: { params, response: { 200: teamInvitationResponse } } },
+    { config: { access: 'public' }, schema: { params, response: { 200: teamInvitationResponse } } },
     async (request) => showInvitation(ctx, request.params.id, request.user),
   );
 
   app.put(
     '/api/teams/invitations/:id',
-    { schema: { params, response: { 200: messageResponse } } },
+    { config: { access: 'user' }, schema: { params, response: { 200: messageResponse } } },
     async (request): Promise<MessageResponse> => {
       await acceptInvitation(ctx, requireUser(request), request.params.id);
       return { type: 'success', message: 'You joined the team folder.' };
@@ -31,7 +31,7 @@ export function teamInvitationsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/teams/invitations/:id',
-    { schema: { params, response: { 200: messageResponse } } },
+    { config: { access: 'user' }, schema: { params, response: { 200: messageResponse } } },
     async (request): Promise<MessageResponse> => {
       await declineInvitation(ctx, requireUser(request), request.params.id);
       return { type: 'success', message: 'You declined the invitation.' };

@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import {
   browseTeams,
   convertToTeamFolder,
@@ -36,47 +36,62 @@ const idParams = z.object({ id: uuid });
 export function teamFoldersRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/teams/folders/:id',
-    { schema: { params: browseParams, querystring: teamBrowseQuery, response: { 200: teamBrowseResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: browseParams, querystring: teamBrowseQuery, response: { 200: teamBrowseResponse } },
+    },
     async (request): Promise<TeamBrowseResponse> =>
       browseTeams(ctx, requireUser(request), 'owned', request.params.id, request.query),
   );
 
   app.get(
     '/api/teams/shared-with-me/:id',
-    { schema: { params: browseParams, querystring: teamBrowseQuery, response: { 200: teamBrowseResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: browseParams, querystring: teamBrowseQuery, response: { 200: teamBrowseResponse } },
+    },
     async (request): Promise<TeamBrowseResponse> =>
       browseTeams(ctx, requireUser(request), 'member', request.params.id, request.query),
   );
 
   app.get(
     '/api/teams/folders/:id/tree',
-    { schema: { params: idParams, response: { 200: navigationResponse } } },
+    { config: { access: 'user' }, schema: { params: idParams, response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> => teamTree(ctx, requireUser(request), request.params.id),
   );
 
   app.post(
     '/api/teams/folders',
-    { schema: { body: createTeamFolderRequest, response: { 201: teamFolderResource } } },
+    { config: { access: 'user' }, schema: { body: createTeamFolderRequest, response: { 201: teamFolderResource } } },
     async (request, reply) => reply.code(201).send(await createTeamFolder(ctx, requireUser(request), request.body)),
   );
 
   app.post(
     '/api/teams/folders/:id/convert',
-    { schema: { params: idParams, body: convertTeamFolderRequest, response: { 201: teamFolderResource } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParams, body: convertTeamFolderRequest, response: { 201: teamFolderResource } },
+    },
     async (request, reply) =>
       reply.code(201).send(await convertToTeamFolder(ctx, requireUser(request), request.params.id, request.body)),
   );
 
   app.patch(
     '/api/teams/folders/:id',
-    { schema: { params: idParams, body: updateTeamFolderRequest, response: { 200: teamFolderResource } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParams, body: updateTeamFolderRequest, response: { 200: teamFolderResource } },
+    },
     async (request): Promise<TeamFolderResource> =>
       updateTeamFolder(ctx, requireUser(request), request.params.id, request.body),
   );
 
   app.delete(
     '/api/teams/folders/:id',
-    { schema: { params: idParams, body: methodOverride, response: { 200: messageResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParams, body: methodOverride, response: { 200: messageResponse } },
+    },
     async (request): Promise<MessageResponse> => {
       await dissolveTeam(ctx, requireUser(request), request.params.id);
       return { type: 'success', message: 'The team was dissolved; the folder stays in your files.' };
@@ -85,7 +100,10 @@ export function teamFoldersRoutes(app: TypedApp, ctx: AppContext) {
 
   app.delete(
     '/api/teams/folders/:id/leave',
-    { schema: { params: idParams, body: methodOverride, response: { 200: messageResponse } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParams, body: methodOverride, response: { 200: messageResponse } },
+    },
     async (request): Promise<MessageResponse> => {
       await leaveTeam(ctx, requireUser(request), request.params.id);
       return { type: 'success', message: 'You left the team folder.' };

@@ -2,7 +2,7 @@ import { uuid } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { sendThumbnail } from './thumbnail-handler.js';
 import { thumbnailsJob } from './thumbnails.job.js';
 import type { ThumbnailSize } from './thumbnail-sizes.js';
@@ -14,7 +14,10 @@ const params = z.object({ id: uuid, size: thumbnailSizeParam });
 export function thumbnailsModule(app: TypedApp, ctx: AppContext) {
   ctx.jobs.register(thumbnailsJob(ctx));
 
-  app.get('/api/files/:id/thumbnail/:size', { schema: { params } }, async (request, reply) =>
-    sendThumbnail(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.params),
+  app.get(
+    '/api/files/:id/thumbnail/:size',
+    { config: { access: 'user' }, schema: { params } },
+    async (request, reply) =>
+      sendThumbnail(ctx, { kind: 'user', user: requireUser(request) }, request, reply, request.params),
   );
 }

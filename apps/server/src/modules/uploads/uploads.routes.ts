@@ -2,7 +2,7 @@ import { runningUploadsResponse, uuid } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
-import { requireUser } from '../auth/index.js';
+import { requireUser } from '../access/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from './upload-handlers.js';
 import { cancelRunningUpload, listRunningUploads } from './running-uploads.js';
 import { CLEANUP_JOB, uploadSessionsCleanupJob } from './upload-sessions-cleanup.job.js';
@@ -16,13 +16,17 @@ export function uploadsRoutes(app: TypedApp, ctx: AppContext) {
   // At start-up: what a crash of the previous run left goes before the next hour.
   ctx.jobs.trigger(CLEANUP_JOB);
 
-  app.get('/api/user/storage/uploads', { schema: { response: { 200: runningUploadsResponse } } }, async (request) => ({
-    data: await listRunningUploads(ctx, requireUser(request)),
-  }));
+  app.get(
+    '/api/user/storage/uploads',
+    { config: { access: 'user' }, schema: { response: { 200: runningUploadsResponse } } },
+    async (request) => ({
+      data: await listRunningUploads(ctx, requireUser(request)),
+    }),
+  );
 
   app.delete(
     '/api/user/storage/uploads/:uploadId',
-    { schema: { params: z.object({ uploadId: uuid }) } },
+    { config: { access: 'user' }, schema: { params: z.object({ uploadId: uuid }) } },
     async (request, reply) => {
       await cancelRunningUpload(ctx, requireUser(request), request.params.uploadId);
       return reply.code(204).send();
@@ -30,14 +34,14 @@ export function uploadsRoutes(app: TypedApp, ctx: AppContext) {
   );
 
   uploadRoutesScope(app, (scope) => {
-    scope.post('/api/upload/chunks', async (request, reply) => {
+    scope.post('/api/upload/chunks', { config: { access: 'user' } }, async (request, reply) => {
       const outcome = await receiveUpload(ctx, { kind: 'user', user: requireUser(request) }, request);
       return reply.code(outcome.status).send(outcome.body);
     });
 
     scope.delete(
       '/api/upload/chunks/:uploadId',
-      { schema: { params: z.object({ uploadId: uuid }) } },
+      { config: { access: 'user' }, schema: { params: z.object({ uploadId: uuid }) } },
       async (request, reply) => {
         await cancelUpload(ctx, { kind: 'user', user: requireUser(request) }, request.params.uploadId);
         return reply.code(204).send();

@@ -5,7 +5,7 @@ import { notFound } from '../../lib/errors.js';
 import { catalogueFor } from '../languages/index.js';
 import { readSettings } from '../settings/index.js';
 import { buildAppConfig } from '../system/index.js';
-import { requireAdmin } from '../auth/index.js';
+import { declareScopeGate } from '../access/index.js';
 import { compressPage, type Shell } from './shell.js';
 
 const API_PREFIXES = ['/api/', '/translations/', '/socket.io/'];
@@ -25,25 +25,29 @@ export const FRAMING_HEADERS = {
  * client takes them, cached for a year), every other GET the shell with the config inside.
  */
 export async function webRoutes(app: TypedApp, ctx: AppContext, shell: Shell) {
-  if (shell.dist) {
-    await app.register(fastifyStatic, {
-      root: shell.dist,
-      index: false,
-      // The build's own files (the shell template, the preload map, the build stamp) are not assets.
-      allowedPath: (pathName) => !['/index.html', '/preload.json', '/.build-stamp'].includes(pathName),
-      wildcard: false,
-      preCompressed: true,
-      setHeaders: (res, file) => {
-        if (file.includes(`${'/'}assets${'/'}`))
-          void res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+  const dist = shell.dist;
+  if (dist) {
+    // The built app's files are for anyone: @fastify/static registers one route per file, without our options.
+    await app.register(async (files) => {
+      declareScopeGate(files, 'public');
+      await files.register(fastifyStatic, {
+        root: dist,
+        index: false,
+        // The build's own files (the shell template, the preload map, the build stamp) are not assets.
+        allowedPath: (pathName) => !['/index.html', '/preload.json', '/.build-stamp'].includes(pathName),
+        wildcard: false,
+        preCompressed: true,
+        setHeaders: (res, file) => {
+          if (file.includes(`${'/'}assets${'/'}`))
+            void res.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     });
   }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
-    // The admin API answers 401/403 before 404, so its map is not readable from outside.
-    if (url.startsWith('/api/admin')) requireAdmin(request);
+    // The admin API answers 401/403 before 404 (the admin gate runs for its unknown paths too, ADR 0062).
     if (request.method !== 'GET' || API_PREFIXES.some((p) => url.startsWith(p) || url === p.slice(0, -1))) {
       throw notFound(`No route for ${request.method} ${url}.`);
     }
