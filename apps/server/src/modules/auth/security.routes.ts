@@ -40,6 +40,7 @@ import {
   remainingRecoveryCodes,
   replaceRecoveryCodes,
   startEnabling,
+  twoFactorAlreadyEnabled,
   twoFactorNotEnabled,
   useRecoveryCode,
 } from './two-factor.js';
@@ -101,7 +102,8 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     { schema: { body: confirmTwoFactorRequest, response: { 200: recoveryCodesResponse } } },
     async (request) => {
       const user = requireUser(request);
-      if (!user.twoFactorSecret || user.twoFactorConfirmedAt) throw twoFactorNotEnabled();
+      if (user.twoFactorConfirmedAt) throw twoFactorAlreadyEnabled();
+      if (!user.twoFactorSecret) throw twoFactorNotEnabled();
       await countCodeAttempt(ctx, user.id);
       if (!(await acceptCode(ctx, user, request.body.code))) throw invalidCode();
       await forgetCodeAttempts(ctx, user.id);

@@ -123,6 +123,16 @@ describe('two-factor sign-in', () => {
     const again = await client.post('/api/user/two-factor-authentication', { password: PASSWORD });
     expect(again.status).toBe(409);
     expect(again.json().code).toBe('auth.two_factor_already_enabled');
+    // Confirming again says it is already on, not that it is off (issue 39, defect 10).
+    const confirmAgain = await client.post('/api/user/confirmed-two-factor-authentication', {
+      code: await codeFor(secret),
+    });
+    expect(confirmAgain.status).toBe(409);
+    expect(confirmAgain.json()).toMatchObject({
+      code: 'auth.two_factor_already_enabled',
+      message: 'Two-factor authentication is already on.',
+    });
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 10 });
   });
 
   it('asks for the code after the password and makes no session before it; wrong and replayed codes fail', async () => {

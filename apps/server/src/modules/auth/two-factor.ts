@@ -40,6 +40,8 @@ export const invalidCode = (field: 'code' | 'recovery_code' = 'code') => {
 };
 export const twoFactorNotEnabled = () =>
   new AppError(409, 'auth.two_factor_not_enabled', 'Two-factor authentication is not turned on.');
+export const twoFactorAlreadyEnabled = () =>
+  new AppError(409, 'auth.two_factor_already_enabled', 'Two-factor authentication is already on.');
 
 /** Counts a code attempt of the user before it is checked (so parallel guesses count too). */
 export async function countCodeAttempt(ctx: AppContext, userId: string): Promise<void> {
