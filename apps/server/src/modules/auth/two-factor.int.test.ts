@@ -204,6 +204,41 @@ describe('two-factor sign-in', () => {
     expect(both.length).toBeGreaterThanOrEqual(9);
   });
 
+  it('uses up only the winning code of three recovery codes sent at once to one pending sign-in', async () => {
+    const client = await registerUser(server, 'rhea@example.com', PASSWORD, '10.20.0.9');
+    const { recoveryCodes } = await turnOn(client);
+    const browser = await passwordStep(server, 'rhea@example.com');
+    const sent = recoveryCodes.slice(0, 3);
+    const answers = await Promise.all(
+      sent.map((code) => browser.post('/api/two-factor-challenge', { recovery_code: code })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+    for (const lost of answers.filter((a) => a.status === 401)) {
+      expect(lost.json().code).toBe('auth.two_factor_challenge_expired');
+    }
+    // The two codes that lost still work, once each.
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 9 });
+    const losers = sent.filter((_, i) => answers[i]!.status === 401);
+    for (const code of losers) {
+      const next = await passwordStep(server, 'rhea@example.com');
+      expect((await next.post('/api/two-factor-challenge', { recovery_code: code })).status).toBe(200);
+    }
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 7 });
+  });
+
+  it('keeps the pending sign-in and every code when a wrong recovery code races a right one', async () => {
+    const client = await registerUser(server, 'remy@example.com', PASSWORD, '10.20.0.10');
+    const { recoveryCodes } = await turnOn(client);
+    const browser = await passwordStep(server, 'remy@example.com');
+    const [wrong, right] = await Promise.all([
+      browser.post('/api/two-factor-challenge', { recovery_code: 'aaaa-bbbb-cccc-dddd' }),
+      browser.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[0] }),
+    ]);
+    expect(wrong.status).toBe(422);
+    expect(right.status).toBe(200);
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 9 });
+  });
+
   it('allows 5 wrong codes a minute per account, whatever the browser, then refuses even the right one', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const client = await registerUser(server, 'lena@example.com', PASSWORD, '10.20.0.4');
