@@ -144,6 +144,8 @@ export class TestClient {
         ...headers,
       },
     });
+    // What the route left to do after its answer (a mail) is done before the test reads on.
+    await this.server.ctx.settled();
     for (const c of res.cookies) {
       if (c.value === '' || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { avatar, CONTROL_CHARACTERS, looseBoolean } from './common.js';
 import { messageResponse, type CodedIssue } from './errors.js';
-import { ITEM_NAME_MAX, ITEMS_PER_REQUEST_MAX } from './limits.js';
+import { ITEM_NAME_MAX, ITEMS_PER_REQUEST_MAX, ZIP_QUERY_ITEMS_MAX } from './limits.js';
 
 /**
  * Folders and files (spec §3 "Folder or file entry"). Both live in one tree; ids are UUIDs and
@@ -402,8 +402,8 @@ export type RunningUploadsResponse = z.infer<typeof runningUploadsResponse>;
 
 /** The most items a zip names (its `items`, or the `except` of a whole folder). */
 export const ZIP_ITEMS_MAX = 1000;
-/** GET /api/zip?items=id|type,id|type (small selections: the URL must stay short). */
-export const zipQuery = z.object({ items: z.string().min(1).max(40_000) });
+/** GET /api/zip?items=id|type,id|type (small selections: the URL must stay short; larger ones are posted). */
+export const zipQuery = z.object({ items: z.string().min(1).max(ZIP_QUERY_ITEMS_MAX) });
 /**
  * POST /api/zip (and a share link's zip): the same `items`, for any selection up to the most a zip
  * takes; sent by a hidden form as `application/x-www-form-urlencoded` with the XSRF token in

@@ -16,6 +16,12 @@ export const FOLDER_DEPTH_MAX = 256;
  * answers 400 `items.too_many`, and a client sends a larger selection in batches.
  */
 export const ITEMS_PER_REQUEST_MAX = 5_000;
+/**
+ * The longest `items` of a zip by GET (`/api/zip?items=…`, a share link's too): about 150 items,
+ * whose URL, encoded, fits one 8 KiB header buffer (nginx's default) and Node's 16 KiB of headers
+ * with a browser's own. A larger selection is posted (`POST /api/zip`, ADR 0023, ADR 0067).
+ */
+export const ZIP_QUERY_ITEMS_MAX = 7_000;
 /** Spec §9: the expiration options, in hours (1, 2, 6, 12 hours; 1, 2, 7 days). */
 export const SHARE_EXPIRATION_HOURS = [1, 2, 6, 12, 24, 48, 168] as const;
 

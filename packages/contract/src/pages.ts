@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personName } from './common.js';
 
 export const pageSlug = z.string().regex(/^[a-z0-9-]{1,100}$/);
 
@@ -79,7 +80,8 @@ export const CONTACT_MESSAGE_MAX = 5_000;
 
 /** POST /api/contact (issue 15 point 7): `reCaptcha` carries the human check's token when it is on. */
 export const contactRequest = z.object({
-  name: z.string().trim().min(1).max(100),
+  /** One line, as every name: no line breaks or other control characters (it is in the mail's subject). */
+  name: personName(100),
   email: z.email().max(254),
   message: z.string().trim().min(10).max(CONTACT_MESSAGE_MAX),
   reCaptcha: z.string().max(4_000).optional(),

@@ -162,7 +162,28 @@ export class AppContext {
     return this.installed;
   }
 
+  /** Work started after a route's answer (`afterAnswer`), until it ends. */
+  private readonly afterAnswerWork = new Set<Promise<void>>();
+
+  /**
+   * Runs `task` once the route has answered, so the answer does not wait for it (a mail whose
+   * sending would tell who has an account: issue 39, defect 5). A failure is logged; close waits.
+   */
+  afterAnswer(task: () => Promise<void>): void {
+    const work: Promise<void> = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(task)
+      .catch((error: unknown) => this.log.error({ err: error }, 'work after an answer failed'))
+      .finally(() => this.afterAnswerWork.delete(work));
+    this.afterAnswerWork.add(work);
+  }
+
+  /** Resolves when no work started by `afterAnswer` is left (tests, and close). */
+  async settled(): Promise<void> {
+    while (this.afterAnswerWork.size) await Promise.allSettled([...this.afterAnswerWork]);
+  }
+
   async close(): Promise<void> {
+    await this.settled();
     await this.jobs.stop();
     await this.traffic.close();
     for (const listener of this.listeners) await listener.stop?.().catch(() => undefined);

@@ -18,6 +18,14 @@ export const deMail: Record<string, string> = {
     'Bitte bestätigen Sie, dass dies Ihre E-Mail-Adresse ist, um die Erstellung Ihres Kontos abzuschließen.',
   'mail.verify.action': 'E-Mail-Adresse bestätigen',
   'mail.verify.outro': 'Wenn Sie kein Konto erstellt haben, müssen Sie nichts weiter tun.',
+  'mail.signup_taken.subject': 'Jemand wollte sich mit Ihrer E-Mail-Adresse bei {{app}} registrieren',
+  'mail.signup_taken.line':
+    'Jemand, vielleicht Sie, wollte mit dieser E-Mail-Adresse ein Konto bei {{app}} erstellen. Für sie besteht bereits ein Konto, daher wurde kein zweites angelegt.',
+  'mail.signup_taken.hint':
+    'Wenn Sie das waren, melden Sie sich an oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben.',
+  'mail.signup_taken.action': 'Anmelden',
+  'mail.signup_taken.outro':
+    'Wenn Sie das nicht waren, können Sie diese E-Mail ignorieren; Ihr Konto bleibt unverändert.',
   'mail.invitation.subject': '{{name}} lädt Sie in den Teamordner „{{folder}}“ ein',
   'mail.invitation.line_edit':
     '{{name}} ({{email}}) lädt Sie ein, dem Teamordner „{{folder}}“ auf {{app}} beizutreten, in dem Sie die Dateien ansehen und ändern können.',

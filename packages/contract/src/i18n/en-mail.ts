@@ -16,6 +16,12 @@ export const enMail: Record<string, string> = {
   'mail.verify.line': 'Please confirm that this is your email address to finish creating your account.',
   'mail.verify.action': 'Verify email',
   'mail.verify.outro': 'If you did not create an account, no further action is required.',
+  'mail.signup_taken.subject': 'Someone tried to sign up to {{app}} with your email',
+  'mail.signup_taken.line':
+    'Someone, perhaps you, tried to create an account on {{app}} with this email address. It already has an account, so no second one was made.',
+  'mail.signup_taken.hint': 'If it was you, sign in, or reset your password if you have forgotten it.',
+  'mail.signup_taken.action': 'Sign in',
+  'mail.signup_taken.outro': 'If it was not you, you can ignore this mail; your account stays as it is.',
   'mail.invitation.subject': '{{name}} invites you to the team folder “{{folder}}”',
   'mail.invitation.line_edit':
     '{{name}} ({{email}}) invites you to join the team folder “{{folder}}” on {{app}}, where you can see and change its files.',

@@ -16,6 +16,12 @@ export const skMail: Record<string, string> = {
   'mail.verify.line': 'Potvrďte, prosím, že je to vaša e-mailová adresa, aby sme mohli dokončiť vytvorenie vášho účtu.',
   'mail.verify.action': 'Overiť e-mail',
   'mail.verify.outro': 'Ak ste si účet nevytvorili, nemusíte nič robiť.',
+  'mail.signup_taken.subject': 'Niekto sa chcel zaregistrovať v aplikácii {{app}} s vaším e-mailom',
+  'mail.signup_taken.line':
+    'Niekto, možno vy, sa pokúsil vytvoriť účet v aplikácii {{app}} s touto e-mailovou adresou. Účet s ňou už existuje, preto sa druhý nevytvoril.',
+  'mail.signup_taken.hint': 'Ak ste to boli vy, prihláste sa, alebo si obnovte heslo, ak ste ho zabudli.',
+  'mail.signup_taken.action': 'Prihlásiť sa',
+  'mail.signup_taken.outro': 'Ak ste to neboli vy, môžete tento e-mail ignorovať; váš účet zostane nezmenený.',
   'mail.invitation.subject': '{{name}} vás pozýva do tímového priečinka „{{folder}}“',
   'mail.invitation.line_edit':
     '{{name}} ({{email}}) vás pozýva do tímového priečinka „{{folder}}“ v aplikácii {{app}}, kde môžete prezerať a meniť jeho súbory.',

@@ -93,6 +93,10 @@ describe('the profile (issue 15 point 1)', () => {
     await expectRefused('phone_number', '601-');
     await expectRefused('first_name', '');
     await expectRefused('last_name', long(101));
+    // Names follow the contract's rule for every name: no control characters (issue 39, defect 3).
+    await expectRefused('first_name', 'Ada\r\nBcc: x@example.com');
+    await expectRefused('first_name', 'Ada\u0085');
+    await expectRefused('last_name', 'Love\u0007lace');
     await expectRefused('theme_mode', 'purple');
     const settings = settingsOf((await user.get('/api/user')).json());
     expect(settings.city).toBe('Praha 1');

@@ -37,3 +37,23 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
     }),
   );
 }
+
+/**
+ * Someone signed up with an email that already has an account: its owner is told (the sign-up
+ * answered as for a new account, so the form does not say which emails have one: issue 39).
+ */
+export async function sendSignUpTakenMail(ctx: AppContext, user: UserRow): Promise<void> {
+  const { app_title } = await readSettings(ctx.db);
+  const { t } = await mailTranslator(ctx.db, user);
+  await ctx.mailer.send(
+    actionMail({
+      to: user.email,
+      appName: app_title,
+      subject: t('mail.signup_taken.subject', { app: app_title }),
+      greeting: t('mail.greeting', { name: fullName(user) }),
+      lines: [t('mail.signup_taken.line', { app: app_title }), t('mail.signup_taken.hint')],
+      action: { label: t('mail.signup_taken.action'), url: `${await publicUrl(ctx)}/sign-in` },
+      outro: t('mail.signup_taken.outro'),
+    }),
+  );
+}

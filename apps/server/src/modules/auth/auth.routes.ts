@@ -17,7 +17,7 @@ import { AppError } from '../../lib/errors.js';
 import { requireHuman } from '../human-check/index.js';
 import { readSettings } from '../settings/index.js';
 import { findUserByEmail, findUserById, insertUser, replacePasswordHash, updateUser } from '../users/index.js';
-import { sendVerificationMail } from './auth.mails.js';
+import { sendSignUpTakenMail, sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
@@ -120,22 +120,34 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       const { name, email, password } = request.body;
       const verificationRequired = settings.user_verification;
       const passwordHash = await hashPassword(password);
-      const user = await ctx.db.transaction(async (tx) => {
-        const created = await insertUser(tx, {
-          email,
-          name,
-          passwordHash,
-          role: 'user',
-          verified: !verificationRequired,
-          themeMode: settings.default_theme_mode,
-          emojiType: settings.default_emoji,
+      const created = await ctx.db
+        .transaction(async (tx) => {
+          const row = await insertUser(tx, {
+            email,
+            name,
+            passwordHash,
+            role: 'user',
+            verified: !verificationRequired,
+            themeMode: settings.default_theme_mode,
+            emojiType: settings.default_emoji,
+          });
+          // Other modules' part of a new account (team invitations waiting for this email).
+          for (const hook of ctx.userCreated) await hook(tx, row);
+          return row;
+        })
+        .catch(async (error: unknown) => {
+          // With verification on, a taken email answers as a new account would (check your inbox),
+          // and its owner gets a mail saying so: the form does not list accounts (issue 39, defect 5).
+          // Without it a new account is signed in at once, which a taken email cannot be: refused.
+          if (!verificationRequired || !(error instanceof AppError) || error.code !== 'auth.email_taken') throw error;
+          const owner = await findUserByEmail(ctx.db, email);
+          if (owner) ctx.afterAnswer(() => sendSignUpTakenMail(ctx, owner));
+          return null;
         });
-        // Other modules' part of a new account (team invitations waiting for this email).
-        for (const hook of ctx.userCreated) await hook(tx, created);
-        return created;
-      });
-      if (verificationRequired) await sendVerificationMail(ctx, user);
-      else await startSession(ctx, request, reply, user.id);
+      if (verificationRequired) {
+        // After the answer, as the taken email's mail: the answer takes as long either way.
+        if (created) ctx.afterAnswer(() => sendVerificationMail(ctx, created));
+      } else if (created) await startSession(ctx, request, reply, created.id);
       return reply.code(201).send({
         type: 'success' as const,
         message: verificationRequired ? 'Check your inbox to verify your email.' : 'Your account was created.',
@@ -155,8 +167,10 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     async (request) => {
       await limitPerAddress(ctx, request, 'recover');
       await requireHuman(ctx, request, 'password_reset', request.body.reCaptcha);
-      await requestPasswordReset(ctx, request.body.email);
-      // Same answer whether or not the account exists: this endpoint must not list accounts.
+      // Same answer whether or not the account exists, and in the same time: the look-up, the token
+      // and the mail come after the answer, so this endpoint does not list accounts (issue 39, defect 5).
+      const { email } = request.body;
+      ctx.afterAnswer(() => requestPasswordReset(ctx, email));
       return { type: 'success' as const, message: 'If an account exists for this email, we sent a reset link.' };
     },
   );
@@ -205,9 +219,13 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     { config: { access: 'public' }, schema: { body: resendVerificationRequest } },
     async (request) => {
       await limitPerAddress(ctx, request, 'verify');
-      const user = await findUserByEmail(ctx.db, request.body.email);
-      // The same answer for unknown, unverified and verified accounts: this endpoint must not list them.
-      if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+      const { email } = request.body;
+      // The same answer for unknown, unverified and verified accounts, in the same time (the look-up
+      // and the mail come after it): this endpoint must not list them.
+      ctx.afterAnswer(async () => {
+        const user = await findUserByEmail(ctx.db, email);
+        if (user && !user.emailVerifiedAt) await sendVerificationMail(ctx, user);
+      });
       return { type: 'success' as const, message: 'If the account needs it, we sent a new verification link.' };
     },
   );

@@ -34,14 +34,15 @@ import {
   disableTwoFactor,
   clearChallengeCookie,
   finishChallenge,
+  finishChallengeWithRecoveryCode,
   forgetCodeAttempts,
   invalidCode,
   pendingChallenge,
   remainingRecoveryCodes,
   replaceRecoveryCodes,
   startEnabling,
+  twoFactorAlreadyEnabled,
   twoFactorNotEnabled,
-  useRecoveryCode,
 } from './two-factor.js';
 
 /**
@@ -107,7 +108,8 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
     },
     async (request) => {
       const user = requireSession(request);
-      if (!user.twoFactorSecret || user.twoFactorConfirmedAt) throw twoFactorNotEnabled();
+      if (user.twoFactorConfirmedAt) throw twoFactorAlreadyEnabled();
+      if (!user.twoFactorSecret) throw twoFactorNotEnabled();
       await countCodeAttempt(ctx, user.id);
       if (!(await acceptCode(ctx, user, request.body.code))) throw invalidCode();
       await forgetCodeAttempts(ctx, user.id);
@@ -166,13 +168,22 @@ export function securityRoutes(app: TypedApp, ctx: AppContext) {
       const { user } = pending;
       await countCodeAttempt(ctx, user.id);
       const { code, recovery_code: recovery } = request.body;
-      const ok =
-        code !== undefined ? await acceptCode(ctx, user, code) : await useRecoveryCode(ctx.db, user.id, recovery ?? '');
-      if (!ok) throw invalidCode(code !== undefined ? 'code' : 'recovery_code');
-      await forgetCodeAttempts(ctx, user.id);
-      // Two right answers racing for one pending sign-in: only the first becomes a session.
-      if (!(await finishChallenge(ctx, reply, pending.id))) {
-        throw new AppError(401, 'auth.two_factor_challenge_expired', 'Your sign-in has expired. Sign in again.');
+      const expired = () =>
+        new AppError(401, 'auth.two_factor_challenge_expired', 'Your sign-in has expired. Sign in again.');
+      if (code !== undefined) {
+        if (!(await acceptCode(ctx, user, code))) throw invalidCode('code');
+        await forgetCodeAttempts(ctx, user.id);
+        // Two right answers racing for one pending sign-in: only the first becomes a session.
+        if (!(await finishChallenge(ctx, reply, pending.id))) throw expired();
+      } else {
+        // The claim of the pending sign-in and the code are one transaction: a losing code stays unused.
+        const outcome = await finishChallengeWithRecoveryCode(ctx, reply, pending.id, user.id, recovery ?? '');
+        if (outcome === 'invalid') throw invalidCode('recovery_code');
+        if (outcome === 'expired') {
+          clearChallengeCookie(reply);
+          throw expired();
+        }
+        await forgetCodeAttempts(ctx, user.id);
       }
       await startSession(ctx, request, reply, user.id);
       return { type: 'success' as const, message: 'You are signed in.' };

@@ -123,6 +123,16 @@ describe('two-factor sign-in', () => {
     const again = await client.post('/api/user/two-factor-authentication', { password: PASSWORD });
     expect(again.status).toBe(409);
     expect(again.json().code).toBe('auth.two_factor_already_enabled');
+    // Confirming again says it is already on, not that it is off (issue 39, defect 10).
+    const confirmAgain = await client.post('/api/user/confirmed-two-factor-authentication', {
+      code: await codeFor(secret),
+    });
+    expect(confirmAgain.status).toBe(409);
+    expect(confirmAgain.json()).toMatchObject({
+      code: 'auth.two_factor_already_enabled',
+      message: 'Two-factor authentication is already on.',
+    });
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 10 });
   });
 
   it('asks for the code after the password and makes no session before it; wrong and replayed codes fail', async () => {
@@ -192,6 +202,42 @@ describe('two-factor sign-in', () => {
     // Another user's code is no code of this one.
     const both = await server.ctx.db.select().from(twoFactorRecoveryCodes);
     expect(both.length).toBeGreaterThanOrEqual(9);
+  });
+
+  it('uses up only the winning code of three recovery codes sent at once to one pending sign-in', async () => {
+    const client = await registerUser(server, 'rhea@example.com', PASSWORD, '10.20.0.9');
+    const { recoveryCodes } = await turnOn(client);
+    const browser = await passwordStep(server, 'rhea@example.com');
+    const sent = recoveryCodes.slice(0, 3);
+    const answers = await Promise.all(
+      sent.map((code) => browser.post('/api/two-factor-challenge', { recovery_code: code })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 401, 401]);
+    for (const lost of answers.filter((a) => a.status === 401)) {
+      expect(lost.json().code).toBe('auth.two_factor_challenge_expired');
+    }
+    // The two codes that lost still work, once each.
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 9 });
+    const losers = sent.filter((_, i) => answers[i]!.status === 401);
+    for (const code of losers) {
+      const next = await passwordStep(server, 'rhea@example.com');
+      expect((await next.post('/api/two-factor-challenge', { recovery_code: code })).status).toBe(200);
+    }
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 7 });
+  });
+
+  it('keeps the pending sign-in and every code when a wrong recovery code races a right one', async () => {
+    const client = await registerUser(server, 'remy@example.com', PASSWORD, '10.20.0.10');
+    const { recoveryCodes } = await turnOn(client);
+    const browser = await passwordStep(server, 'remy@example.com');
+    const [wrong, right] = await Promise.all([
+      browser.post('/api/two-factor-challenge', { recovery_code: 'aaaa-bbbb-cccc-dddd' }),
+      browser.post('/api/two-factor-challenge', { recovery_code: recoveryCodes[0] }),
+    ]);
+    // The wrong code is refused as wrong, or, when the right one already ended the sign-in, as expired.
+    expect([422, 401]).toContain(wrong.status);
+    expect(right.status).toBe(200);
+    expect((await client.get('/api/user/two-factor-recovery-codes')).json()).toEqual({ remaining: 9 });
   });
 
   it('allows 5 wrong codes a minute per account, whatever the browser, then refuses even the right one', async () => {

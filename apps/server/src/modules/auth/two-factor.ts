@@ -40,6 +40,8 @@ export const invalidCode = (field: 'code' | 'recovery_code' = 'code') => {
 };
 export const twoFactorNotEnabled = () =>
   new AppError(409, 'auth.two_factor_not_enabled', 'Two-factor authentication is not turned on.');
+export const twoFactorAlreadyEnabled = () =>
+  new AppError(409, 'auth.two_factor_already_enabled', 'Two-factor authentication is already on.');
 
 /** Counts a code attempt of the user before it is checked (so parallel guesses count too). */
 export async function countCodeAttempt(ctx: AppContext, userId: string): Promise<void> {
@@ -190,6 +192,38 @@ export async function finishChallenge(ctx: AppContext, reply: FastifyReply, id: 
     .where(eq(twoFactorChallenges.id, id))
     .returning({ id: twoFactorChallenges.id });
   return gone.length === 1;
+}
+
+class WrongRecoveryCode extends Error {}
+
+/**
+ * Ends a pending sign-in with a recovery code: in one transaction the pending sign-in is claimed
+ * (its row deleted, so a parallel claim waits for this one and then finds nothing) and only then
+ * the code used up; a wrong code rolls the claim back. Of several codes sent at once to one pending
+ * sign-in only the winner's is spent (issue 39, defect 6).
+ */
+export async function finishChallengeWithRecoveryCode(
+  ctx: AppContext,
+  reply: FastifyReply,
+  id: string,
+  userId: string,
+  code: string,
+): Promise<'signed-in' | 'invalid' | 'expired'> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const claimed = await tx
+        .delete(twoFactorChallenges)
+        .where(eq(twoFactorChallenges.id, id))
+        .returning({ id: twoFactorChallenges.id });
+      if (claimed.length !== 1) return 'expired' as const;
+      if (!(await useRecoveryCode(tx, userId, code))) throw new WrongRecoveryCode();
+      clearChallengeCookie(reply);
+      return 'signed-in' as const;
+    });
+  } catch (error) {
+    if (error instanceof WrongRecoveryCode) return 'invalid';
+    throw error;
+  }
 }
 
 /** Deletes up to `batch` pending sign-ins that expired before `now`; answers how many. */

@@ -63,6 +63,19 @@ describe('POST /api/contact', () => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['email', 'message', 'name']);
   });
 
+  it('refuses a name with line breaks or control characters, as every name, and mails nothing', async () => {
+    await set('contact_email', 'owner@example.com');
+    const before = server.outbox().length;
+    for (const name of ['Vera\r\nBcc: all@example.com', 'Vera\nVisitor', 'Vera\u0007', 'Vera\u0085Visitor']) {
+      const res = await visitor().post('/api/contact', message(undefined, { name }));
+      expect(res.status, JSON.stringify(name)).toBe(422);
+      expect(res.json().code).toBe('validation.failed');
+      expect(Object.keys(res.json().errors)).toEqual(['name']);
+      expect(res.json().errors.name[0]).toBe('A name cannot contain control characters.');
+    }
+    expect(server.outbox().length).toBe(before);
+  });
+
   it('limits messages per network address and per sender address (429)', async () => {
     const one = visitor();
     for (let i = 0; i < CONTACT_PER_IP; i++) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { shareResource } from '@filestore/contract';
+import { shareResource, zipQuery } from '@filestore/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
@@ -105,6 +105,52 @@ describe('zips of large selections are posted', () => {
     expect(paths).toHaveLength(900);
     expect(paths).toContain('a.txt');
     expect(paths).toContain('Folder 0897/');
+  });
+
+  it('takes GET items up to the length the contract publishes over a real connection, and 422 beyond', async () => {
+    // Issue 39, defect 7: the published bound and the server's header limit agree.
+    const limit = zipQuery.shape.items.maxLength!;
+    const pairs = selection.split(',');
+    /** A selection of exactly `n` characters: whole id|type pairs, padded with spaces after a comma. */
+    const exactly = (n: number) => {
+      const parts: string[] = [];
+      while ((parts.join(',') + ',' + pairs[parts.length % pairs.length]).length <= n) {
+        parts.push(pairs[parts.length % pairs.length]!);
+      }
+      const joined = parts.join(',');
+      return joined.replace(',', ',' + ' '.repeat(n - joined.length));
+    };
+    // What a browser sends besides the URL: the session and XSRF cookies, a user agent, languages.
+    const headers = {
+      cookie: `${cookie()}; filestore_consent=accepted`,
+      'user-agent':
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+      'accept-language': 'en-GB,en;q=0.9,de;q=0.8,sk;q=0.7',
+    };
+    const atLimit = exactly(limit);
+    expect(atLimit).toHaveLength(limit);
+    const ok = await fetch(`${base}/api/zip?items=${encodeURIComponent(atLimit)}`, { headers });
+    expect(ok.status).toBe(200);
+    const paths = await zipPaths(Buffer.from(await ok.arrayBuffer()));
+    expect(paths.length).toBe(new Set(atLimit.split(',').map((p) => p.trim())).size);
+
+    const over = await fetch(`${base}/api/zip?items=${encodeURIComponent(exactly(limit + 1))}`, { headers });
+    expect(over.status).toBe(422);
+    expect(((await over.json()) as { errors: Record<string, unknown> }).errors.items).toBeDefined();
+
+    // A share link's GET takes as much.
+    const visitor = shared.map((f) => `${f.id}|folder`);
+    const fromLink = exactly(limit)
+      .split(',')
+      .map((p, i) => p.replace(/[0-9a-f-]{36}\|folder/, visitor[i % visitor.length]!));
+    const linked = await fetch(
+      `${base}/api/sharing/zip/${shareToken}?items=${encodeURIComponent(fromLink.join(','))}`,
+      {
+        headers: { ...headers, cookie: 'XSRF-TOKEN=visitor-token' },
+      },
+    );
+    expect(linked.status).toBe(200);
   });
 
   it('takes JSON with the XSRF header too', async () => {

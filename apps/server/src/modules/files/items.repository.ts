@@ -7,7 +7,7 @@ import { users } from '../users/index.js';
 import { folderTooDeep } from './files.errors.js';
 import { items, type ItemRow, type NewItemRow } from './items.table.js';
 import { ancestryOf } from './ancestry.repository.js';
-import { allocateNames, nameWithSuffix, retryOnNameClash } from './names.js';
+import { allocateNames, nameKey, nameWithSuffix, retryOnNameClash } from './names.js';
 
 export interface CountDelta {
   folders?: number;
@@ -169,7 +169,7 @@ export async function findLiveItemByName(
         eq(items.ownerId, ownerId),
         parentId === null ? isNull(items.parentId) : eq(items.parentId, parentId),
         isNull(items.deletedAt),
-        sql`lower(${items.name}) = lower(${name})`,
+        sql`${nameKey(items.name)} = ${nameKey(name)}`,
       ),
     );
   return row;

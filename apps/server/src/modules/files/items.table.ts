@@ -58,9 +58,14 @@ export const items = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // One live item per name in a folder (case-insensitively, like the file systems zips end up on).
+    // One live item per name in a folder (case-insensitively and after Unicode NFC, like the file
+    // systems zips end up on: é typed as one or as two code points is one name; ADR 0067).
     uniqueIndex('items_live_name_unique')
-      .on(t.ownerId, sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`, sql`lower(${t.name})`)
+      .on(
+        t.ownerId,
+        sql`coalesce(${t.parentId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+        sql`lower(normalize(${t.name}, NFC))`,
+      )
       .where(sql`${t.deletedAt} is null`),
     // Listing: one range scan per phase (folders, then files) in any sort order and direction.
     index('items_browse_created_idx')

@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { ITEM_NAME_MAX } from '@filestore/contract';
@@ -7,7 +7,7 @@ import { items } from './items.table.js';
 /**
  * One rule everywhere (create, upload, move, restore): a name already taken in the folder gets the
  * first free " (n)" suffix, before the extension for files: `report.pdf` → `report (1).pdf`.
- * Names compare case-insensitively, like the file systems a zip is unpacked on.
+ * Names compare case-insensitively and after Unicode NFC, like the file systems a zip is unpacked on.
  */
 export function splitForSuffix(name: string, type: 'folder' | 'file'): { base: string; ext: string } {
   if (type === 'folder') return { base: name, ext: '' };
@@ -55,6 +55,14 @@ const sameFolder = (ownerId: string, parentId: string | null) =>
   );
 
 /**
+ * What makes two names one in a folder, as the unique index `items_live_name_unique` compares them:
+ * case-folded by PostgreSQL after Unicode NFC (é as one code point or as e and a combining accent
+ * is one name: ADR 0067). Names are stored as given.
+ */
+export const nameKey = (name: SQLWrapper | string) =>
+  typeof name === 'string' ? sql`lower(normalize(${name}::text, NFC))` : sql`lower(normalize(${name}, NFC))`;
+
+/**
  * For each candidate: its case-folded form as PostgreSQL folds it (the unique index decides with
  * PostgreSQL's `lower`, which differs from JavaScript's for final sigma or dotted I) and whether a
  * live item of the folder already has it.
@@ -72,8 +80,9 @@ async function lookUpCandidates(
   );
   const notOwn = ownIds.length ? notInArray(items.id, [...ownIds]) : undefined;
   const rows = await db.execute(sql`
-    select v.i, lower(v.c) as key, exists (
-      select 1 from ${items} where ${and(sameFolder(ownerId, parentId), notOwn)} and lower(${items.name}) = lower(v.c)
+    select v.i, lower(normalize(v.c, NFC)) as key, exists (
+      select 1 from ${items}
+      where ${and(sameFolder(ownerId, parentId), notOwn)} and ${nameKey(items.name)} = lower(normalize(v.c, NFC))
     ) as taken
     from (values ${values}) as v(i, c)`);
   const found = rowsOf<{ i: number; key: string; taken: boolean }>(rows);

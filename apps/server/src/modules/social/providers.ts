@@ -1,4 +1,4 @@
-import type { SocialProvider } from '@filestore/contract';
+import { CONTROL_CHARACTERS, EMAIL_PATTERN, type SocialProvider } from '@filestore/contract';
 import type { OAuth2Tokens } from 'arctic';
 import type { Env } from '../../app/config.js';
 import { openSealedSetting, type Settings } from '../settings/index.js';
@@ -192,7 +192,25 @@ export async function exchangeAndFetchProfile(
         ).validateAuthorizationCode(token, code, codeVerifier);
   // GitHub answers a refused code with 200 and an `error` field.
   if ('error' in tokens.data) throw new ProviderError(`token endpoint: ${String(tokens.data.error)}`);
-  return spec.profile(api.replace(/\/+$/, ''), tokens.accessToken());
+  return cleanProfile(await spec.profile(api.replace(/\/+$/, ''), tokens.accessToken()));
+}
+
+const CONTROL_RUNS = new RegExp(`${CONTROL_CHARACTERS.source}+`, 'g');
+
+/**
+ * The person as an account may hold them, by the contract's rule for names (no C0 or C1 control
+ * characters; the database refuses NUL outright): an id with one is no usable answer; a name has
+ * each run of them made one space (and is dropped when nothing else is left, so the email's local
+ * part names the account); an email with one, or not shaped like one, is no email.
+ */
+export function cleanProfile(profile: ProviderProfile): ProviderProfile {
+  if (CONTROL_CHARACTERS.test(profile.id)) throw new ProviderError('control characters in the user id');
+  const name = profile.name?.replace(CONTROL_RUNS, ' ').replace(/\s+/g, ' ').trim() || null;
+  const email =
+    profile.email && !CONTROL_CHARACTERS.test(profile.email) && EMAIL_PATTERN.test(profile.email)
+      ? profile.email
+      : null;
+  return { ...profile, name, email };
 }
 
 async function facebookToken(

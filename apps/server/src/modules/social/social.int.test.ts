@@ -302,6 +302,38 @@ describe('the callback', () => {
     ).toBe(200);
   });
 
+  it('keeps control characters of the provider’s name out of the account’s name (issue 39, defect 3)', async () => {
+    for (const [provider, email] of [
+      ['github', 'nul-name-gh@example.com'],
+      ['google', 'nul-name-go@example.com'],
+    ] as const) {
+      fake.person = { ...fake.person, id: String(Math.floor(Math.random() * 1e9)), name: 'Gi\u0000ta\r\nHub\u0085' };
+      person(email);
+      const browser = server.client('10.39.3.1');
+      expect(outcome(await signInWith(browser, provider))).toBe('/platform/files');
+      expect(userResource.parse((await browser.get('/api/user')).json()).data.attributes.name).toBe('Gi ta Hub');
+    }
+    // A name of nothing but control characters: the email's local part, as without a name.
+    fake.person = { ...fake.person, id: String(Math.floor(Math.random() * 1e9)), name: '\u0000\u0007' };
+    person('only-controls@example.com');
+    const browser = server.client('10.39.3.2');
+    expect(outcome(await signInWith(browser, 'google'))).toBe('/platform/files');
+    expect(userResource.parse((await browser.get('/api/user')).json()).data.attributes.name).toBe('only-controls');
+  });
+
+  it('refuses an email or an id with control characters as unusable, never a 500', async () => {
+    for (const provider of ['github', 'google', 'facebook'] as const) {
+      person('evil\u0000@example.com');
+      const res = await signInWith(server.client('10.39.3.2'), provider);
+      expect(outcome(res)).toBe('no_email');
+    }
+    person('line\r\nbreak@example.com');
+    expect(outcome(await signInWith(server.client('10.39.3.2'), 'google'))).toBe('no_email');
+    fake.person = { ...fake.person, id: '12\u000034', email: 'nul-id@example.com' };
+    expect(outcome(await signInWith(server.client('10.39.3.2'), 'google'))).toBe('provider');
+    expect(await findUserByEmail(server.ctx.db, 'nul-id@example.com')).toBeUndefined();
+  });
+
   it('refuses a disabled provider at the callback too', async () => {
     person('late@example.com');
     const browser = server.client();

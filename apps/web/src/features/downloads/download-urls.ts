@@ -1,16 +1,14 @@
+import { ZIP_QUERY_ITEMS_MAX } from '@filestore/contract';
 import { xsrfToken } from '../../lib/api';
 import type { DownloadableItem } from './index';
 
-/** Matches the contract's zipQuery bound on `items`. */
-const ZIP_ITEMS_MAX_CHARS = 40_000;
-
 /**
  * `/api/zip?items=id|type,id|type` (or a share link's zip call), URL-encoded; null when the list
- * is too long for one zip.
+ * is longer than the contract's bound of a URL (`startZipDownload` posts any selection).
  */
 export function zipUrl(items: readonly Pick<DownloadableItem, 'id' | 'type'>[], endpoint = '/api/zip'): string | null {
   const list = items.map((item) => `${item.id}|${item.type}`).join(',');
-  if (list.length > ZIP_ITEMS_MAX_CHARS) return null;
+  if (list.length > ZIP_QUERY_ITEMS_MAX) return null;
   return `${endpoint}?items=${encodeURIComponent(list)}`;
 }
 
