@@ -34,6 +34,7 @@ const banner = (text) => {
 /**
  * Lines to print and the exit code. `playwrightS3` is the end-to-end run on S3 (E2E_STORAGE=s3). `env` gives the reasons .ci/run recorded for what it could not
  * start (TEST_S3_SKIPPED_REASON) and whether PostgreSQL was offered (TEST_DATABASE_URL).
+ * @param {{ vitest: any, playwright: any, playwrightS3?: any, env?: Record<string, string | undefined> }} reports
  */
 export function summarise({ vitest, playwright, playwrightS3 = null, env = {} }) {
   const lines = [];
