@@ -10,7 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
   | { driver: 'pglite'; dir: string; cacheMb?: number; namedStatements?: boolean }
-  | { driver: 'pglite-memory'; cacheMb?: number; namedStatements?: boolean }
+  /** `image`: a data directory dumped by PGlite's `dumpDataDir`, loaded instead of a new one (the tests' migrated copy). */
+  | { driver: 'pglite-memory'; cacheMb?: number; namedStatements?: boolean; image?: Blob }
   | { driver: 'postgres'; url: string };
 
 /**
@@ -242,6 +243,7 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
     const cacheMb = target.cacheMb ?? EMBEDDED_CACHE_MB;
     const client = await PGlite.create({
       dataDir,
+      ...(target.driver === 'pglite-memory' && target.image ? { loadDataDir: target.image } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });
