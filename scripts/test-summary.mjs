@@ -33,7 +33,9 @@ const banner = (text) => {
 
 /**
  * Lines to print and the exit code. `playwrightS3` is the end-to-end run on S3 (E2E_STORAGE=s3). `env` gives the reasons .ci/run recorded for what it could not
- * start (TEST_S3_SKIPPED_REASON) and whether PostgreSQL was offered (TEST_DATABASE_URL).
+ * start (TEST_S3_SKIPPED_REASON), whether PostgreSQL was offered (TEST_DATABASE_URL) and whether every
+ * HTTP suite ran on it (FILESTORE_TEST_FULL).
+ * @param {{ vitest: any, playwright: any, playwrightS3?: any, env?: Record<string, string | undefined> }} reports
  */
 export function summarise({ vitest, playwright, playwrightS3 = null, env = {} }) {
   const lines = [];
@@ -50,6 +52,10 @@ export function summarise({ vitest, playwright, playwrightS3 = null, env = {} })
     const onPglite = cases.filter((t) => t.database === 'pglite');
     const ran = (list) => list.filter((t) => t.status === 'passed' || t.status === 'failed').length;
     lines.push(`HTTP suites: ${ran(onPglite)} tests on PGlite, ${ran(onPostgres)} on PostgreSQL`);
+    if (ran(onPostgres) > 0 && env.FILESTORE_TEST_FULL !== '1') {
+      // ADR 0065: CI runs a chosen list on PostgreSQL, every suite on PGlite.
+      lines.push('PostgreSQL ran the suites listed in vitest.config.ts (ON_POSTGRES); npm run test:full runs all');
+    }
     if (ran(onPostgres) === 0) {
       lines.push(
         ...banner(

@@ -73,6 +73,13 @@ describe('the closing test summary', () => {
     const ok = summarise({ vitest: both, playwright: null, env: { TEST_DATABASE_URL: 'postgres://x' } });
     expect(ok.lines.join('\n')).not.toContain('SKIPPED');
     expect(ok.lines).toContain('HTTP suites: 1 tests on PGlite, 1 on PostgreSQL');
+    expect(ok.lines.join('\n')).toContain('PostgreSQL ran the suites listed in vitest.config.ts');
+    const full = summarise({
+      vitest: both,
+      playwright: null,
+      env: { TEST_DATABASE_URL: 'postgres://x', FILESTORE_TEST_FULL: '1' },
+    });
+    expect(full.lines.join('\n')).not.toContain('suites listed');
   });
 
   it('says loudly, with the reason, that the S3 driver was not tested', () => {

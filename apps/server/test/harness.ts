@@ -1,12 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import { parseEnv, resolveConfig } from '../src/app/config.js';
+import { MIGRATIONS_DIR } from '../src/app/context.js';
 import { createServer, type Server, type ServerOptions } from '../src/app/server.js';
-import type { DatabaseTarget } from '../src/lib/db/database.js';
+import { openDatabase, type DatabaseTarget } from '../src/lib/db/database.js';
+import { migrate } from '../src/lib/db/migrate.js';
 import { categoryFor, extensionOf, insertItem, type ItemRow } from '../src/modules/files/index.js';
 import { findUserByEmail } from '../src/modules/users/index.js';
 
@@ -35,18 +38,124 @@ export const testDatabaseKind: 'pglite' | 'postgres' = (() => {
 export const testPostgresUrl = testDatabaseKind === 'postgres' ? (process.env.TEST_DATABASE_URL ?? '') : undefined;
 if (testPostgresUrl === '') throw new Error('the postgres test project needs TEST_DATABASE_URL');
 
-/** A fresh PostgreSQL database on the postgres run (each test server gets its own), else an in-memory PGlite. */
-export async function freshTestDatabase(): Promise<{ target: DatabaseTarget; drop: () => Promise<void> }> {
+/**
+ * What a migrated test database is made from: the migration files, the code that applies them, and
+ * (for the embedded database's dumped data directory) PGlite's version. A change to any of them
+ * names a new template, so a stale one is never used.
+ */
+const migrationsKey = (() => {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(MIGRATIONS_DIR).sort()) {
+    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(path.join(MIGRATIONS_DIR, file)));
+  }
+  hash.update(readFileSync(new URL('../src/lib/db/migrate.ts', import.meta.url)));
+  // The package exports no package.json: found beside its entry (dist/index.cjs).
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  hash.update(readFileSync(path.join(path.dirname(entry), '..', 'package.json')));
+  return hash.digest('hex').slice(0, 16);
+})();
+
+/**
+ * A migrated PostgreSQL database that each test server's database is cloned from (`create database
+ * … template …`, ADR 0065), instead of applying every migration again. Made once per set of
+ * migrations on the server, under an advisory lock: the workers of a run, and other runs, share it.
+ * The seeds (pages, languages) are not in it: `createServer` writes them as on every start.
+ */
+let postgresTemplate: Promise<string> | undefined;
+function migratedPostgresTemplate(base: string): Promise<string> {
+  postgresTemplate ??= makePostgresTemplate(base).catch((e: unknown) => {
+    postgresTemplate = undefined;
+    throw e;
+  });
+  return postgresTemplate;
+}
+async function makePostgresTemplate(base: string): Promise<string> {
+  const name = `filestore_template_${migrationsKey}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    // Marked a template only once migrated: one left half-made by a stopped run is made again.
+    const done = await admin.query('select 1 from pg_database where datname = $1 and datistemplate', [name]);
+    if (done.rowCount === 0) {
+      await admin.query(`drop database if exists ${name}`);
+      await admin.query(`create database ${name}`);
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ driver: 'postgres', url: url.toString() });
+      try {
+        await migrate(database.db, MIGRATIONS_DIR);
+      } finally {
+        await database.close();
+      }
+      await admin.query(`alter database ${name} is_template true`);
+    }
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [name]).catch(() => undefined);
+    await admin.end();
+  }
+  return name;
+}
+
+/**
+ * The embedded database's migrated data directory, dumped once into the system's temporary folder
+ * and loaded by each test server (ADR 0065): a new in-memory PGlite runs initdb and every
+ * migration, ~6 s on a busy 2-core machine, where loading the dump takes ~1.3 s. Vitest runs each
+ * test file in a process of its own, so the dump is kept on disk, written under a temporary name
+ * and renamed, so a process never reads a half-written one.
+ */
+let pgliteImage: Promise<Blob> | undefined;
+function migratedPgliteImage(): Promise<Blob> {
+  pgliteImage ??= makePgliteImage().catch((e: unknown) => {
+    pgliteImage = undefined;
+    throw e;
+  });
+  return pgliteImage;
+}
+async function makePgliteImage(): Promise<Blob> {
+  const file = path.join(os.tmpdir(), `filestore-test-pglite-${migrationsKey}.tar`);
+  if (!existsSync(file)) {
+    const [{ PGlite }, { pg_trgm }, { drizzle }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('@electric-sql/pglite/contrib/pg_trgm'),
+      import('drizzle-orm/pglite'),
+    ]);
+    const client = await PGlite.create({ extensions: { pg_trgm } });
+    try {
+      await migrate(drizzle(client), MIGRATIONS_DIR);
+      const dump = await client.dumpDataDir('none');
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, file);
+    } finally {
+      await client.close();
+    }
+  }
+  return new Blob([readFileSync(file)]);
+}
+
+/**
+ * A fresh PostgreSQL database on the postgres run (each test server gets its own), else an
+ * in-memory PGlite. Empty, or with `migrated` already migrated (from the templates above).
+ */
+export async function freshTestDatabase({ migrated = false } = {}): Promise<{
+  target: DatabaseTarget;
+  drop: () => Promise<void>;
+}> {
   const base = testPostgresUrl;
   // As `npm start` runs it: named statements unless PGLITE_NAMED_STATEMENTS turns them off (ADR 0052).
   const { PGLITE_NAMED_STATEMENTS: namedStatements } = parseEnv({
     PGLITE_NAMED_STATEMENTS: process.env.PGLITE_NAMED_STATEMENTS,
   });
-  if (!base) return { target: { driver: 'pglite-memory', namedStatements }, drop: async () => undefined };
+  if (!base) {
+    const image = migrated ? await migratedPgliteImage() : undefined;
+    return { target: { driver: 'pglite-memory', namedStatements, image }, drop: async () => undefined };
+  }
+  const template = migrated ? await migratedPostgresTemplate(base) : undefined;
   const name = `filestore_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
@@ -74,7 +183,9 @@ export async function startTestServer(
   const { sameDatabaseAs, ...serverOptions } = options;
   const shared = sameDatabaseAs?.databaseTarget;
   if (sameDatabaseAs && shared?.driver !== 'postgres') throw new Error('only PostgreSQL is shared by nodes');
-  const { target, drop } = shared ? { target: shared, drop: async () => undefined } : await freshTestDatabase();
+  const { target, drop } = shared
+    ? { target: shared, drop: async () => undefined }
+    : await freshTestDatabase({ migrated: true });
   const server = await createServer(config, {
     database: target,
     logger: pino({ level: 'silent' }),

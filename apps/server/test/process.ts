@@ -19,7 +19,15 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The real server (`src/main.ts` through tsx) as a child process, for tests that kill it: it keeps
+ * How a test starts the real server: `src/main.ts` through tsx, or, when FILESTORE_TEST_BUILT_SERVER
+ * is 1 (`.ci/run` sets it after `npm run build`), the built `dist/main.js`, which starts without
+ * compiling the sources again on every start (ADR 0065).
+ */
+export const serverEntry =
+  process.env.FILESTORE_TEST_BUILT_SERVER === '1' ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+
+/**
+ * The real server (`src/main.ts` through tsx, or its build: `serverEntry`) as a child process, for tests that kill it: it keeps
  * its data folder and port across restarts, like a server a supervisor starts again.
  */
 export class ServerProcess {
@@ -45,7 +53,7 @@ export class ServerProcess {
   }
 
   async start(extraEnv: Record<string, string> = {}): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, serverEntry, {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH,

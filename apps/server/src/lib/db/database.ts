@@ -11,7 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 
 export type DatabaseTarget =
   | { driver: 'pglite'; dir: string; cacheMb?: number; namedStatements?: boolean; template?: string }
-  | { driver: 'pglite-memory'; cacheMb?: number; namedStatements?: boolean }
+  /** `image`: a data directory dumped by PGlite's `dumpDataDir`, loaded instead of a new one (the tests' migrated copy). */
+  | { driver: 'pglite-memory'; cacheMb?: number; namedStatements?: boolean; image?: Blob }
   | { driver: 'postgres'; url: string };
 
 /**
@@ -246,6 +247,7 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
     const client = await PGlite.create({
       dataDir,
       ...(loadDataDir ? { loadDataDir } : {}),
+      ...(target.driver === 'pglite-memory' && target.image ? { loadDataDir: target.image } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],
     });
