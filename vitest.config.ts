@@ -69,6 +69,22 @@ const ON_POSTGRES = [
   'apps/server/src/modules/files/items.repository.int.test.ts',
   'apps/server/src/modules/sharing/listing-relationships.int.test.ts',
   'apps/server/src/modules/sharing/shared-relationship.int.test.ts',
+  // issue 39's defects, each tested on both databases: tokens and account security, account listing,
+  // recovery codes in parallel, names after NFC, realtime audiences, remote upload's caps under
+  // parallel requests, NUL from a provider, the contact form's name, the zip's GET bound; and the
+  // patched node-postgres internals (PostgreSQL only) and the bounded stop of a real process
+  'apps/server/src/modules/access/account-security.int.test.ts',
+  'apps/server/src/modules/access/route-gates.int.test.ts',
+  'apps/server/src/modules/auth/enumeration.int.test.ts',
+  'apps/server/src/modules/auth/two-factor.int.test.ts',
+  'apps/server/src/modules/files/names-nfc.int.test.ts',
+  'apps/server/src/modules/realtime/team-audiences.int.test.ts',
+  'apps/server/src/modules/remote-uploads/remote-upload-fairness.int.test.ts',
+  'apps/server/src/modules/social/social.int.test.ts',
+  'apps/server/src/modules/contact/contact.int.test.ts',
+  'apps/server/src/modules/downloads/zip-form.int.test.ts',
+  'apps/server/src/lib/db/prepared.int.test.ts',
+  'apps/server/src/shutdown.int.test.ts',
   // sums and counters: usage, the dashboard, traffic, the billing ledger, and webhook claims
   'apps/server/src/modules/usage/usage.int.test.ts',
   'apps/server/src/modules/admin/dashboard.int.test.ts',
