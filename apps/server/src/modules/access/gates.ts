@@ -118,9 +118,12 @@ const gateOf = (instance: FastifyInstance, route: Pick<RouteOptions, 'config'>):
  * Registers the gates on the root app, after the bearer and session hooks and before any route:
  * an `onRoute` hook that refuses to register a route without a known gate (the server does not
  * start), and one `onRequest` hook that decides the route's gate before its body is parsed or
- * validated. Paths no route serves under `/api/admin` get the admin gate too, so the admin API's
+ * validated. Paths no route serves under `/api/admin` or `/api/subscriptions/admin` get the admin gate too, so the admin API's
  * map is not readable from outside.
  */
+/** Where the admin APIs live: a path no route serves there is refused as the admin gate would, not 404. */
+const ADMIN_PREFIXES = ['/api/admin', '/api/subscriptions/admin'];
+
 export function routeGates(app: TypedApp, ctx: AppContext): void {
   app.addHook('onRoute', function (route) {
     const gate = gateOf(this, route);
@@ -135,7 +138,7 @@ export function routeGates(app: TypedApp, ctx: AppContext): void {
 
   app.addHook('onRequest', async (request) => {
     const gate = request.is404
-      ? request.url.startsWith('/api/admin')
+      ? ADMIN_PREFIXES.some((prefix) => request.url.startsWith(prefix))
         ? 'admin'
         : undefined
       : request.routeOptions.config.access;

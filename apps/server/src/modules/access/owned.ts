@@ -1,4 +1,6 @@
 import type { UserRow } from '../users/index.js';
+import type { Caller } from './callers.js';
+import { refusalOf } from './gates.js';
 
 /*
  * Owned records (ADR 0062): an invoice or transaction, a notification, a page, an invitation. Who may
@@ -6,16 +8,19 @@ import type { UserRow } from '../users/index.js';
  * such record" (404) by the caller, so nobody learns that someone else's exists.
  */
 
-/** The signed-in user asking (null: nobody signed in). */
-export type Reader = Pick<UserRow, 'id' | 'role'> | null;
+/** Who asks: the request's caller (a token acts as an administrator only with the admin scope). */
+export type Reader = Caller;
+
+/** Whether the caller may act as an administrator: the admin gate's own decision, token scope included. */
+const actsAsAdministrator = (reader: Reader): boolean => refusalOf('admin', reader) === null;
 
 /**
  * Whether `reader` may read a record owned by `ownerId`: its owner; administrators too where the
  * record is one they look after (`admins`: invoices, whose owners' support they answer).
  */
 export function mayReadOwned(reader: Reader, ownerId: string, opts: { admins?: boolean } = {}): boolean {
-  if (!reader) return false;
-  return reader.id === ownerId || (opts.admins === true && reader.role === 'admin');
+  if (reader.kind === 'anonymous') return false;
+  return reader.user.id === ownerId || (opts.admins === true && actsAsAdministrator(reader));
 }
 
 /**
@@ -23,7 +28,7 @@ export function mayReadOwned(reader: Reader, ownerId: string, opts: { admins?: b
  * reference served hidden pages regardless).
  */
 export const mayReadPage = (reader: Reader, page: { visibility: boolean }): boolean =>
-  page.visibility || reader?.role === 'admin';
+  page.visibility || actsAsAdministrator(reader);
 
 /**
  * Whether `user` is who a record was addressed to by email (a team invitation: accepted or declined

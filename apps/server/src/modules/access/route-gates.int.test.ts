@@ -196,17 +196,17 @@ describe('each caller is refused by the gate before parsing or validation, where
     expect(wrong).toEqual([]);
   });
 
-  it('on paths no route serves under /api/admin too', async () => {
+  it.each(['/api/admin', '/api/subscriptions/admin'])('on paths no route serves under %s too', async (prefix) => {
     const [anonymous, user, , , , adminUserScope] = callers;
     for (const [caller, refusal] of [
       [anonymous!, UNAUTHENTICATED],
       [user!, FORBIDDEN],
       [adminUserScope!, TOKEN_SCOPE],
     ] as const) {
-      const res = await probe('POST', '/api/admin/no-such-thing', caller);
+      const res = await probe('POST', `${prefix}/no-such-thing`, caller);
       expect([res.statusCode, res.json().code]).toEqual([...refusal]);
     }
-    expect((await probe('GET', '/api/admin/no-such-thing', callers[4]!)).statusCode).toBe(404);
+    expect((await probe('GET', `${prefix}/no-such-thing`, callers[4]!)).statusCode).toBe(404);
   });
 });
 

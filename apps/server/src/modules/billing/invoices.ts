@@ -6,7 +6,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
 import { escapeHtml } from '../../lib/html.js';
-import { mayReadOwned, requireUser } from '../access/index.js';
+import { callerOf, mayReadOwned } from '../access/index.js';
 import { readSettings } from '../settings/index.js';
 import { fullName, users, type UserRow } from '../users/index.js';
 import { transactions, type TransactionRow } from './billing.table.js';
@@ -146,7 +146,6 @@ export function invoicesRoutes(app: TypedApp, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request);
       const parsed = z.uuid().safeParse(request.params.id);
       const [found] = parsed.success
         ? await ctx.db
@@ -156,7 +155,7 @@ export function invoicesRoutes(app: TypedApp, ctx: AppContext) {
             .where(eq(transactions.id, parsed.data))
             .limit(1)
         : [];
-      if (!found || !mayReadOwned(viewer, found.t.userId, { admins: true })) {
+      if (!found || !mayReadOwned(callerOf(request), found.t.userId, { admins: true })) {
         throw new AppError(404, 'not_found', 'No such invoice.');
       }
       const invoice = invoiceOf(found.t, found.u, await readSettings(ctx.db));

@@ -17,7 +17,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
 import { MarkdownTooDeep, renderMarkdown, renderStoredMarkdown } from '../../lib/html.js';
-import { mayReadPage } from '../access/index.js';
+import { callerOf, mayReadPage } from '../access/index.js';
 import { readSettings } from '../settings/index.js';
 import { findPage, listPages, updatePage } from './pages.repository.js';
 import type { PageRow } from './pages.table.js';
@@ -94,7 +94,7 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
     async (request): Promise<PageResource> => {
       const page = await findPage(ctx.db, request.params.slug);
       // A hidden page is hidden from visitors too (the reference served it regardless).
-      if (!page || !mayReadPage(request.user ?? null, page)) throw notFound();
+      if (!page || !mayReadPage(callerOf(request), page)) throw notFound();
       return present(page);
     },
   );
