@@ -238,27 +238,30 @@ describe('remote upload between owners', () => {
       await start(e, fifty('y'));
       refusedWith(await e.post('/api/upload/remote', { urls: [url('/missing/z')], parent_id: null }), 'actor');
 
-      // Per owner: twenty open batches, whoever asked (the owner and three editor links, no account needed).
+      // Per owner: twenty open batches asked for by others (editor links, no account needed, or team
+      // members); the owner's own batches count only against the owner's actor limit, so links
+      // cannot starve the owner (found by a review helper).
       const f = await user('cap-owner');
       const fId = await userIdOf(server, 'cap-owner@example.com');
-      for (let i = 0; i < 5; i++) await start(f, [url(`/missing/own-${i}`)]);
+      for (let i = 0; i < 4; i++) await start(f, [url(`/missing/own-${i}`)]);
       const guest = server.client('127.0.0.40');
       const links: string[] = [];
-      for (let n = 0; n < 4; n++) {
+      for (let n = 0; n < 5; n++) {
         const folder = await seedFolder(server, fId, { name: `Drop ${n}` });
         const res = await f.post('/api/share', { id: folder.id, type: 'folder', permission: 'editor' });
         expect(res.status, res.body).toBe(201);
         links.push(shareResource.parse(res.json()).data.attributes.token);
       }
-      for (const token of links.slice(0, 3)) {
+      for (const token of links.slice(0, 4)) {
         for (let i = 0; i < 5; i++)
           await start(guest, [url(`/missing/${token}-${i}`)], `/api/sharing/upload/remote/${token}`);
       }
       refusedWith(
-        await guest.post(`/api/sharing/upload/remote/${links[3]}`, { urls: [url('/missing/last')], parent_id: null }),
+        await guest.post(`/api/sharing/upload/remote/${links[4]}`, { urls: [url('/missing/last')], parent_id: null }),
         'owner',
       );
-      // The owner's own next batch meets its own (actor) limit first.
+      // The owner still starts their own, up to their own (actor) limit.
+      expect((await f.post('/api/upload/remote', { urls: [url('/missing/own-4')], parent_id: null })).status).toBe(201);
       refusedWith(await f.post('/api/upload/remote', { urls: [url('/missing/own')], parent_id: null }), 'actor');
 
       // Requests at once cannot all pass the same count: exactly five of eight are stored.

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { actorRefCodec, type ActorRef } from '../access/index.js';
+import { actorRefCodec, sameActor, userRef, type ActorRef } from '../access/index.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { AppError } from '../../lib/errors.js';
 import {
@@ -15,7 +15,8 @@ export const MAX_ATTEMPTS = 2;
 
 /**
  * What may wait at once (ADR 0066): open (unfinished) batches and the URLs of them not yet settled,
- * per actor (a user, or one share or upload-request link) and per owner whose storage they fill.
+ * per actor (a user, or one share or upload-request link) and, for what others queue (links, team
+ * members), per owner whose storage they fill; the owner's own batches meet only their actor limit.
  */
 export const OPEN_LIMITS = {
   actor: { batches: 5, urls: 100 },
@@ -60,9 +61,17 @@ export async function insertBatch(db: Db, batch: NewBatch): Promise<RemoteUpload
       );
       return { batches: Number(row?.batches ?? 0), urls: Number(row?.urls ?? 0) };
     };
+    // The owner's own batches meet only their actor limit: what others (links, team members) queue
+    // into the owner's storage shares the owner limit, so it can never starve the owner.
+    const owner = actorRefCodec.encode(userRef(batch.storageOwnerId));
+    const ownBatch = sameActor(batch.actorKey, userRef(batch.storageOwnerId));
     const checks = [
       ['actor', await open(sql`actor_key = ${actorRefCodec.encode(batch.actorKey)}`)],
-      ['owner', await open(sql`storage_owner_id = ${batch.storageOwnerId}`)],
+      ...(ownBatch
+        ? []
+        : ([
+            ['owner', await open(sql`storage_owner_id = ${batch.storageOwnerId} and actor_key <> ${owner}`)],
+          ] as const)),
     ] as const;
     for (const [scope, held] of checks) {
       const limit = OPEN_LIMITS[scope];
