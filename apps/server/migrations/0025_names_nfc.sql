@@ -8,10 +8,13 @@ WITH "ranked" AS (
   ) AS "n"
   FROM "items" WHERE "deleted_at" IS NULL
 )
+-- The suffix takes 11 characters; the part before the extension is shortened so a name stays within
+-- 255 (the names' limit).
 UPDATE "items" SET "name" = CASE
     WHEN "items"."type" = 'file' AND "items"."name" ~ '^.+\.[^.]+$'
-      THEN regexp_replace("items"."name", '^(.+)(\.[^.]+)$', '\1 (' || left("items"."id"::text, 8) || ')\2')
-    ELSE "items"."name" || ' (' || left("items"."id"::text, 8) || ')'
+      THEN left(substring("items"."name" from '^(.+)\.[^.]+$'), greatest(1, 243 - length(substring("items"."name" from '\.([^.]+)$'))))
+        || ' (' || left("items"."id"::text, 8) || ').' || left(substring("items"."name" from '\.([^.]+)$'), 242)
+    ELSE left("items"."name", 244) || ' (' || left("items"."id"::text, 8) || ')'
   END, "updated_at" = now()
 FROM "ranked" WHERE "ranked"."id" = "items"."id" AND "ranked"."n" > 1;--> statement-breakpoint
 DROP INDEX "items_live_name_unique";--> statement-breakpoint
