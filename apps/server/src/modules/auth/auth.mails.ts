@@ -40,9 +40,12 @@ export async function sendVerificationMail(ctx: AppContext, user: UserRow): Prom
 
 /**
  * Someone signed up with an email that already has an account: its owner is told (the sign-up
- * answered as for a new account, so the form does not say which emails have one: issue 39).
+ * answered as for a new account, so the form does not say which emails have one: issue 39), at most
+ * once an hour.
  */
 export async function sendSignUpTakenMail(ctx: AppContext, user: UserRow): Promise<void> {
+  // One such mail an hour per account, whatever the addresses asking: sign-ups cannot flood an inbox.
+  if (!(await ctx.rateLimiter.hit(`signup-taken-mail:${user.id}`, 1, 60 * 60_000)).allowed) return;
   const { app_title } = await readSettings(ctx.db);
   const { t } = await mailTranslator(ctx.db, user);
   await ctx.mailer.send(

@@ -120,6 +120,16 @@ describe('sign-up and password recovery do not list accounts', () => {
         (await server.client('10.39.5.4').post('/api/login', { email: 'owner@example.com', password: 'pass-word-2' }))
           .status,
       ).toBe(422);
+
+      // Sign-ups cannot flood the owner's inbox: one such mail an hour, whatever the addresses asking.
+      const again = await post(
+        '/api/register',
+        { name: 'Someone', email: 'owner@example.com', password: 'pass-word-3', password_confirmation: 'pass-word-3' },
+        '10.39.5.5',
+      );
+      expect(again.statusCode).toBe(201);
+      await server.ctx.settled();
+      expect(sent.filter((m) => m.to === 'owner@example.com')).toHaveLength(1);
     } finally {
       release();
       await writeSettings(server.ctx.db, { user_verification: false });
