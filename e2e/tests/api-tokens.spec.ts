@@ -19,7 +19,12 @@ test('a token made in settings calls the API without cookies, and stops working 
   await page.getByRole('button', { name: 'Create token' }).click();
   await expect(page.getByText('Enter at least 3 characters.')).toBeVisible();
 
+  // A token outlives the session: it asks for the password again (ADR 0062).
   await page.getByLabel('Token name').fill('Backup script');
+  await page.getByLabel('Current password').fill('not-my-password');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  await expect(page.getByText('The current password is incorrect.')).toBeVisible();
+  await page.getByLabel('Current password').fill('token-password-1');
   await page.getByRole('button', { name: 'Create token' }).click();
   await expect(page.getByText('Copy it now: you won’t be able to see it again.')).toBeVisible();
   const field = page.getByLabel('Token', { exact: true });
@@ -90,6 +95,7 @@ test('an administrator can give a token the admin scope; the reference page load
   await page.goto('/user/settings/tokens');
   await page.getByLabel('Token name').fill('Admin robot');
   await page.getByRole('switch', { name: 'Allow the admin API' }).check();
+  await page.getByLabel('Current password').fill(ADMIN.password);
   await page.getByRole('button', { name: 'Create token' }).click();
   const secret = await page.getByLabel('Token', { exact: true }).inputValue();
   await page.getByRole('button', { name: 'I’ve copied it' }).click();

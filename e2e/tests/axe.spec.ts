@@ -109,6 +109,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await audit(page, 'two-factor setup', found, known);
     await page.goto('/user/settings/tokens');
     await page.getByLabel('Token name').fill('Axe check');
+    await page.getByLabel('Current password').fill('axe-password-1');
     await page.getByRole('button', { name: 'Create token' }).click();
     await expect(page.getByLabel('Token', { exact: true })).toBeVisible();
     await audit(page, 'API tokens', found, known);

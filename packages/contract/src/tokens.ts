@@ -18,6 +18,11 @@ export const createAccessTokenRequest = z.object({
     .max(ACCESS_TOKEN_NAME_MAX)
     .refine((v) => !CONTROL_CHARACTERS.test(v), { message: 'A name cannot contain control characters.' }),
   scope: accessTokenScope.default('user'),
+  /**
+   * The current password: the server asks for it when the account has one (a token outlives the
+   * session that made it, ADR 0062); an account without one needs a recent sign-in instead.
+   */
+  password: z.string().min(1).max(200).optional(),
 });
 export type CreateAccessTokenRequest = z.input<typeof createAccessTokenRequest>;
 

@@ -588,6 +588,9 @@ export const de: Record<string, string> = {
   'user.tokens.admin_scope_hint':
     'Ohne diese Berechtigung kann das Token keine Benutzer oder Einstellungen verwalten, auch wenn Sie es können.',
   'user.tokens.create': 'Token erstellen',
+  'user.tokens.password_hint': 'Ein Token gilt über diese Anmeldung hinaus, bestätigen Sie deshalb, dass Sie es sind.',
+  'user.tokens.recent_sign_in':
+    'Ein Token gilt über diese Anmeldung hinaus, deshalb kann es nur innerhalb von 15 Minuten nach der Anmeldung erstellt werden. Ist das länger her, melden Sie sich ab und wieder an.',
   'user.tokens.created_title': 'Ihr neues Token „{{name}}“',
   'user.tokens.shown_once': 'Kopieren Sie es jetzt: Sie können es später nicht mehr einsehen.',
   'user.tokens.keep_secret':

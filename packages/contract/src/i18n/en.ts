@@ -561,6 +561,9 @@ export const en: Record<string, string> = {
   'user.tokens.admin_scope': 'Allow the admin API',
   'user.tokens.admin_scope_hint': 'Without it, the token can’t manage users or settings, even though you can.',
   'user.tokens.create': 'Create token',
+  'user.tokens.password_hint': 'A token outlives this sign-in, so confirm it’s you.',
+  'user.tokens.recent_sign_in':
+    'A token outlives this sign-in, so it can be created only within 15 minutes of signing in. If that was longer ago, sign out and in again.',
   'user.tokens.created_title': 'Your new token “{{name}}”',
   'user.tokens.shown_once': 'Copy it now: you won’t be able to see it again.',
   'user.tokens.keep_secret':

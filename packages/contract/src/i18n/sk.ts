@@ -579,6 +579,9 @@ export const sk: Record<string, string> = {
   'user.tokens.admin_scope': 'Povoliť administrátorské API',
   'user.tokens.admin_scope_hint': 'Bez toho token nemôže spravovať používateľov ani nastavenia, aj keď vy môžete.',
   'user.tokens.create': 'Vytvoriť token',
+  'user.tokens.password_hint': 'Token platí aj po tomto prihlásení, preto potvrďte, že ste to vy.',
+  'user.tokens.recent_sign_in':
+    'Token platí aj po tomto prihlásení, preto ho možno vytvoriť len do 15 minút od prihlásenia. Ak je to dlhšie, odhláste sa a prihláste znova.',
   'user.tokens.created_title': 'Váš nový token „{{name}}“',
   'user.tokens.shown_once': 'Skopírujte si ho teraz: znova ho už neuvidíte.',
   'user.tokens.keep_secret':

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installWithAdmin,
@@ -27,8 +27,8 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** A signed-in account without a password, as social sign-in makes them, optionally an administrator. */
-async function socialOnlyAccount(email: string, role: 'user' | 'admin') {
-  const session = await registerUser(server, email);
+async function socialOnlyAccount(email: string, role: 'user' | 'admin', ip?: string) {
+  const session = await registerUser(server, email, undefined, ip);
   await server.ctx.db.update(users).set({ passwordHash: null, role }).where(eq(users.email, email));
   const mint = async (scope: 'user' | 'admin') => {
     const res = await session.post('/api/user/tokens', { name: `${scope} token`, scope });
@@ -127,6 +127,24 @@ describe('account security with a token of an account made by social sign-in', (
   });
 });
 
+describe('a token of an account without a password', () => {
+  it('needs a sign-in of the last 15 minutes, as a first password does', async () => {
+    const clock = new SettableClock();
+    const original = server.ctx.clock;
+    server.ctx.clock = clock;
+    try {
+      // Minted within minutes of the sign-in (socialOnlyAccount does): the session is enough.
+      const { session } = await socialOnlyAccount('social-token@example.com', 'user', '10.39.0.1');
+      clock.advance(16 * 60_000);
+      const stale = await session.post('/api/user/tokens', { name: 'stale', scope: 'user' });
+      expect([stale.status, stale.json().code]).toEqual([403, 'auth.forbidden']);
+      expect((await session.get('/api/user/tokens')).json().data).toHaveLength(1);
+    } finally {
+      server.ctx.clock = original;
+    }
+  });
+});
+
 describe('a first password', () => {
   it('needs a sign-in of the last 15 minutes; a password change does not', async () => {
     const clock = new SettableClock();
@@ -160,8 +178,51 @@ describe('a first password', () => {
     }
   });
 
+  it('needs a sign-in that is not in the future: a start time ahead of the clock is refused', async () => {
+    const clock = new SettableClock();
+    const original = server.ctx.clock;
+    server.ctx.clock = clock;
+    try {
+      const { session } = await socialOnlyAccount('social-future@example.com', 'user', '10.39.0.2');
+      const [row] = await server.ctx.db.select().from(users).where(eq(users.email, 'social-future@example.com'));
+      const ahead = new Date(clock.now().getTime() + 10 * 60_000).toISOString();
+      await server.ctx.db.execute(
+        sql`update sessions set created_at = ${ahead}::timestamptz where user_id = ${row!.id}`,
+      );
+      const body = { password: 'future-password-1', password_confirmation: 'future-password-1' };
+      const set = await session.post('/api/user/password', body);
+      expect([set.status, set.json().code]).toEqual([403, 'auth.forbidden']);
+      const token = await session.post('/api/user/tokens', { name: 'later', scope: 'user' });
+      expect([token.status, token.json().code]).toEqual([403, 'auth.forbidden']);
+    } finally {
+      server.ctx.clock = original;
+    }
+  });
+
+  it('is judged by one clock: a database clock ahead of the app’s does not widen the window', async () => {
+    // The app's clock 30 minutes behind the database's: 16 minutes after the sign-in by the app's
+    // clock, the sign-in is still "in the future" by the database's, and must not count as recent.
+    const clock = new SettableClock();
+    const original = server.ctx.clock;
+    server.ctx.clock = clock;
+    try {
+      clock.set(new Date(Date.now() - 30 * 60_000));
+      const { session } = await socialOnlyAccount('social-skew@example.com', 'user', '10.39.0.3');
+      clock.advance(16 * 60_000);
+      const body = { password: 'skewed-password-1', password_confirmation: 'skewed-password-1' };
+      const set = await session.post('/api/user/password', body);
+      expect([set.status, set.json().code]).toEqual([403, 'auth.forbidden']);
+    } finally {
+      server.ctx.clock = original;
+    }
+  });
+
   it('cannot be set by the administrator’s token on their own social-only account either', async () => {
-    const res = await admin.post('/api/user/tokens', { name: 'admin script', scope: 'admin' });
+    const res = await admin.post('/api/user/tokens', {
+      name: 'admin script',
+      scope: 'admin',
+      password: 'admin-password-1',
+    });
     const token = res.json<{ plainTextToken: string }>().plainTextToken;
     await server.ctx.db.update(users).set({ passwordHash: null }).where(eq(users.email, 'admin@example.com'));
     const set = await asToken(token, 'POST', '/api/user/password', {

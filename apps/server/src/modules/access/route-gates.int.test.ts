@@ -98,8 +98,8 @@ beforeAll(async () => {
   const demoted = await registerUser(server, 'demoted@example.com');
   await admin.get('/api/ping');
   await user.get('/api/ping');
-  const mint = async (client: typeof admin, scope: 'user' | 'admin') => {
-    const res = await client.post('/api/user/tokens', { name: `${scope} token`, scope });
+  const mint = async (client: typeof admin, scope: 'user' | 'admin', password = 'user-password-1') => {
+    const res = await client.post('/api/user/tokens', { name: `${scope} token`, scope, password });
     expect(res.status, res.body).toBe(201);
     return res.json<{ plainTextToken: string }>().plainTextToken;
   };
@@ -118,8 +118,8 @@ beforeAll(async () => {
     { name: 'user token (user scope)', headers: bearer(await mint(user, 'user')) },
     { name: 'non-admin token (admin scope)', headers: bearer(demotedAdminToken) },
     { name: 'admin session', headers: sessionHeaders(admin.cookies) },
-    { name: 'admin token (user scope)', headers: bearer(await mint(admin, 'user')) },
-    { name: 'admin token (admin scope)', headers: bearer(await mint(admin, 'admin')) },
+    { name: 'admin token (user scope)', headers: bearer(await mint(admin, 'user', 'admin-password-1')) },
+    { name: 'admin token (admin scope)', headers: bearer(await mint(admin, 'admin', 'admin-password-1')) },
   ];
 });
 afterAll(() => server.close());

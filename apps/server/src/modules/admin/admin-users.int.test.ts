@@ -263,7 +263,8 @@ describe('admin users API', () => {
       const inbox = await seedFolder(server, dora.id, { name: 'Inbox' });
       shareToken = (await doraClient.post('/api/share', { id: file.id, type: 'file' })).json().data.attributes.token;
       requestToken = (await doraClient.post('/api/file-request', { folder_id: inbox.id })).json().data.attributes.token;
-      bearer = (await doraClient.post('/api/user/tokens', { name: 'script' })).json().plainTextToken;
+      bearer = (await doraClient.post('/api/user/tokens', { name: 'script', password: 'secret-password-1' })).json()
+        .plainTextToken;
       expect((await server.client().get(`/api/sharing/${shareToken}`)).status).toBe(200);
       expect((await server.client().get(`/api/file-request/${requestToken}`)).status).toBe(200);
       expect(
@@ -374,7 +375,9 @@ describe('deleting a user', () => {
     }
     aliceShare = (await aliceClient.post('/api/share', { id: docs.id, type: 'folder' })).json().data.attributes.token;
     expect((await aliceClient.post('/api/file-request', { folder_id: deep.id })).status).toBe(201);
-    expect((await aliceClient.post('/api/user/tokens', { name: 'cli' })).status).toBe(201);
+    expect((await aliceClient.post('/api/user/tokens', { name: 'cli', password: 'secret-password-1' })).status).toBe(
+      201,
+    );
     aliceTeam = (await aliceClient.post('/api/teams/folders', { name: 'Alice team' })).json().data.id;
     await server.ctx.db.insert(teamMembers).values({ folderId: aliceTeam, userId: bob.id, permission: 'can_edit' });
     // Bob: his own files, share and team, with Alice as a member.
@@ -385,7 +388,9 @@ describe('deleting a user', () => {
     expect((await bobClient.post('/api/share', { id: bobFileId, type: 'file' })).status).toBe(201);
     bobTeam = (await bobClient.post('/api/teams/folders', { name: 'Bob team' })).json().data.id;
     await server.ctx.db.insert(teamMembers).values({ folderId: bobTeam, userId: alice.id, permission: 'can_view' });
-    expect((await bobClient.post('/api/user/tokens', { name: 'bob-cli' })).status).toBe(201);
+    expect((await bobClient.post('/api/user/tokens', { name: 'bob-cli', password: 'secret-password-1' })).status).toBe(
+      201,
+    );
   });
   afterAll(() => server.close());
 

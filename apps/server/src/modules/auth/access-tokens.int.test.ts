@@ -48,8 +48,15 @@ async function bearer(
   return res;
 }
 
+/** The password of each account these tests sign in (creating a token asks for it, ADR 0062). */
+const passwordOf = (client: TestClient) => (client === admin ? 'admin-password-1' : 'user-password-1');
+
 async function createToken(client: TestClient, name: string, scope?: 'user' | 'admin') {
-  const res = await client.post('/api/user/tokens', { name, ...(scope ? { scope } : {}) });
+  const res = await client.post('/api/user/tokens', {
+    name,
+    ...(scope ? { scope } : {}),
+    password: passwordOf(client),
+  });
   expect(res.status, res.body).toBe(201);
   return res.json<{ data: { id: string; attributes: Record<string, unknown> }; plainTextToken: string }>();
 }
@@ -246,10 +253,31 @@ describe('personal access tokens', () => {
     }
   });
 
+  it('are created only with the current password: the session alone is not enough', async () => {
+    // A stolen session must not mint a secret that outlives it (issue 39 F1, ADR 0062).
+    const userId = await userIdOf(server, 'user@example.com');
+    const before = (await tokenRows(userId)).length;
+    for (const password of [undefined, 'not-my-password']) {
+      const res = await user.post('/api/user/tokens', { name: 'Sneaky', ...(password ? { password } : {}) });
+      expect([res.status, res.json().code], res.body).toEqual([422, 'auth.invalid_credentials']);
+      expect(res.json().errors.password).toBeDefined();
+    }
+    const adminRes = await admin.post('/api/user/tokens', { name: 'Sneaky admin', scope: 'admin' });
+    expect([adminRes.status, adminRes.json().code]).toEqual([422, 'auth.invalid_credentials']);
+    expect((await tokenRows(userId)).length).toBe(before);
+    const ok = await user.post('/api/user/tokens', { name: 'Proper', password: 'user-password-1' });
+    expect(ok.status).toBe(201);
+    expect((await bearer(ok.json().plainTextToken, 'GET', '/api/user')).statusCode).toBe(200);
+  });
+
   it('with the admin scope are refused to a user who is not an administrator', async () => {
     const userId = await userIdOf(server, 'user@example.com');
     const before = (await tokenRows(userId)).length;
-    const res = await user.post('/api/user/tokens', { name: 'Wants admin', scope: 'admin' });
+    const res = await user.post('/api/user/tokens', {
+      name: 'Wants admin',
+      scope: 'admin',
+      password: 'user-password-1',
+    });
     expect(res.status).toBe(403);
     expect(res.json().code).toBe('auth.forbidden');
     expect((await tokenRows(userId)).length).toBe(before);
@@ -313,7 +341,7 @@ describe('personal access tokens', () => {
       })),
     );
     await createToken(many, 'The last one');
-    const res = await many.post('/api/user/tokens', { name: 'One too many' });
+    const res = await many.post('/api/user/tokens', { name: 'One too many', password: 'user-password-1' });
     expect(res.status).toBe(422);
     expect(res.json().code).toBe('tokens.too_many');
     const [n] = await server.ctx.db

@@ -126,3 +126,11 @@ export async function revokeAccessToken(db: Db, userId: string, id: string): Pro
     .returning({ id: personalAccessTokens.id });
   if (gone.length === 0) throw notFound('There is no such access token.');
 }
+
+/**
+ * Revokes every token of the user: their password was reset or changed, so the account may have
+ * been taken, and a token made then must not outlive the new password (ADR 0062).
+ */
+export async function revokeAllAccessTokens(db: Db, userId: string): Promise<void> {
+  await db.delete(personalAccessTokens).where(eq(personalAccessTokens.userId, userId));
+}

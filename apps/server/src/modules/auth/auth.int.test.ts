@@ -149,6 +149,13 @@ describe('accounts and sign-in', () => {
   it('resets a forgotten password through the mailed link, once, and signs out other sessions', async () => {
     const old = server.client();
     await old.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' });
+    const minted = await old.post('/api/user/tokens', { name: 'script', password: 'user-password-1' });
+    expect(minted.status).toBe(201);
+    const asToken = () =>
+      server.client().request('GET', '/api/user', undefined, {
+        authorization: `Bearer ${minted.json<{ plainTextToken: string }>().plainTextToken}`,
+      });
+    expect((await asToken()).status).toBe(200);
     const client = server.client('10.0.0.9');
     const before = server.outbox().length;
     expect((await client.post('/api/password/recover', { email: 'uma@example.com' })).status).toBe(200);
@@ -170,6 +177,9 @@ describe('accounts and sign-in', () => {
     expect(reused.status).toBe(422);
     expect(reused.json().code).toBe('auth.invalid_reset_token');
     expect((await old.get('/api/user')).status).toBe(401);
+    // The account may have been taken: its tokens go with the old password (ADR 0062).
+    const revoked = await asToken();
+    expect([revoked.status, revoked.json().code]).toEqual([401, 'auth.invalid_token']);
     expect((await client.post('/api/login', { email: 'uma@example.com', password: 'user-password-1' })).status).toBe(
       422,
     );
@@ -232,6 +242,12 @@ describe('changing the password', () => {
     const here = await registerUser(server, 'cara@example.com', 'cara-password-1');
     const elsewhere = server.client('10.9.0.1');
     await elsewhere.post('/api/login', { email: 'cara@example.com', password: 'cara-password-1' });
+    const minted = await elsewhere.post('/api/user/tokens', { name: 'script', password: 'cara-password-1' });
+    const asToken = () =>
+      server.client().request('GET', '/api/user', undefined, {
+        authorization: `Bearer ${minted.json<{ plainTextToken: string }>().plainTextToken}`,
+      });
+    expect((await asToken()).status).toBe(200);
     const wrong = await here.post('/api/user/password', {
       current: 'nope',
       password: 'cara-password-2',
@@ -247,6 +263,10 @@ describe('changing the password', () => {
     expect(ok.status).toBe(200);
     expect((await here.get('/api/user')).status).toBe(200);
     expect((await elsewhere.get('/api/user')).status).toBe(401);
+    // Tokens are other ways in too: they go with the old password (ADR 0062).
+    const revoked = await asToken();
+    expect([revoked.status, revoked.json().code]).toEqual([401, 'auth.invalid_token']);
+    expect((await here.get('/api/user/tokens')).json().data).toEqual([]);
     expect(
       (await server.client().post('/api/login', { email: 'cara@example.com', password: 'cara-password-2' })).status,
     ).toBe(200);

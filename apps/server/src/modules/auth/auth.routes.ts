@@ -9,7 +9,6 @@ import {
   resendVerificationRequest,
   resetPasswordRequest,
 } from '@filestore/contract';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
@@ -17,34 +16,17 @@ import { AppError } from '../../lib/errors.js';
 import { requireHuman } from '../human-check/index.js';
 import { readSettings } from '../settings/index.js';
 import { findUserByEmail, findUserById, insertUser, replacePasswordHash, updateUser } from '../users/index.js';
+import { revokeAllAccessTokens } from './access-tokens.js';
 import { sendSignUpTakenMail, sendVerificationMail } from './auth.mails.js';
 import { isValidVerification } from './links.js';
 import { countLoginAttempt, forgetLoginAttempts, limitPerAddress, loginKey } from './limits.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from './passwords.js';
-import { currentSessionId, endSession, revokeOtherSessions, sessionStartedAt, startSession } from './sessions.js';
+import { currentSessionId, endSession, requireRecentSignIn, revokeOtherSessions, startSession } from './sessions.js';
 import { passkeyRoutes } from './passkeys.routes.js';
 import { securityRoutes } from './security.routes.js';
 import { startChallenge } from './two-factor.js';
 import { requireSession } from '../access/index.js';
-
-/**
- * How recent the sign-in of a session must be to set a first password on an account without one
- * (made by social sign-in): the password is a new way in that outlives the session, so a session
- * left open, or taken over, for longer than this cannot add one (ADR 0062).
- */
-export const FIRST_PASSWORD_SIGN_IN_WINDOW_MS = 15 * 60_000;
-
-async function requireRecentSignIn(ctx: AppContext, request: FastifyRequest) {
-  const startedAt = await sessionStartedAt(ctx.db, request);
-  if (!startedAt || ctx.clock.now().getTime() - startedAt.getTime() > FIRST_PASSWORD_SIGN_IN_WINDOW_MS) {
-    throw new AppError(
-      403,
-      'auth.forbidden',
-      'To set a password, sign in again first: it can be set only within 15 minutes of signing in.',
-    );
-  }
-}
 
 /** Step one of the sign-in costs nothing to answer, but a script looping on it is no person signing in. */
 const CHECKS_PER_MINUTE = 30;
@@ -186,15 +168,22 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
     },
   );
 
-  // Changing the password signs out every other session; this one goes on. An account made by a
-  // sign-in provider has no password: it sets its first one without a current one (ADR 0035), from
-  // the browser's session only, and only within minutes of signing in (ADR 0062).
+  // Changing the password signs out every other session and revokes every access token; this session
+  // goes on. An account made by a sign-in provider has no password: it sets its first one without a
+  // current one (ADR 0035), from the browser's session only, and only within minutes of signing in
+  // (ADR 0062).
   app.post(
     '/api/user/password',
     { config: { access: 'session' }, schema: { body: changePasswordRequest } },
     async (request) => {
       const user = requireSession(request);
-      if (user.passwordHash === null) await requireRecentSignIn(ctx, request);
+      if (user.passwordHash === null) {
+        await requireRecentSignIn(
+          ctx,
+          request,
+          'To set a password, sign in again first: it can be set only within 15 minutes of signing in.',
+        );
+      }
       if (user.passwordHash !== null) {
         const key = loginKey(request, user.email);
         await countLoginAttempt(ctx, key);
@@ -207,6 +196,8 @@ export function authRoutes(app: TypedApp, ctx: AppContext) {
       }
       await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(request.body.password) });
       await revokeOtherSessions(ctx.db, user.id, currentSessionId(request));
+      // The other ways in go with the old password: tokens too (ADR 0062).
+      await revokeAllAccessTokens(ctx.db, user.id);
       return {
         type: 'success' as const,
         message: user.passwordHash === null ? 'Your password was set.' : 'Your password was changed.',

@@ -176,7 +176,7 @@ describe('passkeys', () => {
     expect(res.json().code).toBe('auth.passkey_challenge_expired');
 
     // Not with a token: it has no browser session to bind the challenge to.
-    const token = (await client.post('/api/user/tokens', { name: 'script' })).json().plainTextToken;
+    const token = (await client.post('/api/user/tokens', { name: 'script', password: PASSWORD })).json().plainTextToken;
     const bearer = await server.app.inject({
       method: 'POST',
       url: '/api/user/passkeys/options',

@@ -7,6 +7,7 @@ import { findUserByEmail, updateUser, type UserRow } from '../users/index.js';
 import { passwordResets } from './auth.table.js';
 import { sendPasswordResetMail } from './auth.mails.js';
 import { hashPassword } from './passwords.js';
+import { revokeAllAccessTokens } from './access-tokens.js';
 import { revokeAllSessions } from './sessions.js';
 
 const RESET_TTL_MS = 60 * 60_000;
@@ -43,7 +44,7 @@ export async function requestPasswordResetFor(
 const invalidToken = () =>
   new AppError(422, 'auth.invalid_reset_token', 'This password reset link is invalid or has expired.');
 
-/** One use only; a reset signs the account out everywhere. */
+/** One use only; a reset signs the account out everywhere and revokes its access tokens. */
 export async function resetPassword(ctx: AppContext, email: string, token: string, password: string): Promise<void> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) throw invalidToken();
@@ -64,6 +65,7 @@ export async function resetPassword(ctx: AppContext, email: string, token: strin
     emailVerifiedAt: user.emailVerifiedAt ?? new Date(),
   });
   await revokeAllSessions(ctx.db, user.id);
+  await revokeAllAccessTokens(ctx.db, user.id);
 }
 
 /** Deletes up to `batch` reset tokens that expired before `now`; answers how many. */

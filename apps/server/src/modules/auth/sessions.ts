@@ -4,6 +4,7 @@ import type { AppContext } from '../../app/context.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import type { Db } from '../../lib/db/database.js';
 import { preparedOn } from '../../lib/db/prepared.js';
+import { AppError } from '../../lib/errors.js';
 import { activeAccountSql, users, type UserRow } from '../users/index.js';
 import { refuseBlockedSignIn } from './sign-in-gate.js';
 import { sessions, twoFactorChallenges } from './auth.table.js';
@@ -33,6 +34,8 @@ export async function startSession(ctx: AppContext, request: FastifyRequest, rep
   await ctx.db.insert(sessions).values({
     id: sha256(token),
     userId,
+    // The sign-in time, from the clock that later judges how recent it is (requireRecentSignIn).
+    createdAt: ctx.clock.now(),
     expiresAt,
     ip: request.ip,
     userAgent: request.headers['user-agent']?.slice(0, 300) ?? null,
@@ -52,6 +55,24 @@ export async function sessionStartedAt(db: Db, request: FastifyRequest): Promise
   if (!id || request.accessToken) return null;
   const [row] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.id, id));
   return row?.createdAt ?? null;
+}
+
+/**
+ * How recent the sign-in of a session must be to add a way in that outlives it on an account without
+ * a password (made by social sign-in): a first password, an access token. A session left open, or
+ * taken over, for longer than this cannot add one (ADR 0062).
+ */
+export const RECENT_SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+/**
+ * Refuses unless the caller's session began within the window. One clock decides: the session's
+ * start is written from `ctx.clock` and compared with it, and a start in the future (a clock that
+ * went back, or another node's ahead) is no recent sign-in.
+ */
+export async function requireRecentSignIn(ctx: AppContext, request: FastifyRequest, message: string) {
+  const startedAt = await sessionStartedAt(ctx.db, request);
+  const age = startedAt ? ctx.clock.now().getTime() - startedAt.getTime() : null;
+  if (age === null || age < 0 || age > RECENT_SIGN_IN_WINDOW_MS) throw new AppError(403, 'auth.forbidden', message);
 }
 
 export async function endSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply) {

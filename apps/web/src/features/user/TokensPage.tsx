@@ -1,7 +1,7 @@
 import { ACCESS_TOKEN_NAME_MAX, ACCESS_TOKEN_NAME_MIN } from '@filestore/contract';
 import { BookOpen, Copy, KeyRound, Trash2 } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, focusFirstInvalid, serverFieldErrors } from '../../lib/forms';
+import { errorMessage, focusFirstInvalid, rules, serverFieldErrors } from '../../lib/forms';
 import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -39,26 +39,45 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
   const create = useCreateAccessToken();
   const [name, setName] = useState('');
   const [admin, setAdmin] = useState(false);
+  const [password, setPassword] = useState('');
   const [nameError, setNameError] = useState<string | undefined>();
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  // A token outlives the session: the server asks for the password, or (an account made by a sign-in
+  // provider has none) a sign-in of the last minutes (ADR 0062).
+  const asksPassword = user?.attributes.socialite_account === false;
   const [error, setError] = useState<string | null>(null);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     setError(null);
-    if (name.trim().length < ACCESS_TOKEN_NAME_MIN) {
-      setNameError(t('user.tokens.name_too_short', { count: ACCESS_TOKEN_NAME_MIN }));
-      return focusFirstInvalid(form);
-    }
+    const tooShort =
+      name.trim().length < ACCESS_TOKEN_NAME_MIN
+        ? t('user.tokens.name_too_short', { count: ACCESS_TOKEN_NAME_MIN })
+        : undefined;
+    const noPassword = asksPassword ? rules.required(t, password) : undefined;
+    setNameError(tooShort);
+    setPasswordError(noPassword);
+    if (tooShort || noPassword) return focusFirstInvalid(form);
     try {
-      const answer = await create.mutateAsync({ name: name.trim(), scope: admin ? 'admin' : 'user' });
+      const answer = await create.mutateAsync({
+        name: name.trim(),
+        scope: admin ? 'admin' : 'user',
+        ...(asksPassword ? { password } : {}),
+      });
       setName('');
       setAdmin(false);
+      setPassword('');
       onCreated({ name: answer.data.attributes.name, secret: answer.plainTextToken });
     } catch (caught) {
       if (isApiError(caught, 'validation.failed') && caught.errors.name) {
         setNameError(serverFieldErrors(caught).name);
         focusFirstInvalid(form);
+      } else if (isApiError(caught, 'auth.invalid_credentials')) {
+        setPasswordError(t('user.password.current_incorrect'));
+        focusFirstInvalid(form);
+      } else if (isApiError(caught, 'auth.forbidden') && !asksPassword) {
+        setError(t('user.tokens.recent_sign_in'));
       } else setError(errorMessage(t, caught));
     }
   };
@@ -104,6 +123,23 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
               }}
             />
           </div>
+          {asksPassword && (
+            <div className="sm:max-w-[calc(50%-0.625rem)]">
+              <TextField
+                label={t('user.password.current')}
+                type="password"
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                error={passwordError}
+                hint={t('user.tokens.password_hint')}
+                onChange={(event) => {
+                  setPassword(event.target.value);
+                  setPasswordError(undefined);
+                }}
+              />
+            </div>
+          )}
           {user?.attributes.role === 'admin' && (
             <Switch
               label={t('user.tokens.admin_scope')}
