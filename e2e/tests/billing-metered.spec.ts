@@ -147,5 +147,7 @@ test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it
       expect.soft(res.ok(), `restoring ${key}: ${res.status()}`).toBe(true);
     }
     await apiCall(admin, 'DELETE', '/api/admin/payments/paystack');
+    // Back to the real time: the days this journey moved on would run out other journeys' links.
+    await apiCall(admin, 'POST', '/api/admin/testing/clock', { reset: true, run_jobs: false });
   }
 });

@@ -23,6 +23,12 @@ export class SettableClock implements Clock {
     this.offsetMs += ms;
   }
 
+  /** Back to the real time: unpinned, nothing added. */
+  reset(): void {
+    this.fixed = null;
+    this.offsetMs = 0;
+  }
+
   /** Pins the clock at `at` (it then stands still until advanced or set again). */
   set(at: Date): void {
     this.fixed = at;

@@ -24,11 +24,14 @@ export function billingTestingRoutes(app: TypedApp, ctx: AppContext) {
         body: z.object({
           advance_days: z.number().int().min(0).max(400).default(0),
           run_jobs: z.boolean().default(true),
+          /** Back to the real time first (a journey leaves the shared server's clock as it found it). */
+          reset: z.boolean().default(false),
         }),
         response: { 200: z.object({ now: z.string() }) },
       },
     },
     async (request) => {
+      if (request.body.reset) clock.reset();
       clock.advance(request.body.advance_days * DAY_MS);
       if (request.body.run_jobs) await runMeteredDay(ctx);
       return { now: clock.now().toISOString() };
