@@ -73,6 +73,8 @@ export const de: Record<string, string> = {
   'validation.url': 'Geben Sie eine vollständige Adresse ein, die mit http:// oder https:// beginnt.',
   'validation.bucket': 'Ein Bucket-Name hat mindestens 3 Zeichen.',
   'validation.positive_number': 'Geben Sie eine ganze Zahl größer als 0 ein.',
+  'validation.too_short': 'Geben Sie mindestens {{count}} Zeichen ein.',
+  'validation.too_long': 'Geben Sie höchstens {{count}} Zeichen ein.',
 
   // Errors by stable code (contract errors.ts)
   'errors.generic': 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',

@@ -73,6 +73,8 @@ export const en: Record<string, string> = {
   'validation.url': 'Enter a full address starting with http:// or https://.',
   'validation.bucket': 'A bucket name has at least 3 characters.',
   'validation.positive_number': 'Enter a whole number greater than 0.',
+  'validation.too_short': 'Enter at least {{count}} characters.',
+  'validation.too_long': 'Enter at most {{count}} characters.',
 
   // Errors by stable code (contract errors.ts)
   'errors.generic': 'Something went wrong. Please try again.',

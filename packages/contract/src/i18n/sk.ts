@@ -73,6 +73,8 @@ export const sk: Record<string, string> = {
   'validation.url': 'Zadajte úplnú adresu začínajúcu na http:// alebo https://.',
   'validation.bucket': 'Názov bucketu musí mať aspoň 3 znaky.',
   'validation.positive_number': 'Zadajte celé číslo väčšie ako 0.',
+  'validation.too_short': 'Zadajte aspoň {{count}} znakov.',
+  'validation.too_long': 'Zadajte najviac {{count}} znakov.',
 
   // Errors by stable code (contract errors.ts)
   'errors.generic': 'Niečo sa pokazilo. Skúste to znova.',

@@ -1,15 +1,10 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { PASSWORD_MIN } from '@filestore/contract';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
-import {
-  errorMessage,
-  focusFirstInvalid,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/Field';
@@ -21,9 +16,6 @@ import { PasskeysCard } from './PasskeysCard';
 import { SessionsCard } from './SessionsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { changePassword, userQueryKey, useUser } from './user.api';
-
-const empty = { current: '', password: '', password_confirmation: '' };
-type Values = typeof empty;
 
 /**
  * /user/settings/password: the account's security. Change the password (an account that has one),
@@ -50,61 +42,46 @@ export function PasswordSettingsPage() {
   );
 }
 
-function ChangePasswordForm({ email, firstPassword = false }: { email: string; firstPassword?: boolean }) {
+export function ChangePasswordForm({ email, firstPassword = false }: { email: string; firstPassword?: boolean }) {
   const { t } = useTranslation();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const client = useQueryClient();
-
-  const set = (name: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-    // A corrected field loses its message; the others keep theirs until the next submit.
-    if (errors[name]) setErrors((e) => ({ ...e, [name]: undefined }));
-  };
-
-  const validate = (): FieldErrors => ({
-    current: firstPassword ? undefined : rules.required(t, values.current),
-    password:
-      rules.password(t, values.password) ??
-      (values.password === values.current ? t('user.password.same_as_current') : undefined),
-    password_confirmation: rules.confirmation(t, values.password_confirmation, values.password),
-  });
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = validate();
-    setErrors(found);
-    setError(null);
-    if (hasErrors(found)) return focusFirstInvalid(form);
-    setLoading(true);
-    try {
-      const { current, ...rest } = values;
-      await changePassword(firstPassword ? rest : { current, ...rest });
-      setValues(empty);
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          current: firstPassword ? z.string() : z.string().min(1),
+          password: z.string().min(PASSWORD_MIN, { message: 'validation.password_min' }),
+          password_confirmation: z.string(),
+        })
+        .refine((v) => v.password_confirmation === v.password, {
+          path: ['password_confirmation'],
+          message: 'validation.password_mismatch',
+        })
+        .refine((v) => firstPassword || v.password !== v.current, {
+          path: ['password'],
+          message: 'user.password.same_as_current',
+        }),
+    [firstPassword],
+  );
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { current: '', password: '', password_confirmation: '' },
+    mutationFn: ({ current, ...rest }) => changePassword(firstPassword ? rest : { current, ...rest }),
+    onSuccess: (_result, _values, form) => {
+      form.reset();
       toast.success(t(firstPassword ? 'user.password.set_done' : 'user.password.changed'));
       // The other sessions ended with the change; a first password turns this into a change form.
       void client.invalidateQueries({ queryKey: sessionsQueryKey });
       if (firstPassword) void client.invalidateQueries({ queryKey: userQueryKey });
-    } catch (caught) {
-      if (isApiError(caught, 'auth.invalid_credentials')) {
-        setErrors({ current: t('user.password.current_incorrect') });
-        focusFirstInvalid(form);
-      } else if (isApiError(caught, 'validation.failed') && Object.keys(caught.errors).length) {
-        setErrors(serverFieldErrors(caught));
-        focusFirstInvalid(form);
-      } else {
-        setError(errorMessage(t, caught));
-      }
-    } finally {
-      setLoading(false);
-    }
-  };
+    },
+    fieldForError: (caught) =>
+      isApiError(caught, 'auth.invalid_credentials')
+        ? { field: 'current', message: t('user.password.current_incorrect') }
+        : undefined,
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t(firstPassword ? 'user.password.set_title' : 'user.password.title')}
         description={t(firstPassword ? 'user.password.set_description' : 'user.password.description')}
@@ -115,7 +92,7 @@ function ChangePasswordForm({ email, firstPassword = false }: { email: string; f
                 {t('user.password.forgotten')}
               </p>
             )}
-            <Button type="submit" loading={loading}>
+            <Button type="submit" loading={pending}>
               {t(firstPassword ? 'user.password.set_submit' : 'user.password.submit')}
             </Button>
           </>
@@ -131,32 +108,23 @@ function ChangePasswordForm({ email, firstPassword = false }: { email: string; f
                 <TextField
                   label={t('user.password.current')}
                   type="password"
-                  name="current"
                   autoComplete="current-password"
-                  value={values.current}
-                  error={errors.current}
-                  onChange={set('current')}
+                  {...field('current')}
                 />
               </div>
             )}
             <TextField
               label={t('fields.new_password')}
               type="password"
-              name="password"
               autoComplete="new-password"
-              value={values.password}
-              error={errors.password}
+              {...field('password')}
               hint={t('validation.password_hint')}
-              onChange={set('password')}
             />
             <TextField
               label={t('fields.new_password_confirmation')}
               type="password"
-              name="password_confirmation"
               autoComplete="new-password"
-              value={values.password_confirmation}
-              error={errors.password_confirmation}
-              onChange={set('password_confirmation')}
+              {...field('password_confirmation')}
             />
           </div>
         </div>
