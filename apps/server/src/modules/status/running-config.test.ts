@@ -36,4 +36,13 @@ describe('running configuration', () => {
     ])
       expect(byKey.get(key), key).toEqual({ key, value: null, secret: true, set: true });
   });
+
+  it('shows the settings of the bounded stop and of remote upload, with their defaults', () => {
+    const env = { DATA_DIR: '/tmp/filestore-config-test', SHUTDOWN_GRACE_SECONDS: '12' };
+    const byKey = new Map(runningConfig(resolveConfig(parseEnv(env), env.DATA_DIR, {})).map((e) => [e.key, e.value]));
+    expect(byKey.get('SHUTDOWN_GRACE_SECONDS')).toBe('12');
+    expect(byKey.get('REMOTE_UPLOAD_CONCURRENCY')).toBe('4');
+    expect(byKey.get('REMOTE_UPLOAD_MIN_RATE_KB')).toBe('16');
+    expect(byKey.get('REMOTE_UPLOAD_BATCH_SECONDS')).toBe('7200');
+  });
 });

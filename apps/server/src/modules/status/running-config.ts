@@ -78,6 +78,10 @@ export function runningConfig(config: AppConfigFile): ConfigEntry[] {
   entries.push(
     shown('REMOTE_UPLOAD_ALLOW_PRIVATE', env.REMOTE_UPLOAD_ALLOW_PRIVATE),
     shown('REMOTE_UPLOAD_MAX_MB', env.REMOTE_UPLOAD_MAX_MB),
+    shown('REMOTE_UPLOAD_CONCURRENCY', env.REMOTE_UPLOAD_CONCURRENCY),
+    shown('REMOTE_UPLOAD_MIN_RATE_KB', env.REMOTE_UPLOAD_MIN_RATE_KB),
+    shown('REMOTE_UPLOAD_BATCH_SECONDS', env.REMOTE_UPLOAD_BATCH_SECONDS),
+    shown('SHUTDOWN_GRACE_SECONDS', env.SHUTDOWN_GRACE_SECONDS),
     secret('SETUP_ADMIN_PASSWORD', env.SETUP_ADMIN_PASSWORD),
   );
   return entries;
