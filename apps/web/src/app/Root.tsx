@@ -5,6 +5,7 @@ import { useApplyTheme } from '../lib/theme';
 import { RouteGuard } from './guards';
 import { AlertPopup } from './overlays/AlertPopup';
 import { CookieDisclaimer } from './overlays/CookieDisclaimer';
+import { ProgressPopup } from './overlays/ProgressPopup';
 import { NavigationProgress } from './ScreenLoading';
 import { ThirdPartyScripts } from '../features/consent/ThirdPartyScripts';
 
@@ -18,6 +19,7 @@ export function Root() {
       <NavigationProgress />
       <RouteGuard />
       <AlertPopup />
+      <ProgressPopup />
       <CookieDisclaimer />
       <ThirdPartyScripts />
       <ScrollRestoration />

@@ -25,3 +25,13 @@ export const showAlert = (title: string, message?: string, buttonText?: string) 
 export const showSuccess = (title: string, message?: string, buttonText?: string) =>
   usePopups.getState().open({ kind: 'success', title, message, buttonText });
 export const closePopup = () => usePopups.getState().close();
+
+interface ProgressState {
+  progress: { title: string; message?: string } | null;
+}
+
+/** Spec §9: the progress popup, for a wait the user cannot cut short (signing out). */
+export const useProgressPopup = create<ProgressState>(() => ({ progress: null }));
+export const showProgress = (title: string, message?: string) =>
+  useProgressPopup.setState({ progress: { title, message } });
+export const hideProgress = () => useProgressPopup.setState({ progress: null });

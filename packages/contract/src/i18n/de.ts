@@ -343,6 +343,8 @@ export const de: Record<string, string> = {
   'nav.profile': 'Profil',
   'nav.dashboard': 'Dashboard',
   'nav.sign_out': 'Abmelden',
+  'nav.signing_out': 'Sie werden abgemeldet…',
+  'nav.signing_out_wait': 'Bitte warten Sie, bis Ihre Sitzung beendet ist.',
   'nav.menu': 'Menü',
   'nav.open_menu': 'Menü öffnen',
   'nav.skip_to_files': 'Zu den Dateien springen',

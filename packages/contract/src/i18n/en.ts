@@ -325,6 +325,8 @@ export const en: Record<string, string> = {
   'nav.profile': 'Profile',
   'nav.dashboard': 'Dashboard',
   'nav.sign_out': 'Sign out',
+  'nav.signing_out': 'Signing out…',
+  'nav.signing_out_wait': 'Please wait while we end your session.',
   'nav.menu': 'Menu',
   'nav.open_menu': 'Open menu',
   'nav.skip_to_files': 'Skip to files',

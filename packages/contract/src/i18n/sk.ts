@@ -334,6 +334,8 @@ export const sk: Record<string, string> = {
   'nav.profile': 'Profil',
   'nav.dashboard': 'Prehľad',
   'nav.sign_out': 'Odhlásiť sa',
+  'nav.signing_out': 'Odhlasujeme vás…',
+  'nav.signing_out_wait': 'Počkajte, kým ukončíme vašu reláciu.',
   'nav.menu': 'Ponuka',
   'nav.open_menu': 'Otvoriť ponuku',
   'nav.skip_to_files': 'Preskočiť na súbory',
