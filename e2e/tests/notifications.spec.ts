@@ -103,3 +103,37 @@ test('the mail switch on the profile is on by default and saved when turned off'
   await expect(page.getByRole('switch', { name: 'Email me my notifications' })).not.toBeChecked();
   await shoot(page, 'notifications-profile-switch');
 });
+
+test('an upload request sent to someone with an account rings their bell; its button opens the upload page in a new tab', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const recipientEmail = uniqueEmail('rhea');
+  const recipientContext = await browser.newContext();
+  const recipient = await recipientContext.newPage();
+  await signUp(recipient, 'Rhea Recipient', recipientEmail, 'notify-password-2');
+  await expect(bellOf(recipient)).toHaveAccessibleName('Notifications');
+
+  await signUp(page, 'Olga Owner', uniqueEmail('olga'), 'notify-password-3');
+  const created = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', {
+    name: 'Signed contract',
+    email: recipientEmail,
+    notes: 'The signed copy, please',
+  });
+  const { token } = created.data.attributes;
+
+  // It arrives live; the center shows who asks, their message, and the upload page's button.
+  await expect(bellOf(recipient)).toHaveAccessibleName('Notifications, 1 unread');
+  await bellOf(recipient).click();
+  const center = recipient.getByRole('dialog', { name: 'Notifications' });
+  const asked = center.getByRole('article').filter({ hasText: 'Olga asks you to upload files' });
+  await expect(asked).toContainText('Their message: “The signed copy, please”');
+  const opened = recipientContext.waitForEvent('page');
+  await asked.getByRole('link', { name: 'Upload files' }).click();
+  const tab = await opened;
+  await expect(tab).toHaveURL(new RegExp(`/request/${token}/upload$`));
+  await expect(tab.getByRole('button', { name: 'Upload files' }).first()).toBeVisible();
+  await expect(center).toBeHidden();
+  await recipientContext.close();
+});

@@ -154,4 +154,35 @@ describe('upload request notifications', () => {
     await server.ctx.jobs.drain([FILE_REQUESTS_JOB]);
     expect(await listOf(owner)).toHaveLength(4);
   });
+
+  it('a request sent to an existing account also rings its bell with the upload page (a url action); an unknown address only gets the mail', async () => {
+    const res = await owner.post('/api/file-request', {
+      name: 'Tax papers',
+      email: 'OTHER@example.com',
+      notes: 'The 2026 receipts, please',
+    });
+    expect(res.status, res.body).toBe(201);
+    const token = fileRequestResource.parse(res.json()).data.attributes.token;
+    const [bell] = await listOf(other);
+    expect(bell).toMatchObject({
+      category: 'file-request',
+      title: expect.stringContaining('asks you to upload files') as unknown,
+      description: 'Their message: “The 2026 receipts, please”',
+      action: { type: 'url', params: { url: `/request/${token}/upload`, target: 'blank', button: 'Upload files' } },
+    });
+    const otherId = await userIdOf(server, 'other@example.com');
+    const events = (await server.ctx.db.select().from(outboxEvents).where(eq(outboxEvents.userId, otherId))).filter(
+      (e) => e.name === 'notification',
+    );
+    expect(events).toHaveLength(1);
+    expect(decodedMail(server.outbox().at(-1)!)).toContain(`/request/${token}/upload`);
+
+    // To an address without an account (or the owner's own), nobody's bell rings; the answer is the same.
+    await server.ctx.db.delete(notifications);
+    const unknown = await owner.post('/api/file-request', { name: 'Stranger', email: 'nobody@example.com' });
+    expect(unknown.status).toBe(201);
+    const self = await owner.post('/api/file-request', { name: 'Myself', email: 'owner@example.com' });
+    expect(self.status).toBe(201);
+    expect(await server.ctx.db.select().from(notifications)).toHaveLength(0);
+  });
 });

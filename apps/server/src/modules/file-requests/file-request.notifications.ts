@@ -1,4 +1,5 @@
 import type { NewNotification } from '../notifications/index.js';
+import { fullName, type UserRow } from '../users/index.js';
 import type { FileRequestRow } from './file-requests.table.js';
 
 const filesCount = (files: number) => (files === 1 ? '1 file' : `${files} files`);
@@ -26,5 +27,24 @@ export function firstUploadNotification(request: FileRequestRow, folderName: str
     title: `Files are arriving in “${folderName}”`,
     description: 'Someone started uploading through your upload request.',
     action: openFolder(request, 'Show files'),
+  };
+}
+
+/**
+ * A request addressed to someone who has an account here: besides the mail, the bell tells them,
+ * with the upload page to open in a new tab (spec §3; the reference's url action).
+ */
+export function requestedNotification(request: FileRequestRow, owner: UserRow): NewNotification {
+  const name = owner.firstName ?? fullName(owner);
+  return {
+    category: 'file-request',
+    title: `${name} asks you to upload files`,
+    description: request.notes
+      ? `Their message: “${request.notes}”`
+      : 'Open the upload page to send your files. They go straight to their folder.',
+    action: {
+      type: 'url',
+      params: { url: `/request/${request.token}/upload`, target: 'blank', button: 'Upload files' },
+    },
   };
 }

@@ -13,7 +13,7 @@ import { reserveUserMails } from '../mail/index.js';
 import { notify } from '../notifications/index.js';
 import { readSettings } from '../settings/index.js';
 import { endLinkUploads } from '../uploads/index.js';
-import { findUserById, restrictionsFor, type UserRow } from '../users/index.js';
+import { findUserByEmail, findUserById, isActiveAccount, restrictionsFor, type UserRow } from '../users/index.js';
 import { sendFilledMail, sendRequestMail } from './file-request.mails.js';
 import {
   countFilesBelow,
@@ -23,7 +23,7 @@ import {
   touchLastUpload,
   type FoundRequest,
 } from './file-requests.repository.js';
-import { filledNotification, firstUploadNotification } from './file-request.notifications.js';
+import { filledNotification, firstUploadNotification, requestedNotification } from './file-request.notifications.js';
 import { requestClosed } from './file-requests.errors.js';
 import type { FileRequestRow } from './file-requests.table.js';
 import type { OpenedRequest } from './request-access.js';
@@ -61,6 +61,10 @@ export async function createFileRequest(ctx: AppContext, user: UserRow, req: Cre
       notes: req.notes || null,
       email: req.email ?? null,
     });
+    // Someone with an account here also finds it in their bell; the answer is the same either way.
+    const recipient = req.email ? await findUserByEmail(tx, req.email) : undefined;
+    if (recipient && recipient.id !== user.id && isActiveAccount(recipient))
+      await notify(tx, recipient.id, requestedNotification(request, user));
     return { request, folder };
   });
   if (req.email) {
