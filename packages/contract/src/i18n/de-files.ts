@@ -182,6 +182,7 @@ export const deFiles: Record<string, string> = {
   // Navigator
   'nav.folders': 'Ordner',
   'nav.folders_empty': 'Von Ihnen erstellte Ordner erscheinen hier.',
+  'nav.folders_failed': 'Ihre Ordner konnten nicht geladen werden.',
   'nav.expand_folder': 'Ordner in {{name}} anzeigen',
   'nav.collapse_folder': 'Ordner in {{name}} ausblenden',
   'nav.unfavourite': '{{name}} aus Favoriten entfernen',

@@ -178,6 +178,7 @@ export const enFiles: Record<string, string> = {
   // Navigator
   'nav.folders': 'Folders',
   'nav.folders_empty': 'Folders you create show up here.',
+  'nav.folders_failed': 'Your folders could not be loaded.',
   'nav.expand_folder': 'Show folders in {{name}}',
   'nav.collapse_folder': 'Hide folders in {{name}}',
   'nav.unfavourite': 'Remove {{name}} from favourites',

@@ -209,6 +209,7 @@ export const skFiles: Record<string, string> = {
   // Navigator
   'nav.folders': 'Priečinky',
   'nav.folders_empty': 'Tu sa zobrazia priečinky, ktoré vytvoríte.',
+  'nav.folders_failed': 'Vaše priečinky sa nepodarilo načítať.',
   'nav.expand_folder': 'Zobraziť priečinky v priečinku {{name}}',
   'nav.collapse_folder': 'Skryť priečinky v priečinku {{name}}',
   'nav.unfavourite': 'Odstrániť {{name}} z obľúbených',

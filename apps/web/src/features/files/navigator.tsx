@@ -196,6 +196,19 @@ export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
           </div>
         ) : tree.data && tree.data.length > 0 ? (
           <FolderTree folders={tree.data} onNavigate={onNavigate} />
+        ) : tree.isError ? (
+          // A failed load is not an empty account: say so, and offer to try again.
+          <div role="alert" className="space-y-1.5 px-3 py-2 text-sm">
+            <p className="text-neutral-600 dark:text-neutral-400">{t('nav.folders_failed')}</p>
+            <button
+              type="button"
+              onClick={() => void tree.refetch()}
+              disabled={tree.isFetching}
+              className="font-medium text-accent-strong underline-offset-2 hover:underline disabled:opacity-60 dark:text-accent"
+            >
+              {t('common.try_again')}
+            </button>
+          </div>
         ) : (
           <p className="px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">{t('nav.folders_empty')}</p>
         ))}
