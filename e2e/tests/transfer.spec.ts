@@ -192,6 +192,13 @@ test.describe('transfer', () => {
     await page.keyboard.press('Control+k');
     const search = page.getByRole('combobox', { name: 'Search' });
     await expect(search).toBeFocused();
+    // An extension finds the file; a short query that finds nothing says what short queries match.
+    await search.fill('md');
+    await expect(page.getByRole('option', { name: /lemon-tart\.md/ })).toBeVisible();
+    await search.fill('qz');
+    await expect(
+      page.getByText('One or two characters find names, and words in them, that start with them'),
+    ).toBeVisible();
     await search.fill('lemon');
     const result = page.getByRole('option', { name: /lemon-tart\.md/ });
     await expect(result).toBeVisible();

@@ -379,6 +379,8 @@ export const de: Record<string, string> = {
   'search.hint': 'Geben Sie einen Datei- oder Ordnernamen ein.',
   'search.no_results': 'Keine Ergebnisse für „{{query}}“',
   'search.no_results_hint': 'Versuchen Sie einen anderen Namen oder prüfen Sie die Schreibweise.',
+  'search.short_hint':
+    'Ein oder zwei Zeichen finden Namen und Wörter darin, die damit beginnen, etwa eine Dateiendung. Geben Sie mehr ein, um überall in Namen zu suchen.',
   'notifications.open': 'Benachrichtigungen',
   'notifications.title': 'Benachrichtigungen',
   'notifications.open_unread': 'Benachrichtigungen, {{unread}} ungelesen',

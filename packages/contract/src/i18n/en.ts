@@ -361,6 +361,8 @@ export const en: Record<string, string> = {
   'search.hint': 'Type a file or folder name.',
   'search.no_results': 'No results for “{{query}}”',
   'search.no_results_hint': 'Try another name, or check the spelling.',
+  'search.short_hint':
+    'One or two characters find names, and words in them, that start with them, such as an extension. Type more to search anywhere in names.',
   'notifications.open': 'Notifications',
   'notifications.title': 'Notifications',
   'notifications.open_unread': 'Notifications, {{unread}} unread',

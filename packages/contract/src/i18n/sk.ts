@@ -370,6 +370,8 @@ export const sk: Record<string, string> = {
   'search.hint': 'Napíšte názov súboru alebo priečinka.',
   'search.no_results': 'Pre „{{query}}“ sa nenašli žiadne výsledky',
   'search.no_results_hint': 'Skúste iný názov alebo skontrolujte pravopis.',
+  'search.short_hint':
+    'Jeden alebo dva znaky nájdu názvy a slová v nich, ktoré nimi začínajú, napríklad príponu. Napíšte viac, ak chcete hľadať kdekoľvek v názvoch.',
   'notifications.open': 'Upozornenia',
   'notifications.title': 'Upozornenia',
   'notifications.open_unread': 'Upozornenia, neprečítané: {{unread}}',

@@ -9,16 +9,33 @@ export const SEARCH_LIMIT = 20;
 /** LIKE treats `%`, `_` and the escape character as wildcards; a user's query means them literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** What separates the words of a name: `md` finds `README.md`, `q3` finds `Report q3.pdf`. */
+const WORD_STARTS = [' ', '.', '-', '\\_', '(', '['];
+
+/**
+ * Three characters or more: anywhere in the name, through the trigram index. One or two: the start
+ * of the name or of a word in it (after a space, dot, dash, underscore or bracket), so an extension
+ * or a short word is found while a single letter does not match nearly every name. Short queries
+ * read the viewer's own names (and their team folders'), never every user's.
+ */
+function nameMatches(query: string, escaped: string): SQL {
+  if ([...query].length >= 3) return sql`lower(${items.name}) like lower(${`%${escaped}%`})`;
+  const patterns = [`${escaped}%`, ...WORD_STARTS.map((start) => `%${start}${escaped}%`)];
+  // `|| ''` keeps the trigram index (every user's names) out of the plan: a pattern of one or two
+  // letters narrows it little, while the viewer's own rows are bounded by their own index.
+  return sql`lower(${items.name} || '') like any (array[${sql.join(
+    patterns.map((p) => sql`lower(${p})`),
+    sql`, `,
+  )}])`;
+}
+
 /** The closest matches among `visible`: folders first, then exact, then prefix matches, then the shortest names. */
 function closest(db: Db, visible: SQL, query: string) {
   const escaped = escapeLike(query);
-  // Trigrams need three characters; one or two letters match the start of names, through the
-  // owner's prefix index, so a short query never reads every user's names.
-  const pattern = [...query].length < 3 ? `${escaped}%` : `%${escaped}%`;
   return db
     .select()
     .from(items)
-    .where(and(visible, sql`lower(${items.name}) like lower(${pattern})`))
+    .where(and(visible, nameMatches(query, escaped)))
     .orderBy(
       sql`${items.type} = 'file'`,
       sql`lower(${items.name}) = lower(${query}) desc`,

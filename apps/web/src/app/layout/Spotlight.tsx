@@ -172,7 +172,8 @@ export function Spotlight() {
       <Message
         icon={<SearchX className="mx-auto size-6 text-neutral-400" aria-hidden />}
         title={t('search.no_results', { query: term })}
-        hint={t('search.no_results_hint')}
+        // Short queries match the start of names and words only (the server's rule): say so.
+        hint={t([...term].length < 3 ? 'search.short_hint' : 'search.no_results_hint')}
       />
     );
   } else {
