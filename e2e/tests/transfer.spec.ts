@@ -264,7 +264,7 @@ test.describe('transfer', () => {
     const popup = page.getByRole('alertdialog', { name: 'You’ve run out of storage space' });
     await expect(popup).toBeVisible();
     await expect(popup).toContainText('There isn’t enough space left in your account');
-    await popup.getByRole('button').click();
+    await popup.getByRole('button', { name: 'OK, got it' }).click();
     await expect(uploads(page).getByText('1 upload failed')).toBeVisible();
     await expect(uploads(page).getByText('Not enough storage space')).toBeVisible();
 

@@ -45,7 +45,7 @@ export const de: Record<string, string> = {
   'common.retry_now': 'Jetzt erneut versuchen',
   'startup.failed_title': 'Der Server ist nicht erreichbar',
   'startup.failed_description': 'Die Seite wird in {{seconds}} Sekunden neu geladen.',
-  'alerts.error_confirm': 'Oh nein!',
+  'alerts.error_confirm': 'Verstanden',
   'alerts.success_confirm': 'Super, danke!',
 
   // Fields and validation

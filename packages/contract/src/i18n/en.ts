@@ -45,7 +45,7 @@ export const en: Record<string, string> = {
   'common.retry_now': 'Try again now',
   'startup.failed_title': 'We can’t reach the server',
   'startup.failed_description': 'The page will reload in {{seconds}} seconds.',
-  'alerts.error_confirm': 'That’s horrible!',
+  'alerts.error_confirm': 'OK, got it',
   'alerts.success_confirm': 'Great, thanks!',
 
   // Fields and validation

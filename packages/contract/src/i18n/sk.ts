@@ -45,7 +45,7 @@ export const sk: Record<string, string> = {
   'common.retry_now': 'Skúsiť znova teraz',
   'startup.failed_title': 'Nedá sa spojiť so serverom',
   'startup.failed_description': 'Stránka sa znova načíta o {{seconds}} s.',
-  'alerts.error_confirm': 'To je hrozné!',
+  'alerts.error_confirm': 'Rozumiem',
   'alerts.success_confirm': 'Skvelé, ďakujem!',
 
   // Fields and validation

@@ -14,9 +14,7 @@ export function AlertPopup() {
   const popup = usePopups((s) => s.popup);
   const close = usePopups((s) => s.close);
   const danger = popup?.kind === 'alert';
-  const buttonText =
-    popup?.buttonText ??
-    (danger ? t('alerts.error_confirm', { defaultValue: 'That’s horrible!' }) : t('alerts.success_confirm'));
+  const buttonText = popup?.buttonText ?? (danger ? t('alerts.error_confirm') : t('alerts.success_confirm'));
   const RadixDialog = useRadixDialog(popup !== null);
   if (!RadixDialog) return null;
   return (
