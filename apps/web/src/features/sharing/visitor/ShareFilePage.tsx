@@ -28,13 +28,20 @@ function typeOf(file: FileItem, t: (key: string, options?: Record<string, unknow
   return ext ?? file.attributes.mimetype;
 }
 
-/** The preview's box: a picture keeps its shape (up to a height), audio needs little room. */
+/**
+ * The preview's box: a picture keeps its shape (up to a height), audio needs little room. On a
+ * phone it also leaves room below it for the name, the Download button and the cookie notice
+ * (--overlay-bottom), so the notice never sits on the page's primary action. (Whole class names:
+ * Tailwind finds them in the source text.)
+ */
 const frames: Record<PreviewKind, string> = {
-  image: 'w-full max-h-[min(62dvh,640px)] min-h-56',
-  video: 'h-[min(45dvh,640px)] sm:h-[min(62dvh,640px)]',
+  image:
+    'w-full max-h-[min(62dvh,640px)] max-sm:max-h-[max(14rem,calc(100dvh-20rem-var(--overlay-bottom,0px)))] min-h-56',
+  video:
+    'h-[min(45dvh,640px)] sm:h-[min(62dvh,640px)] max-sm:max-h-[max(14rem,calc(100dvh-20rem-var(--overlay-bottom,0px)))]',
   audio: 'h-80',
-  pdf: 'h-[min(70dvh,720px)]',
-  text: 'h-[min(62dvh,640px)]',
+  pdf: 'h-[min(70dvh,720px)] max-sm:h-[max(14rem,calc(100dvh-20rem-var(--overlay-bottom,0px)))]',
+  text: 'h-[min(62dvh,640px)] max-sm:h-[max(14rem,calc(100dvh-20rem-var(--overlay-bottom,0px)))]',
   none: '',
 };
 
