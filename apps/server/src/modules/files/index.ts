@@ -72,4 +72,30 @@ export { categoryFor } from './categories.js';
 export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
 export { items, favourites, type ItemRow } from './items.table.js';
 export { teamFolders, teamMembers, type TeamFolderRow, type TeamMemberRow } from './teams.table.js';
+export {
+  addTeamMember,
+  dropTeamFolder,
+  enclosingTeamColumn,
+  grantTeamFolder,
+  leaveTeamFolder,
+  memberEmailsAmong,
+  memberTeamFoldersWhere,
+  membersOf,
+  membershipOf,
+  ownedTeamFoldersWhere,
+  removeTeamMembers,
+  setTeamPermission,
+  teamAmong,
+  teamFolderBelow,
+  teamFolderColumn,
+  teamFolderOf,
+  teamFoldersOwnedBy,
+  teamMembersOf,
+  teamOwnersForUploads,
+  teamPeopleEmailsOf,
+  teamsAbove,
+  type MemberWithUser,
+  type TeamOf,
+  type TeamRef,
+} from './teams.repository.js';
 export { folderCreationRestricted, folderTooDeep } from './files.errors.js';

@@ -2,7 +2,7 @@ import type { NotificationAction } from '@filestore/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items, teamFolders, teamMembers, type ItemRow } from '../files/index.js';
+import { items, teamFolders, teamPeopleEmailsOf, type ItemRow } from '../files/index.js';
 import { notifications } from '../notifications/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { teamInvitations, type TeamInvitationRow } from './team-invitations.table.js';
@@ -16,17 +16,7 @@ const lowerUserEmail = sql`lower(${users.email})`;
  * as the reference counts the owner as a member) and the emails of their pending invitations.
  */
 export async function teamEmailsOf(db: Db, userId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with my_teams as (
-      select folder_id from team_folders where owner_id = ${userId}
-      union
-      select folder_id from team_members where user_id = ${userId}
-    )
-    select lower(u.email) as email from team_members m join users u on u.id = m.user_id
-      where m.folder_id in (select folder_id from my_teams) and m.user_id <> ${userId}
-    union
-    select lower(u.email) from team_folders f join users u on u.id = f.owner_id
-      where f.folder_id in (select folder_id from my_teams) and f.owner_id <> ${userId}
+  const result = await db.execute(sql`${teamPeopleEmailsOf(userId)}
     union
     select lower(i.email) from team_invitations i where i.inviter_id = ${userId} and i.status = 'pending'
     order by 1`);
@@ -50,17 +40,6 @@ export async function pendingInvitationsFor(
         inArray(lowerEmail, [...emails]),
       ),
     );
-}
-
-/** The lower-case emails among `emails` of people who are members of the team folder now. */
-export async function memberEmailsAmong(db: Db, folderId: string, emails: readonly string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
-  const rows = await db
-    .select({ email: users.email })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.folderId, folderId), inArray(lowerUserEmail, [...emails])));
-  return new Set(rows.map((r) => r.email.toLowerCase()));
 }
 
 /** Accounts whose email is among `emails` (lower case). */
