@@ -62,20 +62,6 @@ export async function touchLastUpload(db: Db, id: string): Promise<void> {
     .where(eq(fileRequests.id, id));
 }
 
-/** Live files anywhere below the folder, however deep (the tree has no loops): one recursive query. */
-export async function countFilesBelow(db: Db, folderId: string): Promise<number> {
-  const result = await db.execute(sql`
-    with recursive down(id) as (
-      select id from items where id = ${folderId}::uuid
-      union all
-      select i.id from items i join down on i.parent_id = down.id
-      where i.type = 'folder' and i.deleted_at is null
-    )
-    select count(*)::int as n from items f join down on f.parent_id = down.id
-    where f.type = 'file' and f.deleted_at is null`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
-}
-
 /**
  * Closes a batch of requests that are due, claimed with `for update skip locked` so several nodes
  * never close (and mail about) the same one: never used 72 h after creation → expired; last

@@ -98,4 +98,20 @@ export {
   type TeamOf,
   type TeamRef,
 } from './teams.repository.js';
+export {
+  claimPendingImages,
+  markThumbnailsFailed,
+  markThumbnailsReady,
+  recordThumbnailFailure,
+  type ClaimedImage,
+} from './thumbnail-status.repository.js';
+export { countLiveFilesBelow, liveTrees, namesOf, type TreeRow } from './trees.repository.js';
+export {
+  countItemsOwnedBy,
+  deleteItemsOwnedBy,
+  fileBlobsOf,
+  fileBytesByCategory,
+  fileBytesByCategoryOfAll,
+  storedFileBlobsCount,
+} from './owned-items.repository.js';
 export { folderCreationRestricted, folderTooDeep } from './files.errors.js';

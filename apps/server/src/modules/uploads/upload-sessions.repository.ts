@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { actorOfKind, type ActorRef, type LinkRef } from '../access/index.js';
-import { items, teamFolders, teamMembers } from '../files/index.js';
+import { items, teamOwnersForUploads } from '../files/index.js';
 import { arrayParam } from '../../lib/db/prepared.js';
 import { users, type UserRow } from '../users/index.js';
 import { uploadSessions, type StoredPart, type UploadSessionRow } from './upload-sessions.table.js';
@@ -257,11 +257,7 @@ export async function lockUploadOwners(
     .select()
     .from(users)
     .where(
-      sql`${users.id} = any(${arrayParam([...homes])}::uuid[]) or ${users.id} in (
-        select i.owner_id from ${items} i
-        join ${teamFolders} tf on tf.owner_id = i.owner_id
-        join ${teamMembers} m on m.folder_id = tf.folder_id and m.user_id = any(${arrayParam([...memberIds])}::uuid[])
-        where i.id = any(${arrayParam([...folderIds])}::uuid[]))`,
+      sql`${users.id} = any(${arrayParam([...homes])}::uuid[]) or ${users.id} in (${teamOwnersForUploads(memberIds, folderIds)})`,
     )
     .orderBy(users.id)
     .for('update');
