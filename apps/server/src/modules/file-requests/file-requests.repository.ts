@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items, type ItemRow } from '../files/index.js';
+import { selectWithItem, type ItemRow } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { currentStatus, IDLE_FILLED_HOURS, UNUSED_EXPIRY_HOURS } from './file-request-status.js';
 import { fileRequests, type FileRequestRow } from './file-requests.table.js';
@@ -22,13 +22,10 @@ export async function insertFileRequest(db: Db, values: NewFileRequest): Promise
 
 /** A guest's token with its owner and folder: one indexed query. */
 export async function findRequestByToken(db: Db, token: string): Promise<FoundRequest | undefined> {
-  const [row] = await db
-    .select({ request: fileRequests, owner: users, folder: items })
-    .from(fileRequests)
+  const [row] = await selectWithItem(db, { request: fileRequests, owner: users }, fileRequests, fileRequests.folderId)
     .innerJoin(users, eq(users.id, fileRequests.userId))
-    .innerJoin(items, eq(items.id, fileRequests.folderId))
     .where(eq(fileRequests.token, token));
-  return row;
+  return row && { request: row.request, owner: row.owner, folder: row.item };
 }
 
 /** Active → filled, once: null when someone (or the job) closed it first. */

@@ -114,4 +114,11 @@ export {
   fileBytesByCategoryOfAll,
   storedFileBlobsCount,
 } from './owned-items.repository.js';
+export {
+  selectJoinedToItem,
+  selectWithFolderName,
+  selectWithItem,
+  selectWithLiveTeamFolder,
+  selectWithTeamFolder,
+} from './joined-items.js';
 export { folderCreationRestricted, folderTooDeep } from './files.errors.js';

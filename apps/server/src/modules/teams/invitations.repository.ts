@@ -2,7 +2,7 @@ import type { NotificationAction } from '@filestore/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items, teamFolders, teamPeopleEmailsOf, type ItemRow } from '../files/index.js';
+import { selectWithLiveTeamFolder, selectWithTeamFolder, teamPeopleEmailsOf, type ItemRow } from '../files/index.js';
 import { notifications } from '../notifications/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { teamInvitations, type TeamInvitationRow } from './team-invitations.table.js';
@@ -67,24 +67,26 @@ export async function findInvitation(db: Db, id: string, lock = false): Promise<
     const [locked] = await db.select().from(teamInvitations).where(eq(teamInvitations.id, id)).for('update');
     if (!locked) return undefined;
   }
-  const [row] = await db
-    .select({ invitation: teamInvitations, inviter: users, folder: items, teamOwnerId: teamFolders.ownerId })
-    .from(teamInvitations)
+  const [row] = await selectWithTeamFolder(
+    db,
+    { invitation: teamInvitations, inviter: users },
+    teamInvitations,
+    teamInvitations.folderId,
+  )
     .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .innerJoin(items, eq(items.id, teamInvitations.folderId))
-    .leftJoin(teamFolders, eq(teamFolders.folderId, teamInvitations.folderId))
     .where(eq(teamInvitations.id, id));
   return row;
 }
 
 /** Pending invitations to `email` into team folders that still exist, with their inviter and folder. */
 export async function pendingInvitationsTo(db: Db, email: string): Promise<InvitationView[]> {
-  return db
-    .select({ invitation: teamInvitations, inviter: users, folder: items, teamOwnerId: teamFolders.ownerId })
-    .from(teamInvitations)
+  return selectWithLiveTeamFolder(
+    db,
+    { invitation: teamInvitations, inviter: users },
+    teamInvitations,
+    teamInvitations.folderId,
+  )
     .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .innerJoin(items, eq(items.id, teamInvitations.folderId))
-    .innerJoin(teamFolders, eq(teamFolders.folderId, teamInvitations.folderId))
     .where(and(eq(lowerEmail, email.toLowerCase()), eq(teamInvitations.status, 'pending')))
     .orderBy(teamInvitations.createdAt);
 }
@@ -117,18 +119,17 @@ export async function pendingInvitationsOf(
   db: Db,
   folderId: string,
 ): Promise<(InvitationView & { isExistedUser: boolean })[]> {
-  const rows = await db
-    .select({
+  const rows = await selectWithTeamFolder(
+    db,
+    {
       invitation: teamInvitations,
       inviter: users,
-      folder: items,
-      teamOwnerId: teamFolders.ownerId,
       isExistedUser: sql<boolean>`exists (select 1 from ${users} u where lower(u.email) = lower(${teamInvitations.email}))`,
-    })
-    .from(teamInvitations)
+    },
+    teamInvitations,
+    teamInvitations.folderId,
+  )
     .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .innerJoin(items, eq(items.id, teamInvitations.folderId))
-    .leftJoin(teamFolders, eq(teamFolders.folderId, teamInvitations.folderId))
     .where(and(eq(teamInvitations.folderId, folderId), eq(teamInvitations.status, 'pending')))
     .orderBy(teamInvitations.createdAt, teamInvitations.id);
   return rows;
