@@ -71,6 +71,61 @@ function cyclesOf(graph: Graph): string[][] {
   return groups;
 }
 
+/** The files module's tables (ADR 0070), by the names their files export. */
+const filesTables = new Set(['items', 'favourites', 'teamFolders', 'teamMembers']);
+const filesTableFiles = ['items.table.ts', 'teams.table.ts'].map((file) => path.join(modulesDir, 'files', file));
+const serverDir = path.join(root, 'apps/server');
+
+/**
+ * Every import of a files module's table outside modules/files (`file: name from path`): through its
+ * table files or a module's index.ts re-exporting them. Table files may reference them for a
+ * foreign key, app/schema.ts gathers every table, and test/tables.ts hands them to tests.
+ */
+function tableImportsOutsideFiles(): string[] {
+  const allowed = (file: string) =>
+    file.startsWith(path.join(modulesDir, 'files') + path.sep) ||
+    file.endsWith('.table.ts') ||
+    file === path.join(root, 'apps/server/src/app/schema.ts') ||
+    file === path.join(serverDir, 'test/tables.ts');
+  const found: string[] = [];
+  for (const dir of ['src', 'test']) {
+    for (const relative of readdirSync(path.join(serverDir, dir), { recursive: true, encoding: 'utf8' })) {
+      const file = path.join(serverDir, dir, relative);
+      if (!file.endsWith('.ts') || allowed(file)) continue;
+      const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
+      for (const statement of source.statements) {
+        const specifier =
+          (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier;
+        if (!specifier || !ts.isStringLiteral(specifier)) continue;
+        const target = ts.resolveModuleName(specifier.text, file, resolution, ts.sys).resolvedModule?.resolvedFileName;
+        if (!target?.startsWith(modulesDir)) continue;
+        const bindings = ts.isImportDeclaration(statement)
+          ? statement.importClause?.namedBindings
+          : statement.exportClause;
+        const names =
+          bindings && (ts.isNamedImports(bindings) || ts.isNamedExports(bindings))
+            ? bindings.elements.map((e) => (e.propertyName ?? e.name).text)
+            : ['*'];
+        const tables = filesTableFiles.includes(target) ? names : names.filter((name) => filesTables.has(name));
+        for (const name of tables) found.push(`${path.relative(root, file)}: ${name} from ${specifier.text}`);
+      }
+    }
+  }
+  return found;
+}
+
+/** SQL written by hand outside modules/files that reads or writes the files module's tables. */
+function rawTableSqlOutsideFiles(): string[] {
+  const found: string[] = [];
+  const pattern = /\b(from|join|update|into)\s+(items|favourites|team_folders|team_members)\b/gi;
+  for (const relative of readdirSync(modulesDir, { recursive: true, encoding: 'utf8' })) {
+    if (!relative.endsWith('.ts') || relative.endsWith('.test.ts') || relative.startsWith(`files${path.sep}`)) continue;
+    const text = readFileSync(path.join(modulesDir, relative), 'utf8');
+    for (const match of text.matchAll(pattern)) found.push(`${relative}: ${match[0]}`);
+  }
+  return found;
+}
+
 const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.boundaries.js') });
 const errorsOf = (results: ESLint.LintResult[]) =>
   results.flatMap((r) =>
@@ -102,6 +157,11 @@ describe('module boundaries', () => {
       ),
     );
     expect(cycles).toEqual([]);
+  });
+
+  it('asks the files module through its verbs, never through its tables (ADR 0070)', () => {
+    expect(tableImportsOutsideFiles()).toEqual([]);
+    expect(rawTableSqlOutsideFiles()).toEqual([]);
   });
 
   it('reports an import that crosses a boundary', async () => {

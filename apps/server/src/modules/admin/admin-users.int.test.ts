@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { teamMembers } from '../files/index.js';
+import { teamMembers } from '../../../test/tables.js';
 import { BLOB_DELETIONS_JOB } from '../storage/index.js';
 import {
   decodedMail,

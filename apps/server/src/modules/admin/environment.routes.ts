@@ -13,6 +13,7 @@ import type { TypedApp } from '../../app/types.js';
 import { rowsOf } from '../../lib/db/migrate.js';
 import { AppError, validationFailed } from '../../lib/errors.js';
 import { requireAdmin } from '../access/index.js';
+import { storedFileBlobsCount } from '../files/index.js';
 import { actionMail, createMailer } from '../mail/index.js';
 import { imageSettingNames, readSettings } from '../settings/index.js';
 import { probeStorage } from '../storage/index.js';
@@ -35,7 +36,7 @@ const fixedByEnv = (what: 'storage' | 'mail') =>
  */
 async function storedObjects(ctx: AppContext): Promise<number> {
   const result = await ctx.db.execute(sql`
-    select (select count(*) from items where blob_key is not null)
+    select ${storedFileBlobsCount()}
          + (select count(*) from users where avatar_key is not null)
          + (select count(*) from upload_sessions) as n`);
   const settings = await readSettings(ctx.db);

@@ -1,11 +1,16 @@
 import type { AdminUserDeletion } from '@filestore/contract';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
-import { rowsOf } from '../../lib/db/migrate.js';
 import { AppError } from '../../lib/errors.js';
 import type { JobDefinition } from '../../lib/jobs.js';
-import { items, teamFolders, thumbnailKeys } from '../files/index.js';
+import {
+  countItemsOwnedBy,
+  deleteItemsOwnedBy,
+  fileBlobsOf,
+  teamFoldersOwnedBy,
+  thumbnailKeys,
+} from '../files/index.js';
 import { BLOB_DELETIONS_JOB, queueBlobDeletions } from '../storage/index.js';
 import { dissolveTeam } from '../teams/index.js';
 import { endUploadsOfOwner } from '../uploads/index.js';
@@ -40,11 +45,8 @@ export async function queueDeletion(
   email: string,
   requestedBy: string,
 ): Promise<UserDeletionRow> {
-  const [items_] = await tx.select({ n: count() }).from(items).where(eq(items.ownerId, userId));
-  const [row] = await tx
-    .insert(userDeletions)
-    .values({ userId, email, requestedBy, totalItems: items_?.n ?? 0 })
-    .returning();
+  const totalItems = await countItemsOwnedBy(tx, userId);
+  const [row] = await tx.insert(userDeletions).values({ userId, email, requestedBy, totalItems }).returning();
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -74,9 +76,7 @@ export function userDeletionsJob(ctx: AppContext): JobDefinition {
     const userId = deletion.userId;
     if (deletion.phase === 'teams') {
       const owner = await findUserById(ctx.db, userId);
-      const teams = owner
-        ? await ctx.db.select({ id: teamFolders.folderId }).from(teamFolders).where(eq(teamFolders.ownerId, userId))
-        : [];
+      const teams = owner ? await teamFoldersOwnedBy(ctx.db, userId) : [];
       for (const team of teams) {
         try {
           if (owner) await dissolveTeam(ctx, owner, team.id);
@@ -93,20 +93,14 @@ export function userDeletionsJob(ctx: AppContext): JobDefinition {
       await ctx.db.transaction(async (tx) => {
         if (!(await claim(tx, deletion.id, deletion.phase))) return;
         // Files first, so every blob is queued; then folders (a folder takes its subfolders along).
-        const gone = rowsOf<{ id: string; blob_key: string | null; thumbnail_status: string | null }>(
-          await tx.execute(sql`
-            delete from items where id in (
-              select id from items where owner_id = ${userId}::uuid and type = ${type} limit ${BATCH})
-            returning id, blob_key, thumbnail_status`),
-        );
+        const gone = await deleteItemsOwnedBy(tx, userId, type, BATCH);
         if (type === 'file') {
           await queueBlobDeletions(
             tx,
             gone.flatMap((f) => [f.blob_key ?? `files/${f.id}`, ...(f.thumbnail_status ? thumbnailKeys(f.id) : [])]),
           );
         }
-        const [left] = await tx.select({ n: count() }).from(items).where(eq(items.ownerId, userId));
-        const remaining = left?.n ?? 0;
+        const remaining = await countItemsOwnedBy(tx, userId);
         const done = gone.length < BATCH;
         await tx
           .update(userDeletions)
@@ -129,10 +123,7 @@ export function userDeletionsJob(ctx: AppContext): JobDefinition {
         const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
         if (user?.avatarKey) await queueBlobDeletions(tx, avatarBlobKeys(user.id, user.avatarKey));
         // Any item left (an upload that finished meanwhile) goes with the row by cascade; its blob too.
-        const late = await tx
-          .select({ id: items.id, blobKey: items.blobKey, thumbnails: items.thumbnailStatus })
-          .from(items)
-          .where(and(eq(items.ownerId, userId), eq(items.type, 'file')));
+        const late = await fileBlobsOf(tx, userId);
         await queueBlobDeletions(
           tx,
           late.flatMap((f) => [f.blobKey ?? `files/${f.id}`, ...(f.thumbnails ? thumbnailKeys(f.id) : [])]),

@@ -6,9 +6,11 @@ import {
   authorizeContents,
   authorizeOne,
   homeOf,
+  liveTrees,
   selectedAncestors,
   type Actor,
   type ItemRow,
+  type TreeRow,
 } from '../files/index.js';
 import { contentDisposition } from '../storage/index.js';
 import { assertCanDownload } from './download-access.js';
@@ -17,7 +19,6 @@ import { endWithConnection, sendFileBytes } from './file-response.js';
 import { onBytesSent, splitBytes } from './sent-bytes.js';
 import { planZipEntries } from './zip-entries.js';
 import { parseZipItems } from './zip-items.js';
-import { liveTrees, type TreeRow } from './zip.repository.js';
 import { streamZip } from './zip-stream.js';
 
 /*

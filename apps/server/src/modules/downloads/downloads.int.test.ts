@@ -15,7 +15,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { FILE_CSP } from './file-headers.js';
 
 /** Binary-safe request with the client's cookies (TestClient decodes bodies as text). */

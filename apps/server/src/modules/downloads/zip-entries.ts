@@ -1,6 +1,5 @@
 import { validationFailed } from '../../lib/errors.js';
-import { nameWithSuffix, type ItemRow } from '../files/index.js';
-import type { TreeRow } from './zip.repository.js';
+import { nameWithSuffix, type ItemRow, type TreeRow } from '../files/index.js';
 
 export type ZipEntry =
   | { type: 'folder'; path: string; mtime: Date }

@@ -14,7 +14,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { users } from '../users/index.js';
 
 async function zipPaths(buffer: Buffer): Promise<string[]> {

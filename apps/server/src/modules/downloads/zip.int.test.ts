@@ -16,7 +16,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 
 interface ZipListing {
   /** Paths in archive order; directories end with "/". */

@@ -24,7 +24,8 @@ import {
   type TestServer,
 } from '../../../test/harness.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items, type ItemRow } from '../files/index.js';
+import { type ItemRow } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { writeSettings } from '../settings/index.js';
 import { users } from '../users/index.js';
 import { FILE_REQUESTS_JOB } from './file-requests.job.js';

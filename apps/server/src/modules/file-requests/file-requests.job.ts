@@ -1,11 +1,10 @@
-import { inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { JobDefinition } from '../../lib/jobs.js';
-import { items } from '../files/index.js';
+import { countLiveFilesBelow, namesOf } from '../files/index.js';
 import { endUploadsOfClosedLinks } from '../uploads/index.js';
 import { notify } from '../notifications/index.js';
 import { filledNotification } from './file-request.notifications.js';
-import { closeDueRequests, countFilesBelow, requestsOpenForUploads } from './file-requests.repository.js';
+import { closeDueRequests, requestsOpenForUploads } from './file-requests.repository.js';
 import { tellOwnerOfFilled } from './file-requests.usecases.js';
 
 export const FILE_REQUESTS_JOB = 'file-requests-expiry';
@@ -26,23 +25,16 @@ export function fileRequestsJob(ctx: AppContext): JobDefinition {
       const { closed, filled } = await ctx.db.transaction(async (tx) => {
         const closed = await closeDueRequests(tx, BATCH);
         const due = closed.filter((r) => r.status === 'filled');
-        const names = new Map<string, string>();
-        if (due.length) {
-          const folders = await tx
-            .select({ id: items.id, name: items.name })
-            .from(items)
-            .where(
-              inArray(
-                items.id,
-                due.map((r) => r.folderId),
-              ),
-            );
-          for (const f of folders) names.set(f.id, f.name);
-        }
+        const names = due.length
+          ? await namesOf(
+              tx,
+              due.map((r) => r.folderId),
+            )
+          : new Map<string, string>();
         const filled = [];
         for (const request of due) {
           const folderName = names.get(request.folderId) ?? 'Upload request';
-          const files = await countFilesBelow(tx, request.folderId);
+          const files = await countLiveFilesBelow(tx, request.folderId);
           await notify(tx, request.userId, filledNotification(request, folderName, files));
           filled.push({ request, folderName, files });
         }

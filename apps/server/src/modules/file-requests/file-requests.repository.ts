@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items, type ItemRow } from '../files/index.js';
+import { selectWithItem, type ItemRow } from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { currentStatus, IDLE_FILLED_HOURS, UNUSED_EXPIRY_HOURS } from './file-request-status.js';
 import { fileRequests, type FileRequestRow } from './file-requests.table.js';
@@ -22,13 +22,10 @@ export async function insertFileRequest(db: Db, values: NewFileRequest): Promise
 
 /** A guest's token with its owner and folder: one indexed query. */
 export async function findRequestByToken(db: Db, token: string): Promise<FoundRequest | undefined> {
-  const [row] = await db
-    .select({ request: fileRequests, owner: users, folder: items })
-    .from(fileRequests)
+  const [row] = await selectWithItem(db, { request: fileRequests, owner: users }, fileRequests, fileRequests.folderId)
     .innerJoin(users, eq(users.id, fileRequests.userId))
-    .innerJoin(items, eq(items.id, fileRequests.folderId))
     .where(eq(fileRequests.token, token));
-  return row;
+  return row && { request: row.request, owner: row.owner, folder: row.item };
 }
 
 /** Active → filled, once: null when someone (or the job) closed it first. */
@@ -60,20 +57,6 @@ export async function touchLastUpload(db: Db, id: string): Promise<void> {
     .update(fileRequests)
     .set({ lastUploadAt: sql`now()`, updatedAt: sql`now()` })
     .where(eq(fileRequests.id, id));
-}
-
-/** Live files anywhere below the folder, however deep (the tree has no loops): one recursive query. */
-export async function countFilesBelow(db: Db, folderId: string): Promise<number> {
-  const result = await db.execute(sql`
-    with recursive down(id) as (
-      select id from items where id = ${folderId}::uuid
-      union all
-      select i.id from items i join down on i.parent_id = down.id
-      where i.type = 'folder' and i.deleted_at is null
-    )
-    select count(*)::int as n from items f join down on f.parent_id = down.id
-    where f.type = 'file' and f.deleted_at is null`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   insertItem,
   publishItemsChanged,
   withTreeLock,
+  countLiveFilesBelow,
 } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { notify } from '../notifications/index.js';
@@ -16,7 +17,6 @@ import { endLinkUploads } from '../uploads/index.js';
 import { findUserByEmail, findUserById, isActiveAccount, restrictionsFor, type UserRow } from '../users/index.js';
 import { sendFilledMail, sendRequestMail } from './file-request.mails.js';
 import {
-  countFilesBelow,
   insertFileRequest,
   markFilled,
   markFirstUpload,
@@ -84,7 +84,7 @@ export async function closeFileRequest(ctx: AppContext, opened: OpenedRequest): 
   const closed = await ctx.db.transaction(async (tx) => {
     const request = await markFilled(tx, opened.request.id);
     if (!request) return null;
-    const files = await countFilesBelow(tx, request.folderId);
+    const files = await countLiveFilesBelow(tx, request.folderId);
     await notify(tx, request.userId, filledNotification(request, opened.folder.name, files));
     return { request, files };
   });

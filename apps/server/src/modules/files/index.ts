@@ -4,11 +4,8 @@ export {
   authorize,
   authorizeContents,
   authorizeFolder,
-  authorizeMove,
   authorizeOne,
-  lockTreesOf,
   scopeIn,
-  visibleLiveItemsWithTeams,
   can,
   homeOf,
   presentingFor,
@@ -16,39 +13,28 @@ export {
   requireCapability,
   scopeOf,
   visibleLiveItems,
-  visibleTrashTops,
   type Action,
   type Actor,
-  type ItemState,
   type LinkActor,
-  type LinkGrant,
   type LoadedFolder,
   type LoadedItem,
-  type Scope,
   type UserActor,
 } from './access.js';
 export {
-  adjustChildCounts,
-  adjustStorageUsed,
   assertRoomBelow,
   countAddedFiles,
   ensureFolderPath,
   filesInTrashedFolders,
-  folderPath,
   insertFilesAsAsked,
   insertItem,
-  notInTrashedFolder,
   selectedAncestors,
   type NewFile,
 } from './items.repository.js';
 export {
   presentItem,
-  presentItems,
-  ownerUrls,
   type ExtraRelationships,
   type ItemUrls,
   type PresentContext,
-  type PresentOptions,
   type RelationshipLoader,
 } from './item.presenter.js';
 export {
@@ -64,12 +50,60 @@ export {
 export { filteredPhase } from './browse.repository.js';
 export { subtreeFolderTree } from './navigation.js';
 export { createFolder } from './organise.usecases.js';
-export { readPage, type KeyedRow, type Phase } from './paging.js';
-export { withTreeLock, withTreeLockFor } from './tree.js';
+export type { KeyedRow, Phase } from './paging.js';
+export { withTreeLock } from './tree.js';
 export { publishItemsChanged } from './items-changed.js';
 export { thumbnailKey, thumbnailKeys, thumbnailSizeNames, type ThumbnailSize } from './blob-keys.js';
 export { categoryFor } from './categories.js';
-export { allocateNames, extensionOf, nameWithSuffix, retryOnNameClash } from './names.js';
-export { items, favourites, type ItemRow } from './items.table.js';
-export { teamFolders, teamMembers, type TeamFolderRow, type TeamMemberRow } from './teams.table.js';
-export { folderCreationRestricted, folderTooDeep } from './files.errors.js';
+export { extensionOf, nameWithSuffix } from './names.js';
+export type { ItemRow } from './items.table.js';
+export {
+  addTeamMember,
+  dropTeamFolder,
+  enclosingTeamColumn,
+  grantTeamFolder,
+  leaveTeamFolder,
+  memberEmailsAmong,
+  memberTeamFoldersWhere,
+  membersOf,
+  membershipOf,
+  ownedTeamFoldersWhere,
+  removeTeamMembers,
+  setTeamPermission,
+  teamAmong,
+  teamFolderBelow,
+  teamFolderColumn,
+  teamFolderOf,
+  teamFoldersOwnedBy,
+  teamMembersOf,
+  teamOwnersForUploads,
+  teamPeopleEmailsOf,
+  teamsAbove,
+  type MemberWithUser,
+  type TeamOf,
+  type TeamRef,
+} from './teams.repository.js';
+export {
+  claimPendingImages,
+  markThumbnailsFailed,
+  markThumbnailsReady,
+  recordThumbnailFailure,
+  type ClaimedImage,
+} from './thumbnail-status.repository.js';
+export { countLiveFilesBelow, liveTrees, namesOf, type TreeRow } from './trees.repository.js';
+export {
+  countItemsOwnedBy,
+  deleteItemsOwnedBy,
+  fileBlobsOf,
+  fileBytesByCategory,
+  fileBytesByCategoryOfAll,
+  storedFileBlobsCount,
+} from './owned-items.repository.js';
+export {
+  selectJoinedToItem,
+  selectWithFolderName,
+  selectWithItem,
+  selectWithLiveTeamFolder,
+  selectWithTeamFolder,
+} from './joined-items.js';
+export { folderCreationRestricted } from './files.errors.js';

@@ -10,7 +10,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { teamFolders, teamMembers } from '../files/index.js';
+import { teamFolders, teamMembers } from '../../../test/tables.js';
 import { outboxEvents } from './outbox.table.js';
 
 /**

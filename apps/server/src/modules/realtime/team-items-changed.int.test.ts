@@ -10,7 +10,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { teamFolders, teamMembers } from '../files/index.js';
+import { teamFolders, teamMembers } from '../../../test/tables.js';
 import { sessionCookie, TestSocket } from './socket-client.test-helper.js';
 
 /**

@@ -4,7 +4,7 @@ import { fileRequestResource, remoteUploadResource, shareResource } from '@files
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { notifications } from '../notifications/index.js';
 import { outboxEvents } from '../realtime/index.js';
 import { writeSettings } from '../settings/index.js';

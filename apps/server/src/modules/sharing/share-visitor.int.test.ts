@@ -20,7 +20,8 @@ import {
   type TestResponse,
   type TestServer,
 } from '../../../test/harness.js';
-import { items, type ItemRow } from '../files/index.js';
+import { type ItemRow } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { THUMBNAILS_JOB } from '../thumbnails/index.js';
 import { shares, shareTombstones } from './shares.table.js';
 

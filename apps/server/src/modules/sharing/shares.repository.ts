@@ -2,7 +2,14 @@ import { and, count, desc, eq, gt, inArray, lt, sql, type SQL } from 'drizzle-or
 import type { Db } from '../../lib/db/database.js';
 import { linkDecision } from '../access/index.js';
 import { arrayParam, preparedOn } from '../../lib/db/prepared.js';
-import { items, visibleLiveItems, type ItemRow, type KeyedRow, type Phase } from '../files/index.js';
+import {
+  selectJoinedToItem,
+  selectWithItem,
+  visibleLiveItems,
+  type ItemRow,
+  type KeyedRow,
+  type Phase,
+} from '../files/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { sha256 } from '../../lib/crypto.js';
 import { shares, shareTombstones, shareUnlocks, type ShareRow, type TombstoneReason } from './shares.table.js';
@@ -22,15 +29,12 @@ export async function findShareByToken(
   db: Db,
   token: string,
 ): Promise<(SharedItem & { owner: UserRow; inTrash: boolean }) | undefined> {
-  const [row] = await db
-    .select({
-      share: shares,
-      item: items,
-      owner: users,
-      inTrash: sql<boolean>`item_trashed_by(${items.id}) is not null`,
-    })
-    .from(shares)
-    .innerJoin(items, eq(items.id, shares.itemId))
+  const [row] = await selectWithItem(
+    db,
+    { share: shares, owner: users, inTrash: sql<boolean>`item_trashed_by(${shares.itemId}) is not null` },
+    shares,
+    shares.itemId,
+  )
     .innerJoin(users, eq(users.id, shares.userId))
     .where(eq(shares.token, token));
   return row;
@@ -38,11 +42,7 @@ export async function findShareByToken(
 
 /** A share by token with its item, whoever made it: the access policy decides who may manage it. */
 export async function findShare(db: Db, token: string): Promise<SharedItem | undefined> {
-  const [row] = await db
-    .select({ share: shares, item: items })
-    .from(shares)
-    .innerJoin(items, eq(items.id, shares.itemId))
-    .where(eq(shares.token, token));
+  const [row] = await selectWithItem(db, { share: shares }, shares, shares.itemId).where(eq(shares.token, token));
   return row;
 }
 
@@ -166,11 +166,7 @@ export async function dropUnlocks(db: Db, shareId: string): Promise<void> {
 export async function sharedItemsPhase(db: Db, userId: string): Promise<Phase> {
   // The user's own shares, of the items the access policy lets them see.
   const where = and(eq(shares.userId, userId), visibleLiveItems(userId));
-  const [counted] = await db
-    .select({ n: count() })
-    .from(shares)
-    .innerJoin(items, eq(items.id, shares.itemId))
-    .where(where);
+  const [counted] = await selectJoinedToItem(db, { n: count() }, shares, shares.itemId).where(where);
   return {
     total: counted?.n ?? 0,
     fetch: async (from, offset, limit): Promise<KeyedRow[]> => {
@@ -180,10 +176,12 @@ export async function sharedItemsPhase(db: Db, userId: string): Promise<Phase> {
         createdAt && shareId
           ? sql`(${shares.createdAt}, ${shares.id}) < (${createdAt}::timestamptz, ${shareId}::uuid)`
           : undefined;
-      const rows = await db
-        .select({ item: items, createdAt: sql<string>`${shares.createdAt}::text`, shareId: shares.id })
-        .from(shares)
-        .innerJoin(items, eq(items.id, shares.itemId))
+      const rows = await selectWithItem(
+        db,
+        { createdAt: sql<string>`${shares.createdAt}::text`, shareId: shares.id },
+        shares,
+        shares.itemId,
+      )
         .where(and(where, after))
         .orderBy(desc(shares.createdAt), desc(shares.id))
         .limit(limit)

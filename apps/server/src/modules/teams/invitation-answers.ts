@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import { notFound } from '../../lib/errors.js';
-import { teamMembers, withTreeLock } from '../files/index.js';
+import { addTeamMember, withTreeLock } from '../files/index.js';
 import { notify } from '../notifications/index.js';
 import { findUserByEmail, type UserRow } from '../users/index.js';
 import { joinedNotification } from './invitation.notifications.js';
@@ -63,10 +63,7 @@ export async function acceptInvitation(ctx: AppContext, user: UserRow, id: strin
     const { invitation, folder } = found;
     // The email became the owner's since the invitation was sent: an owner is never a member.
     if (found.teamOwnerId === user.id) throw inviteSelf();
-    await tx
-      .insert(teamMembers)
-      .values({ folderId: invitation.folderId, userId: user.id, permission: invitation.permission })
-      .onConflictDoNothing();
+    await addTeamMember(tx, { folderId: invitation.folderId, userId: user.id, permission: invitation.permission });
     await tx
       .update(teamInvitations)
       .set({ status: 'accepted', respondedAt: new Date() })

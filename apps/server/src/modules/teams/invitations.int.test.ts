@@ -16,7 +16,8 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { teamFolders, teamMembers, type ItemRow } from '../files/index.js';
+import { type ItemRow } from '../files/index.js';
+import { teamFolders, teamMembers } from '../../../test/tables.js';
 import { notifications } from '../notifications/index.js';
 import { writeSettings } from '../settings/index.js';
 import { findUserById, users } from '../users/index.js';

@@ -2,7 +2,7 @@ import type { NotificationAction } from '@filestore/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items, teamFolders, teamMembers, type ItemRow } from '../files/index.js';
+import { selectWithLiveTeamFolder, selectWithTeamFolder, teamPeopleEmailsOf, type ItemRow } from '../files/index.js';
 import { notifications } from '../notifications/index.js';
 import { users, type UserRow } from '../users/index.js';
 import { teamInvitations, type TeamInvitationRow } from './team-invitations.table.js';
@@ -16,17 +16,7 @@ const lowerUserEmail = sql`lower(${users.email})`;
  * as the reference counts the owner as a member) and the emails of their pending invitations.
  */
 export async function teamEmailsOf(db: Db, userId: string): Promise<string[]> {
-  const result = await db.execute(sql`
-    with my_teams as (
-      select folder_id from team_folders where owner_id = ${userId}
-      union
-      select folder_id from team_members where user_id = ${userId}
-    )
-    select lower(u.email) as email from team_members m join users u on u.id = m.user_id
-      where m.folder_id in (select folder_id from my_teams) and m.user_id <> ${userId}
-    union
-    select lower(u.email) from team_folders f join users u on u.id = f.owner_id
-      where f.folder_id in (select folder_id from my_teams) and f.owner_id <> ${userId}
+  const result = await db.execute(sql`${teamPeopleEmailsOf(userId)}
     union
     select lower(i.email) from team_invitations i where i.inviter_id = ${userId} and i.status = 'pending'
     order by 1`);
@@ -50,17 +40,6 @@ export async function pendingInvitationsFor(
         inArray(lowerEmail, [...emails]),
       ),
     );
-}
-
-/** The lower-case emails among `emails` of people who are members of the team folder now. */
-export async function memberEmailsAmong(db: Db, folderId: string, emails: readonly string[]): Promise<Set<string>> {
-  if (!emails.length) return new Set();
-  const rows = await db
-    .select({ email: users.email })
-    .from(teamMembers)
-    .innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.folderId, folderId), inArray(lowerUserEmail, [...emails])));
-  return new Set(rows.map((r) => r.email.toLowerCase()));
 }
 
 /** Accounts whose email is among `emails` (lower case). */
@@ -88,24 +67,26 @@ export async function findInvitation(db: Db, id: string, lock = false): Promise<
     const [locked] = await db.select().from(teamInvitations).where(eq(teamInvitations.id, id)).for('update');
     if (!locked) return undefined;
   }
-  const [row] = await db
-    .select({ invitation: teamInvitations, inviter: users, folder: items, teamOwnerId: teamFolders.ownerId })
-    .from(teamInvitations)
+  const [row] = await selectWithTeamFolder(
+    db,
+    { invitation: teamInvitations, inviter: users },
+    teamInvitations,
+    teamInvitations.folderId,
+  )
     .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .innerJoin(items, eq(items.id, teamInvitations.folderId))
-    .leftJoin(teamFolders, eq(teamFolders.folderId, teamInvitations.folderId))
     .where(eq(teamInvitations.id, id));
   return row;
 }
 
 /** Pending invitations to `email` into team folders that still exist, with their inviter and folder. */
 export async function pendingInvitationsTo(db: Db, email: string): Promise<InvitationView[]> {
-  return db
-    .select({ invitation: teamInvitations, inviter: users, folder: items, teamOwnerId: teamFolders.ownerId })
-    .from(teamInvitations)
+  return selectWithLiveTeamFolder(
+    db,
+    { invitation: teamInvitations, inviter: users },
+    teamInvitations,
+    teamInvitations.folderId,
+  )
     .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .innerJoin(items, eq(items.id, teamInvitations.folderId))
-    .innerJoin(teamFolders, eq(teamFolders.folderId, teamInvitations.folderId))
     .where(and(eq(lowerEmail, email.toLowerCase()), eq(teamInvitations.status, 'pending')))
     .orderBy(teamInvitations.createdAt);
 }
@@ -138,18 +119,17 @@ export async function pendingInvitationsOf(
   db: Db,
   folderId: string,
 ): Promise<(InvitationView & { isExistedUser: boolean })[]> {
-  const rows = await db
-    .select({
+  const rows = await selectWithTeamFolder(
+    db,
+    {
       invitation: teamInvitations,
       inviter: users,
-      folder: items,
-      teamOwnerId: teamFolders.ownerId,
       isExistedUser: sql<boolean>`exists (select 1 from ${users} u where lower(u.email) = lower(${teamInvitations.email}))`,
-    })
-    .from(teamInvitations)
+    },
+    teamInvitations,
+    teamInvitations.folderId,
+  )
     .innerJoin(users, eq(users.id, teamInvitations.inviterId))
-    .innerJoin(items, eq(items.id, teamInvitations.folderId))
-    .leftJoin(teamFolders, eq(teamFolders.folderId, teamInvitations.folderId))
     .where(and(eq(teamInvitations.folderId, folderId), eq(teamInvitations.status, 'pending')))
     .orderBy(teamInvitations.createdAt, teamInvitations.id);
   return rows;

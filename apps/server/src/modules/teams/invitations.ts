@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
-import type { ItemRow } from '../files/index.js';
+import { memberEmailsAmong, type ItemRow } from '../files/index.js';
 import { reserveUserMails } from '../mail/index.js';
 import { notify } from '../notifications/index.js';
 import { readSettings } from '../settings/index.js';
@@ -13,7 +13,6 @@ import { invitationNotification } from './invitation.notifications.js';
 import { inviteSelf, memberLimitReached } from './invitations.errors.js';
 import {
   clearInvitationActions,
-  memberEmailsAmong,
   pendingInvitationsFor,
   pendingInvitationsTo,
   teamEmailsOf,

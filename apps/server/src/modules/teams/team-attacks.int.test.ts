@@ -12,7 +12,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items, teamFolders, teamMembers } from '../files/index.js';
+import { items, teamFolders, teamMembers } from '../../../test/tables.js';
 import { writeSettings } from '../settings/index.js';
 
 /**

@@ -21,7 +21,8 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { insertItem, items, teamFolders, teamMembers, type ItemRow } from '../files/index.js';
+import { insertItem, type ItemRow } from '../files/index.js';
+import { items, teamFolders, teamMembers } from '../../../test/tables.js';
 import { outboxEvents } from '../realtime/index.js';
 import { writeSettings } from '../settings/index.js';
 import { teamInvitations } from './team-invitations.table.js';

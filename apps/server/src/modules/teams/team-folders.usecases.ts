@@ -10,7 +10,6 @@ import type {
   TeamRole,
   UpdateTeamFolderRequest,
 } from '@filestore/contract';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { AppContext } from '../../app/context.js';
 import type { Db } from '../../lib/db/database.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
@@ -23,9 +22,21 @@ import {
   presentingFor,
   publishItemsChanged,
   subtreeFolderTree,
-  teamFolders,
-  teamMembers,
   withTreeLock,
+  dropTeamFolder,
+  grantTeamFolder,
+  leaveTeamFolder,
+  memberTeamFoldersWhere,
+  membershipOf,
+  membersOf,
+  ownedTeamFoldersWhere,
+  removeTeamMembers,
+  setTeamPermission,
+  teamAmong,
+  teamFolderBelow,
+  teamFolderOf,
+  teamMembersOf,
+  type TeamRef,
   type ItemRow,
   type LoadedFolder,
   type UserActor,
@@ -42,16 +53,6 @@ import {
   ownerCannotLeave,
   teamCreationRestricted,
 } from './teams.errors.js';
-import {
-  memberTeamFoldersWhere,
-  membershipOf,
-  membersOf,
-  ownedTeamFoldersWhere,
-  teamAmong,
-  teamFolderBelow,
-  teamFolderOf,
-  type TeamRef,
-} from './teams.repository.js';
 
 /*
  * Team folders (ADR 0029): listings, the tree, create, convert, update, dissolve and leave. Every
@@ -171,7 +172,7 @@ export async function createTeamFolder(
       color: body.color ?? null,
       parent_id: null,
     });
-    await tx.insert(teamFolders).values({ folderId: folder.id, ownerId: user.id });
+    await grantTeamFolder(tx, folder.id, user.id);
     return { folder, after: await invite(tx, ctx, user, folder, body.invitations) };
   });
   await afterCommit(ctx, after, folder);
@@ -205,7 +206,7 @@ export async function convertToTeamFolder(
     if (!folder) throw notFound();
     assertMayCreateTeam(user, settings);
     await assertMayBecomeTeam(tx, folder);
-    await tx.insert(teamFolders).values({ folderId: folder.id, ownerId: user.id });
+    await grantTeamFolder(tx, folder.id, user.id);
     // The owner's listings show it as a team folder now.
     await teamChanged(tx, folder);
     return { folder, after: await invite(tx, ctx, user, folder, body.invitations) };
@@ -288,15 +289,10 @@ export async function updateTeamFolder(
   const wanted = wantedMembers(user, body.members);
   const { folder, after } = await withTreeLock(ctx.db, user.id, async (tx) => {
     const { folder } = await ownTeamFolder(tx, user, id);
-    const current = await tx
-      .select({ userId: teamMembers.userId, permission: teamMembers.permission })
-      .from(teamMembers)
-      .where(eq(teamMembers.folderId, folder.id));
+    const current = await teamMembersOf(tx, folder.id);
     const removed = current.filter((m) => !wanted.has(m.userId)).map((m) => m.userId);
     if (removed.length) {
-      await tx
-        .delete(teamMembers)
-        .where(and(eq(teamMembers.folderId, folder.id), inArray(teamMembers.userId, removed)));
+      await removeTeamMembers(tx, folder.id, removed);
       await accessEnded(tx, folder, removed, 'removed');
     }
     for (const permission of ['can_edit', 'can_view'] as const) {
@@ -304,10 +300,7 @@ export async function updateTeamFolder(
         .filter((m) => wanted.get(m.userId) === permission && m.permission !== permission)
         .map((m) => m.userId);
       if (!changed.length) continue;
-      await tx
-        .update(teamMembers)
-        .set({ permission })
-        .where(and(eq(teamMembers.folderId, folder.id), inArray(teamMembers.userId, changed)));
+      await setTeamPermission(tx, folder.id, changed, permission);
     }
     await withdrawInvitations(
       tx,
@@ -332,8 +325,7 @@ export async function dissolveTeam(ctx: AppContext, user: UserRow, id: string): 
     const { folder } = await ownTeamFolder(tx, user, id, 'any');
     const members = (await membersOf(tx, [folder.id])).map((m) => m.user.id);
     await withdrawInvitations(tx, folder.id, null);
-    await tx.delete(teamMembers).where(eq(teamMembers.folderId, folder.id));
-    await tx.delete(teamFolders).where(eq(teamFolders.folderId, folder.id));
+    await dropTeamFolder(tx, folder.id);
     await accessEnded(tx, folder, members, 'dissolved');
     await teamChanged(tx, folder);
   });
@@ -350,11 +342,7 @@ export async function leaveTeam(ctx: AppContext, user: UserRow, id: string): Pro
     const team = await teamFolderOf(tx, folder.id);
     if (!team) throw notTeamFolder();
     if (team.ownerId === user.id) throw ownerCannotLeave();
-    const left = await tx
-      .delete(teamMembers)
-      .where(and(eq(teamMembers.folderId, folder.id), eq(teamMembers.userId, user.id)))
-      .returning({ userId: teamMembers.userId });
-    if (!left.length) throw notFound();
+    if (!(await leaveTeamFolder(tx, folder.id, user.id))) throw notFound();
     await accessEnded(tx, folder, [user.id], 'left');
     // The owner's and the other members' listings show one avatar less.
     await teamChanged(tx, folder);

@@ -14,17 +14,15 @@ import {
   type ItemRow,
   type PresentContext,
   type RelationshipLoader,
-} from '../files/index.js';
-import { avatarUrls, fullName, type UserRow } from '../users/index.js';
-import {
   enclosingTeamColumn,
   membersOf,
   teamFolderColumn,
   teamsAbove,
-  usersByIds,
   type MemberWithUser,
   type TeamOf,
-} from './teams.repository.js';
+} from '../files/index.js';
+import { avatarUrls, fullName, type UserRow } from '../users/index.js';
+import { usersByIds } from './teams.repository.js';
 import { folderInvitations } from './invitation.presenter.js';
 
 /** A person as shown beside team items: avatars, members, "Uploaded by". */

@@ -15,7 +15,8 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items, presentItem, type ItemRow } from '../files/index.js';
+import { presentItem, type ItemRow } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { THUMBNAILS_JOB, thumbnailKeys } from './index.js';
 
 describe('thumbnails', () => {

@@ -9,7 +9,7 @@ import {
   markThumbnailsReady,
   recordThumbnailFailure,
   type ClaimedImage,
-} from './thumbnails.repository.js';
+} from '../files/index.js';
 
 export const THUMBNAILS_JOB = 'thumbnails';
 const BATCH = 4;

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, not, or, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { actorOfKind, type ActorRef, type LinkRef } from '../access/index.js';
-import { items, teamFolders, teamMembers } from '../files/index.js';
+import { selectWithFolderName, teamOwnersForUploads } from '../files/index.js';
 import { arrayParam } from '../../lib/db/prepared.js';
 import { users, type UserRow } from '../users/index.js';
 import { uploadSessions, type StoredPart, type UploadSessionRow } from './upload-sessions.table.js';
@@ -187,14 +187,15 @@ export interface RunningSessionRow {
 
 /** The running sessions in the owner's storage, newest first, with their folder's and starter's names. */
 export async function runningSessionsOfOwner(db: Db, ownerId: string): Promise<RunningSessionRow[]> {
-  return db
-    .select({
+  return selectWithFolderName(
+    db,
+    {
       session: uploadSessions,
-      folderName: items.name,
       creator: { firstName: users.firstName, lastName: users.lastName, email: users.email },
-    })
-    .from(uploadSessions)
-    .leftJoin(items, eq(items.id, uploadSessions.parentId))
+    },
+    uploadSessions,
+    uploadSessions.parentId,
+  )
     .leftJoin(users, eq(users.id, uploadSessions.creatorId))
     .where(and(eq(uploadSessions.ownerId, ownerId), isNull(uploadSessions.completedFileId)))
     .orderBy(desc(uploadSessions.createdAt), desc(uploadSessions.id));
@@ -257,11 +258,7 @@ export async function lockUploadOwners(
     .select()
     .from(users)
     .where(
-      sql`${users.id} = any(${arrayParam([...homes])}::uuid[]) or ${users.id} in (
-        select i.owner_id from ${items} i
-        join ${teamFolders} tf on tf.owner_id = i.owner_id
-        join ${teamMembers} m on m.folder_id = tf.folder_id and m.user_id = any(${arrayParam([...memberIds])}::uuid[])
-        where i.id = any(${arrayParam([...folderIds])}::uuid[]))`,
+      sql`${users.id} = any(${arrayParam([...homes])}::uuid[]) or ${users.id} in (${teamOwnersForUploads(memberIds, folderIds)})`,
     )
     .orderBy(users.id)
     .for('update');

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { items } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { findUserByEmail } from '../users/index.js';
 import {
   installWithAdmin,

@@ -10,7 +10,7 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { items } from '../files/index.js';
+import { items } from '../../../test/tables.js';
 import { writeSettings } from '../settings/index.js';
 import { users } from '../users/index.js';
 

@@ -1,7 +1,6 @@
 import type { FileCategory } from '@filestore/contract';
-import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
-import { filesInTrashedFolders, items } from '../files/index.js';
+import { fileBytesByCategory, fileBytesByCategoryOfAll, filesInTrashedFolders } from '../files/index.js';
 
 export interface CategoryUsage {
   category: FileCategory;
@@ -16,18 +15,7 @@ export interface CategoryUsage {
  * folder by one walk down from the trashed folders (ADR 0005), moved from live to trashed.
  */
 export async function usageByCategory(db: Db, ownerId: string): Promise<CategoryUsage[]> {
-  const sums = (trashed: boolean) =>
-    db
-      .select({ category: items.category, bytes: sql<string>`coalesce(sum(${items.size}), 0)` })
-      .from(items)
-      .where(
-        and(
-          eq(items.ownerId, ownerId),
-          eq(items.type, 'file'),
-          trashed ? isNotNull(items.deletedAt) : isNull(items.deletedAt),
-        ),
-      )
-      .groupBy(items.category);
+  const sums = (trashed: boolean) => fileBytesByCategory(db, ownerId, trashed);
   const [unmarked, marked, below] = [await sums(false), await sums(true), await filesInTrashedFolders(db, ownerId)];
   const byCategory = new Map<FileCategory, CategoryUsage>();
   const add = (category: FileCategory | null, bytes: number, trashedBytes: number) => {
@@ -45,11 +33,7 @@ export async function usageByCategory(db: Db, ownerId: string): Promise<Category
 
 /** Bytes of every user's files by kind, trashed ones included (they occupy space too): the dashboard's. */
 export async function usageOfAll(db: Db): Promise<{ category: FileCategory; bytes: number }[]> {
-  const rows = await db
-    .select({ category: items.category, bytes: sql<string>`coalesce(sum(${items.size}), 0)` })
-    .from(items)
-    .where(eq(items.type, 'file'))
-    .groupBy(items.category);
+  const rows = await fileBytesByCategoryOfAll(db);
   const byCategory = new Map<FileCategory, number>();
   for (const r of rows)
     byCategory.set(r.category ?? 'other', (byCategory.get(r.category ?? 'other') ?? 0) + Number(r.bytes));

@@ -9,6 +9,11 @@ export interface ClaimedImage {
   size: number;
 }
 
+/*
+ * The thumbnail columns of `items`, as the thumbnails module's job claims and settles them (its
+ * verbs: ADR 0070).
+ */
+
 export const MAX_ATTEMPTS = 3;
 /** A claim older than this is taken to belong to a worker that died. */
 const CLAIM_TIMEOUT = sql`interval '5 minutes'`;

@@ -1,8 +1,9 @@
 import { FOLDER_DEPTH_MAX } from '@filestore/contract';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
-import { folderTooDeep } from '../files/index.js';
+import { folderTooDeep } from './files.errors.js';
+import { items } from './items.table.js';
 
 export interface TreeRow {
   rootId: string;
@@ -65,4 +66,27 @@ export async function liveTrees(db: Db, folderIds: readonly string[]): Promise<T
     size: Number(r.size),
     mtime: new Date(r.mtime),
   }));
+}
+
+/** Live files anywhere below the folder, however deep (the tree has no loops): one recursive query. */
+export async function countLiveFilesBelow(db: Db, folderId: string): Promise<number> {
+  const result = await db.execute(sql`
+    with recursive down(id) as (
+      select id from items where id = ${folderId}::uuid
+      union all
+      select i.id from items i join down on i.parent_id = down.id
+      where i.type = 'folder' and i.deleted_at is null
+    )
+    select count(*)::int as n from items f join down on f.parent_id = down.id
+    where f.type = 'file' and f.deleted_at is null`);
+  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+}
+
+/** The names of these items (trashed or not), by id; an item gone is absent. */
+export async function namesOf(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: items.id, name: items.name })
+    .from(items)
+    .where(inArray(items.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
