@@ -181,7 +181,7 @@ function ProviderForm({ provider, saved }: { provider: PaymentProviderState; sav
                   name={field.name}
                   value={values[field.name] ?? ''}
                   isSet={field.set}
-                  onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+                  onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
                 />
               ) : (
                 <TextField
