@@ -1,15 +1,8 @@
-import type { SubscriptionType } from '@filestore/contract';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { appSetupRequest, subscriptionType as subscriptionTypes, type SubscriptionType } from '@filestore/contract';
+import { z } from 'zod';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from '../../app/routing';
-import {
-  errorMessage,
-  focusFirstInvalid,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
@@ -17,69 +10,52 @@ import { RadioCards } from '../../ui/RadioCards';
 import { SoonBadge } from '../../ui/ComingSoon';
 import { Switch } from '../../ui/Switch';
 import { useConfig } from '../../lib/config';
+import { emailField } from './environment.schema';
 import { saveAppSetup } from './setup.api';
 import { WizardActions, WizardLayout } from './WizardLayout';
+
+/** The contract's appSetupRequest over the form's strings: the default space only while storage is limited. */
+const schema = appSetupRequest
+  .extend({
+    contactMail: emailField,
+    userRegistration: z.boolean(),
+    storageLimitation: z.boolean(),
+    defaultStorage: z.string().trim(),
+    subscriptionType: subscriptionTypes,
+  })
+  .superRefine((values, ctx) => {
+    if (values.storageLimitation && !/^[1-9]\d{0,8}$/.test(values.defaultStorage))
+      ctx.addIssue({ code: 'custom', path: ['defaultStorage'], message: 'validation.positive_number' });
+  })
+  .transform(({ defaultStorage, ...values }) => ({
+    ...values,
+    defaultStorage: values.storageLimitation ? Number(defaultStorage) : undefined,
+  }));
 
 export function AppSetupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const config = useConfig();
-  const [values, setValues] = useState({
-    title: config.appName,
-    description: config.appDescription,
-    contactMail: config.contactEmail ?? '',
-    defaultStorage: String(config.storageDefaultSpace || 5),
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: {
+      title: config.appName,
+      description: config.appDescription,
+      contactMail: config.contactEmail ?? '',
+      defaultStorage: String(config.storageDefaultSpace || 5),
+      userRegistration: true,
+      storageLimitation: true,
+      subscriptionType: 'none',
+    },
+    mutationFn: saveAppSetup,
+    onSuccess: () => void navigate('/setup-wizard/admin-setup'),
   });
-  const [userRegistration, setUserRegistration] = useState(true);
-  const [storageLimitation, setStorageLimitation] = useState(true);
-  const [subscriptionType, setSubscriptionType] = useState<SubscriptionType>('none');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const field = (name: keyof typeof values) => ({
-    name,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => setValues((v) => ({ ...v, [name]: e.target.value })),
-  });
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {
-      title: rules.required(t, values.title),
-      description: rules.required(t, values.description),
-      contactMail: rules.email(t, values.contactMail),
-      defaultStorage:
-        !storageLimitation || /^[1-9]\d{0,8}$/.test(values.defaultStorage)
-          ? undefined
-          : t('validation.positive_number'),
-    };
-    setErrors(found);
-    setError(null);
-    if (hasErrors(found)) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
-    setLoading(true);
-    try {
-      await saveAppSetup({
-        title: values.title.trim(),
-        description: values.description.trim(),
-        contactMail: values.contactMail.trim(),
-        userRegistration,
-        storageLimitation,
-        defaultStorage: storageLimitation ? Number(values.defaultStorage) : undefined,
-        subscriptionType,
-      });
-      void navigate('/setup-wizard/admin-setup');
-    } catch (caught) {
-      setErrors(serverFieldErrors(caught));
-      setError(errorMessage(t, caught));
-      setLoading(false);
-    }
-  };
+  const storageLimitation = form.watch('storageLimitation');
+  const subscriptionType = form.watch('subscriptionType');
 
   return (
     <WizardLayout title={t('setup.app.title')} description={t('setup.app.description')}>
-      <form onSubmit={submit} noValidate className="space-y-6">
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t('setup.app.app_title')} autoFocus {...field('title')} />
           <TextField label={t('setup.app.contact_email')} type="email" inputMode="email" {...field('contactMail')} />
@@ -94,14 +70,12 @@ export function AppSetupPage() {
         <Switch
           label={t('setup.app.registration')}
           description={t('setup.app.registration_hint')}
-          checked={userRegistration}
-          onChange={(e) => setUserRegistration(e.target.checked)}
+          {...form.register('userRegistration')}
         />
         <Switch
           label={t('setup.app.storage_limitation')}
           description={t('setup.app.storage_limitation_hint')}
-          checked={storageLimitation}
-          onChange={(e) => setStorageLimitation(e.target.checked)}
+          {...form.register('storageLimitation')}
         />
         {storageLimitation && (
           <TextField
@@ -115,7 +89,7 @@ export function AppSetupPage() {
           legend={t('setup.app.subscription_type')}
           name="subscriptionType"
           value={subscriptionType}
-          onChange={setSubscriptionType}
+          onChange={(value) => form.setValue('subscriptionType', value)}
           columns={3}
           options={[
             {
@@ -145,7 +119,7 @@ export function AppSetupPage() {
           <Button variant="secondary" onClick={() => void navigate('/setup-wizard/environment')}>
             {t('setup.back')}
           </Button>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={pending}>
             {t('setup.continue')}
           </Button>
         </WizardActions>

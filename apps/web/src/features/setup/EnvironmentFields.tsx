@@ -1,86 +1,174 @@
-import type { ChangeEvent } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from '../../lib/i18n';
-import type { FieldErrors } from '../../lib/forms';
 import { SelectField, TextField } from '../../ui/Field';
+import { Switch } from '../../ui/Switch';
+import { SecretField } from '../admin/settings/SecretField';
+
+/*
+ * The field groups the setup wizard and Admin → Environment share (ADR 0068): S3 storage, SMTP
+ * mail and the PostgreSQL connection. Each is given the form's `field`, bound to where the group's
+ * values live in that form (`(name) => field(`storage.s3.${name}`)`), so the checks, the server's
+ * refusals and the values stay with the form; the group only lays the fields out. The wizard and
+ * the admin screen word them each in their own catalogue keys.
+ */
+
+/** What a form's `field(name)` spreads into a TextField. */
+export type BoundField = UseFormRegisterReturn & { error?: string };
+
+export type S3Name = 'endpoint' | 'region' | 'bucket' | 'key' | 'secret';
+export type SmtpName = 'host' | 'port' | 'username' | 'password' | 'encryption' | 'from';
+export type DatabaseName = 'host' | 'port' | 'name' | 'username' | 'password';
 
 export const initialS3 = { endpoint: '', region: 'us-east-1', bucket: '', key: '', secret: '' };
 export const initialSmtp = { host: '', port: '587', username: '', password: '', encryption: 'starttls', from: '' };
-export type S3Values = typeof initialS3;
-export type SmtpValues = typeof initialSmtp;
+export const initialDatabase = {
+  host: '127.0.0.1',
+  port: '5432',
+  name: 'filestore',
+  username: 'postgres',
+  password: '',
+  ssl: false,
+};
 
-interface FieldsProps<V> {
-  values: V;
-  errors: FieldErrors;
-  onChange: (values: V) => void;
+interface GroupProps<Name extends string> {
+  /** The form's `field`, bound to the group's place in the form's values. */
+  field: (name: Name) => BoundField;
+  /** Whose words: the wizard's (`setup.*`) or Admin → Environment's (`admin.*`). */
+  screen: 'setup' | 'admin';
+  disabled?: boolean;
 }
 
-function bind<V extends Record<string, string>>(props: FieldsProps<V>, prefix: string, name: keyof V & string) {
-  return {
-    name: `${prefix}.${name}`,
-    value: props.values[name],
-    // The server reports nested paths (storage.s3.bucket); the form uses the short ones.
-    error:
-      props.errors[`${prefix}.${name}`] ??
-      props.errors[`storage.${prefix}.${name}`] ??
-      props.errors[`mail.${prefix}.${name}`],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-      props.onChange({ ...props.values, [name]: e.target.value }),
-  };
+interface S3FieldsProps extends GroupProps<S3Name> {
+  /** Admin → Environment: whether a secret key is saved (the field may then stay empty). */
+  secretSet?: boolean;
+  /** Admin → Environment: the path-style switch, registered by the form. */
+  pathStyle?: UseFormRegisterReturn;
 }
 
-export function S3Fields(props: FieldsProps<S3Values>) {
+export function S3Fields({ field, screen, disabled, secretSet, pathStyle }: S3FieldsProps) {
   const { t } = useTranslation();
+  const key = (name: string) => (screen === 'setup' ? `setup.s3.${name}` : `admin.storage.${name}`);
+  const text = (name: S3Name) => ({ label: t(key(name)), autoComplete: 'off', spellCheck: false, disabled });
   return (
     <div className="grid gap-5 sm:grid-cols-2">
       <div className="sm:col-span-2">
         <TextField
-          label={t('setup.s3.endpoint')}
-          placeholder="https://s3.example.com"
-          hint={t('setup.s3.endpoint_hint')}
-          {...bind(props, 's3', 'endpoint')}
+          {...text('endpoint')}
+          placeholder={screen === 'setup' ? 'https://s3.example.com' : undefined}
+          hint={t(key('endpoint_hint'))}
+          {...field('endpoint')}
         />
       </div>
-      <TextField label={t('setup.s3.region')} {...bind(props, 's3', 'region')} />
-      <TextField label={t('setup.s3.bucket')} {...bind(props, 's3', 'bucket')} />
-      <TextField label={t('setup.s3.key')} autoComplete="off" {...bind(props, 's3', 'key')} />
+      <TextField {...text('region')} {...field('region')} />
+      <TextField {...text('bucket')} {...field('bucket')} />
+      <TextField {...text('key')} {...field('key')} />
+      {secretSet === undefined ? (
+        <TextField
+          label={t(key('secret'))}
+          type="password"
+          autoComplete="new-password"
+          disabled={disabled}
+          {...field('secret')}
+        />
+      ) : (
+        <SecretField label={t(key('secret'))} isSet={secretSet} disabled={disabled} {...field('secret')} />
+      )}
+      {pathStyle && (
+        <div className="sm:col-span-2">
+          <Switch
+            label={t('admin.storage.path_style')}
+            description={t('admin.storage.path_style_description')}
+            disabled={disabled}
+            {...pathStyle}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface SmtpFieldsProps extends GroupProps<SmtpName> {
+  /** Admin → Environment: whether a password is saved (the field may then stay empty). */
+  passwordSet?: boolean;
+}
+
+export function SmtpFields({ field, screen, disabled, passwordSet }: SmtpFieldsProps) {
+  const { t } = useTranslation();
+  const key = (name: string) => (screen === 'setup' ? `setup.smtp.${name}` : `admin.mail.${name}`);
+  const text = (name: SmtpName) => ({ label: t(key(name)), autoComplete: 'off', spellCheck: false, disabled });
+  const encryption =
+    screen === 'setup'
+      ? [
+          { value: 'starttls', label: 'STARTTLS' },
+          { value: 'tls', label: 'TLS' },
+          { value: 'none', label: t('setup.smtp.encryption_none') },
+        ]
+      : (['starttls', 'tls', 'none'] as const).map((value) => ({ value, label: t(`admin.mail.encryption_${value}`) }));
+  return (
+    <div className="grid gap-5 sm:grid-cols-2">
       <TextField
-        label={t('setup.s3.secret')}
-        type="password"
-        autoComplete="new-password"
-        {...bind(props, 's3', 'secret')}
+        {...text('host')}
+        placeholder={screen === 'setup' ? 'smtp.example.com' : undefined}
+        {...field('host')}
+      />
+      <TextField
+        {...text('port')}
+        inputMode="numeric"
+        {...(screen === 'admin' ? { type: 'number', min: 1, max: 65535 } : {})}
+        {...field('port')}
+      />
+      <TextField {...text('username')} {...field('username')} />
+      {passwordSet === undefined ? (
+        <TextField
+          label={t(key('password'))}
+          type="password"
+          autoComplete="new-password"
+          disabled={disabled}
+          {...field('password')}
+        />
+      ) : (
+        <SecretField label={t(key('password'))} isSet={passwordSet} disabled={disabled} {...field('password')} />
+      )}
+      <SelectField label={t(key('encryption'))} disabled={disabled} options={encryption} {...field('encryption')} />
+      <TextField
+        {...text('from')}
+        type="email"
+        placeholder={screen === 'setup' ? 'no-reply@example.com' : undefined}
+        {...field('from')}
       />
     </div>
   );
 }
 
-export function SmtpFields(props: FieldsProps<SmtpValues>) {
+interface DatabaseFieldsProps extends GroupProps<DatabaseName> {
+  /** The SSL switch, registered by the form. */
+  ssl: UseFormRegisterReturn;
+}
+
+/** The PostgreSQL connection (the wizard's database step). */
+export function DatabaseFields({ field, disabled, ssl }: DatabaseFieldsProps) {
   const { t } = useTranslation();
+  const text = (name: DatabaseName) => ({ label: t(`setup.database.${name}`), autoComplete: 'off', disabled });
   return (
-    <div className="grid gap-5 sm:grid-cols-2">
-      <TextField label={t('setup.smtp.host')} placeholder="smtp.example.com" {...bind(props, 'smtp', 'host')} />
-      <TextField label={t('setup.smtp.port')} inputMode="numeric" {...bind(props, 'smtp', 'port')} />
-      <TextField label={t('setup.smtp.username')} autoComplete="off" {...bind(props, 'smtp', 'username')} />
-      <TextField
-        label={t('setup.smtp.password')}
-        type="password"
-        autoComplete="new-password"
-        {...bind(props, 'smtp', 'password')}
-      />
-      <SelectField
-        label={t('setup.smtp.encryption')}
-        options={[
-          { value: 'starttls', label: 'STARTTLS' },
-          { value: 'tls', label: 'TLS' },
-          { value: 'none', label: t('setup.smtp.encryption_none') },
-        ]}
-        {...bind(props, 'smtp', 'encryption')}
-      />
-      <TextField
-        label={t('setup.smtp.from')}
-        type="email"
-        placeholder="no-reply@example.com"
-        {...bind(props, 'smtp', 'from')}
-      />
+    <div className="grid gap-5 sm:grid-cols-6">
+      <div className="sm:col-span-4">
+        <TextField {...text('host')} {...field('host')} />
+      </div>
+      <div className="sm:col-span-2">
+        <TextField {...text('port')} inputMode="numeric" {...field('port')} />
+      </div>
+      <div className="sm:col-span-6">
+        <TextField {...text('name')} {...field('name')} />
+      </div>
+      <div className="sm:col-span-3">
+        <TextField {...text('username')} {...field('username')} />
+      </div>
+      <div className="sm:col-span-3">
+        <TextField {...text('password')} type="password" autoComplete="new-password" {...field('password')} />
+      </div>
+      <div className="sm:col-span-6">
+        <Switch label={t('setup.database.ssl')} disabled={disabled} {...ssl} />
+      </div>
     </div>
   );
 }

@@ -1,104 +1,75 @@
-import { EMAIL_PATTERN, type EnvironmentSetupRequest } from '@filestore/contract';
 import { Cloud, HardDrive, Inbox, Mail } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from '../../app/routing';
-import {
-  errorMessage,
-  focusFirstInvalid,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
 import { Button } from '../../ui/Button';
 import { Notice } from '../../ui/Notice';
 import { RadioCards } from '../../ui/RadioCards';
 import { initialS3, initialSmtp, S3Fields, SmtpFields } from './EnvironmentFields';
+import { s3Form, smtpForm } from './environment.schema';
 import { saveEnvironment, useSetupState } from './setup.api';
 import { WizardActions, WizardLayout } from './WizardLayout';
 
 type Storage = 'local' | 's3';
 type Mail = 'outbox' | 'smtp';
 
+/** The wizard's storage and mail, in the shape of the contract's environmentSetupRequest. */
+const schema = z.object({
+  storage: z.discriminatedUnion('driver', [
+    z.object({ driver: z.literal('local') }),
+    z.object({ driver: z.literal('s3'), s3: s3Form }),
+  ]),
+  mail: z.discriminatedUnion('driver', [
+    z.object({ driver: z.literal('outbox') }),
+    z.object({ driver: z.literal('smtp'), smtp: smtpForm }),
+  ]),
+});
+
 export function EnvironmentPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const state = useSetupState();
-  const [storage, setStorage] = useState<Storage>('local');
-  const [mail, setMail] = useState<Mail>('outbox');
-  const [s3, setS3] = useState(initialS3);
-  const [smtp, setSmtp] = useState(initialSmtp);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const storageFixed = state.data?.storage.fromEnv ?? false;
   const mailFixed = state.data?.mail.fromEnv ?? false;
-
-  useEffect(() => {
-    if (state.data) {
-      setStorage(state.data.storage.driver);
-      setMail(state.data.mail.driver);
-    }
-  }, [state.data]);
-
-  const validate = (): FieldErrors => ({
-    ...(storage === 's3' && !storageFixed
-      ? {
-          's3.region': rules.required(t, s3.region),
-          's3.bucket': s3.bucket.trim().length >= 3 ? undefined : t('validation.bucket'),
-          's3.key': rules.required(t, s3.key),
-          's3.secret': rules.required(t, s3.secret),
-          's3.endpoint': !s3.endpoint || /^https?:\/\/\S+$/.test(s3.endpoint.trim()) ? undefined : t('validation.url'),
-        }
-      : {}),
-    ...(mail === 'smtp' && !mailFixed
-      ? {
-          'smtp.host': rules.required(t, smtp.host),
-          'smtp.port': /^\d{1,5}$/.test(smtp.port) ? undefined : t('validation.port'),
-          'smtp.from': EMAIL_PATTERN.test(smtp.from.trim()) ? undefined : t('validation.email'),
-        }
-      : {}),
+  const defaultValues = useMemo(
+    () => ({
+      storage: { driver: 'local', s3: initialS3 },
+      mail: { driver: 'outbox', smtp: initialSmtp },
+    }),
+    [],
+  );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    // The union's other branch's fields are kept (and dropped by the schema) while the driver changes.
+    defaultValues: defaultValues as z.input<typeof schema>,
+    // A driver fixed by the environment stays the form's local/outbox: the server ignores it.
+    mutationFn: saveEnvironment,
+    onSuccess: () => void navigate('/setup-wizard/app-setup'),
   });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    setError(null);
-    if (hasErrors(found)) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
-    // A driver fixed by the environment is ignored by the server; any valid value will do.
-    const body: EnvironmentSetupRequest = {
-      storage: storage === 's3' && !storageFixed ? { driver: 's3', s3 } : { driver: 'local' },
-      mail:
-        mail === 'smtp' && !mailFixed
-          ? {
-              driver: 'smtp',
-              smtp: { ...smtp, port: Number(smtp.port), encryption: smtp.encryption as 'tls' | 'starttls' | 'none' },
-            }
-          : { driver: 'outbox' },
-    };
-    setLoading(true);
-    try {
-      await saveEnvironment(body);
-      void navigate('/setup-wizard/app-setup');
-    } catch (caught) {
-      setErrors(serverFieldErrors(caught));
-      setError(errorMessage(t, caught));
-      setLoading(false);
-    }
-  };
+  useEffect(() => {
+    if (!state.data) return;
+    if (!state.data.storage.fromEnv) form.setValue('storage.driver', state.data.storage.driver);
+    if (!state.data.mail.fromEnv) form.setValue('mail.driver', state.data.mail.driver);
+  }, [state.data, form]);
+
+  const chosenStorage = form.watch('storage.driver');
+  const chosenMail = form.watch('mail.driver');
+  const storage: Storage = storageFixed ? (state.data?.storage.driver ?? 'local') : chosenStorage;
+  const mail: Mail = mailFixed ? (state.data?.mail.driver ?? 'outbox') : chosenMail;
 
   return (
     <WizardLayout title={t('setup.environment.title')} description={t('setup.environment.description')}>
-      <form onSubmit={submit} noValidate className="space-y-8">
+      <form onSubmit={onSubmit} noValidate className="space-y-8">
         <div className="space-y-5">
           {storageFixed && <Notice tone="info">{t('setup.from_env')}</Notice>}
           <RadioCards<Storage>
             legend={t('setup.environment.storage')}
             name="storage"
             value={storage}
-            onChange={setStorage}
+            onChange={(value) => form.setValue('storage.driver', value)}
             disabled={storageFixed}
             options={[
               {
@@ -115,7 +86,9 @@ export function EnvironmentPage() {
               },
             ]}
           />
-          {storage === 's3' && !storageFixed && <S3Fields values={s3} errors={errors} onChange={setS3} />}
+          {storage === 's3' && !storageFixed && (
+            <S3Fields screen="setup" field={(name) => field(`storage.s3.${name}`)} />
+          )}
         </div>
         <div className="space-y-5 border-t border-neutral-200 pt-8 dark:border-neutral-800">
           {mailFixed && <Notice tone="info">{t('setup.from_env')}</Notice>}
@@ -123,7 +96,7 @@ export function EnvironmentPage() {
             legend={t('setup.environment.mail')}
             name="mail"
             value={mail}
-            onChange={setMail}
+            onChange={(value) => form.setValue('mail.driver', value)}
             disabled={mailFixed}
             options={[
               {
@@ -140,14 +113,14 @@ export function EnvironmentPage() {
               },
             ]}
           />
-          {mail === 'smtp' && !mailFixed && <SmtpFields values={smtp} errors={errors} onChange={setSmtp} />}
+          {mail === 'smtp' && !mailFixed && <SmtpFields screen="setup" field={(name) => field(`mail.smtp.${name}`)} />}
         </div>
         {error && <Notice tone="error">{error}</Notice>}
         <WizardActions>
           <Button variant="secondary" onClick={() => void navigate('/setup-wizard/database')}>
             {t('setup.back')}
           </Button>
-          <Button type="submit" loading={loading}>
+          <Button type="submit" loading={pending}>
             {storage === 's3' || mail === 'smtp' ? t('setup.test_and_continue') : t('setup.continue')}
           </Button>
         </WizardActions>

@@ -1,9 +1,11 @@
 import type { LanguageResource, LanguagesResponse } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Star } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { configQueryKey, useConfig } from '../../../lib/config';
-import { errorMessage, serverFieldErrors } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage } from '../../../lib/forms';
 import { switchLanguage, useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
@@ -164,6 +166,19 @@ function LanguageList({
 
 const OTHER = '__other';
 
+/** A built-in language chosen (empty: the first offered), or another one's code typed; an optional name. */
+const addSchema = (fallback: string) =>
+  z
+    .object({ choice: z.string(), locale: z.string().trim(), name: z.string().trim().max(60) })
+    .superRefine((values, ctx) => {
+      if ((values.choice || fallback) === OTHER && !values.locale)
+        ctx.addIssue({ code: 'custom', path: ['locale'], message: 'validation.required' });
+    })
+    .transform(({ choice, locale, name }) => ({
+      locale: (choice || fallback) === OTHER ? locale : choice || fallback,
+      name,
+    }));
+
 function AddLanguageDialog({
   open,
   onClose,
@@ -179,40 +194,24 @@ function AddLanguageDialog({
   const create = useCreateLanguage();
   const installed = new Set(answer.data.map((l) => l.locale));
   const available = answer.meta.built_in.filter((l) => !installed.has(l.locale));
-  const [choice, setChoice] = useState<string>('');
-  const [code, setCode] = useState('');
-  const [name, setName] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const selected = choice || available[0]?.locale || OTHER;
-
-  const close = () => {
-    setChoice('');
-    setCode('');
-    setName('');
-    setErrors({});
-    onClose();
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const other = selected === OTHER;
-    if (other && !code.trim()) return setErrors({ locale: t('validation.required') });
-    try {
-      const { data } = await create.mutateAsync({
-        locale: other ? code.trim() : selected,
-        ...(name.trim() ? { name: name.trim() } : {}),
-      });
+  const fallback = available[0]?.locale ?? OTHER;
+  const schema = useMemo(() => addSchema(fallback), [fallback]);
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { choice: '', locale: '', name: '' },
+    mutationFn: ({ locale, name }) => create.mutateAsync({ locale, ...(name ? { name } : {}) }),
+    onSuccess: ({ data }, _values, form) => {
       toast.success(t('admin.languages.added', { name: data.name }));
       onAdded(data.id);
-      close();
-    } catch (error) {
-      const fields = serverFieldErrors(error);
-      setErrors({
-        locale: fields.locale,
-        name: fields.name,
-        form: fields.locale || fields.name ? undefined : errorMessage(t, error),
-      });
-    }
+      form.reset();
+      onClose();
+    },
+  });
+  const selected = form.watch('choice') || available[0]?.locale || OTHER;
+
+  const close = () => {
+    form.reset();
+    onClose();
   };
 
   return (
@@ -223,13 +222,12 @@ function AddLanguageDialog({
       description={t('admin.languages.add_description')}
       closeLabel={t('admin.languages.close')}
     >
-      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-        {errors.form && <Notice tone="error">{errors.form}</Notice>}
+      <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
+        {error && <Notice tone="error">{error}</Notice>}
         <SelectField
           label={t('admin.languages.choose')}
-          name="locale-choice"
+          {...field('choice')}
           value={selected}
-          onChange={(e) => setChoice(e.target.value)}
           options={[
             ...available.map((l) => ({ value: l.locale, label: `${l.name} (${l.locale})` })),
             { value: OTHER, label: t('admin.languages.other') },
@@ -238,31 +236,25 @@ function AddLanguageDialog({
         {selected === OTHER && (
           <TextField
             label={t('admin.languages.code')}
-            name="locale"
             autoComplete="off"
             spellCheck={false}
-            value={code}
             hint={t('admin.languages.code_hint')}
-            error={errors.locale}
-            onChange={(e) => setCode(e.target.value)}
+            {...field('locale')}
           />
         )}
         <TextField
           label={t('admin.languages.name')}
-          name="name"
           autoComplete="off"
-          value={name}
           placeholder={available.find((l) => l.locale === selected)?.name}
           hint={t('admin.languages.name_hint')}
-          error={errors.name}
           maxLength={60}
-          onChange={(e) => setName(e.target.value)}
+          {...field('name')}
         />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="ghost" onClick={close}>
             {t('admin.languages.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={pending}>
             {t('admin.languages.add')}
           </Button>
         </div>
@@ -271,28 +263,25 @@ function AddLanguageDialog({
   );
 }
 
+const renameSchema = z.object({ name: z.string().trim().min(1).max(60) });
+
 function RenameDialog({ language, onClose }: { language: LanguageResource | null; onClose: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateLanguage();
-  const [name, setName] = useState<string | null>(null);
-  const [error, setError] = useState<string>();
-  const value = name ?? language?.name ?? '';
-  const close = () => {
-    setName(null);
-    setError(undefined);
-    onClose();
-  };
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!language) return;
-    if (!value.trim()) return setError(t('validation.required'));
-    try {
-      await update.mutateAsync({ id: language.id, name: value.trim() });
-      toast.success(t('admin.languages.renamed', { name: value.trim() }));
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema: renameSchema,
+    defaultValues: { name: '' },
+    // The dialog opens on the language's current name.
+    formOptions: { values: { name: language?.name ?? '' } },
+    mutationFn: ({ name }) => update.mutateAsync({ id: language!.id, name }),
+    onSuccess: (_result, { name }) => {
+      toast.success(t('admin.languages.renamed', { name }));
       close();
-    } catch (caught) {
-      setError(serverFieldErrors(caught).name ?? errorMessage(t, caught));
-    }
+    },
+  });
+  const close = () => {
+    form.reset();
+    onClose();
   };
   return (
     <Dialog
@@ -301,21 +290,14 @@ function RenameDialog({ language, onClose }: { language: LanguageResource | null
       title={t('admin.languages.rename_title', { name: language?.name ?? '' })}
       closeLabel={t('admin.languages.close')}
     >
-      <form className="mt-5 space-y-4" onSubmit={submit} noValidate>
-        <TextField
-          label={t('admin.languages.name')}
-          name="name"
-          autoComplete="off"
-          value={value}
-          error={error}
-          maxLength={60}
-          onChange={(e) => setName(e.target.value)}
-        />
+      <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
+        {error && <Notice tone="error">{error}</Notice>}
+        <TextField label={t('admin.languages.name')} autoComplete="off" maxLength={60} {...field('name')} />
         <div className="flex justify-end gap-2 pt-2">
           <Button variant="ghost" onClick={close}>
             {t('admin.languages.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={pending}>
             {t('admin.languages.save')}
           </Button>
         </div>

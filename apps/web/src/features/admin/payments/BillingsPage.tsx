@@ -1,6 +1,8 @@
 import { COUNTRY_CODES } from '@filestore/contract';
-import { useMemo, useState, type FormEvent } from 'react';
-import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useMemo } from 'react';
+import { z } from 'zod';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
@@ -20,6 +22,21 @@ const FIELDS = [
   ['billing_phone_number', 'tel'],
   ['billing_vat_number', 'off'],
 ] as const;
+const NAMES = [...FIELDS.map(([name]) => name), 'billing_country'] as const;
+type Name = (typeof NAMES)[number];
+
+/** Each detail as typed; an empty one is removed (null). */
+const sellerSchema = z.object(
+  Object.fromEntries(
+    NAMES.map((name) => [
+      name,
+      z
+        .string()
+        .trim()
+        .transform((value) => value || null),
+    ]),
+  ) as Record<Name, z.ZodPipe<z.ZodString, z.ZodTransform<string | null, string>>>,
+);
 
 /** /admin/payments/billings: the seller's details printed on every invoice (reference §16.3). */
 export function BillingsPage() {
@@ -42,11 +59,12 @@ export function BillingsPage() {
 function SellerForm({ saved }: { saved: AdminSettings }) {
   const { t, i18n } = useTranslation();
   const write = useWriteSettings();
-  const [values, setValues] = useState<Record<string, string>>(() =>
-    Object.fromEntries([...FIELDS.map(([name]) => name), 'billing_country'].map((n) => [n, text(saved[n])])),
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: sellerSchema,
+    defaultValues: Object.fromEntries(NAMES.map((n) => [n, text(saved[n])])),
+    mutationFn: (values) => write(saved, values),
+    onSuccess: () => toast.success(t('admin.settings.saved')),
+  });
   const countries = useMemo(() => {
     let names: Intl.DisplayNames | null = null;
     try {
@@ -60,54 +78,30 @@ function SellerForm({ saved }: { saved: AdminSettings }) {
     );
   }, [i18n.language]);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setErrors({});
-    try {
-      await write(saved, Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim() || null])));
-      toast.success(t('admin.settings.saved'));
-    } catch (caught) {
-      const fields = serverFieldErrors(caught);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const set = (name: string, value: string) => setValues((v) => ({ ...v, [name]: value }));
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('admin.billings.title')}
         description={t('admin.billings.description')}
         footer={
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={pending}>
             {t('admin.settings.save')}
           </Button>
         }
       >
+        {error && (
+          <div className="mb-4">
+            <Notice tone="error">{error}</Notice>
+          </div>
+        )}
         <div className="grid gap-4 sm:grid-cols-2">
           {FIELDS.map(([name, autoComplete]) => (
-            <TextField
-              key={name}
-              label={t(`admin.billings.${name}`)}
-              name={name}
-              autoComplete={autoComplete}
-              value={values[name] ?? ''}
-              error={errors[name]}
-              onChange={(e) => set(name, e.target.value)}
-            />
+            <TextField key={name} label={t(`admin.billings.${name}`)} autoComplete={autoComplete} {...field(name)} />
           ))}
           <SelectField
             label={t('admin.billings.billing_country')}
-            name="billing_country"
             autoComplete="country"
-            value={values.billing_country ?? ''}
-            error={errors.billing_country}
-            onChange={(e) => set('billing_country', e.target.value)}
+            {...field('billing_country')}
             options={[{ value: '', label: t('admin.billings.no_country') }, ...countries]}
           />
         </div>

@@ -1,7 +1,9 @@
 import type { PaymentProviderState } from '@filestore/contract';
 
 type GatewayDriver = PaymentProviderState['driver'];
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { useApiForm } from '../../../lib/form';
 import { useConfig } from '../../../lib/config';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
@@ -99,58 +101,63 @@ function PaymentsSwitch({ saved }: { saved: AdminSettings }) {
   );
 }
 
+/** The keys as typed (an empty one is sent as null), PayPal's live switch, and the payment line. */
+const providerSchema = z.object({
+  keys: z.record(z.string(), z.string().max(2_000)),
+  live: z.boolean(),
+  description: z.string().max(300),
+});
+
 function ProviderForm({ provider, saved }: { provider: PaymentProviderState; saved: AdminSettings }) {
   const { t } = useTranslation();
   const write = useWriteSettings();
   const saveKeys = useSavePaymentKeys();
   const { driver } = provider;
   const name = NAMES[driver];
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [live, setLive] = useState(provider.live ?? false);
   const descriptionName = `${driver}_payment_description`;
-  const [description, setDescription] = useState(text(saved[descriptionName]));
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => setLive(provider.live ?? false), [provider.live]);
-
-  const valueOf = (field: PaymentProviderState['fields'][number]) => values[field.name] ?? field.value ?? '';
-  const keysChanged =
-    provider.fields.some((f) => !f.fromEnv && values[f.name] !== undefined && values[f.name] !== (f.value ?? '')) ||
+  const editable = provider.fields.filter((f) => !f.fromEnv);
+  /** Whether the keys (or PayPal's live switch) differ from the stored ones: they are then tested. */
+  const changedKeys = (keys: Record<string, string>, live: boolean) =>
+    editable.some((f) => (keys[f.name] ?? '') !== (f.secret ? '' : (f.value ?? ''))) ||
     (provider.live !== null && live !== provider.live);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      if (keysChanged) {
-        const typed = Object.fromEntries(
-          provider.fields.filter((f) => !f.fromEnv).map((f) => [f.name, valueOf(f).trim() || null]),
-        );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema: providerSchema,
+    defaultValues: {
+      keys: Object.fromEntries(editable.map((f) => [f.name, f.secret ? '' : (f.value ?? '')])),
+      live: provider.live ?? false,
+      description: text(saved[descriptionName]),
+    },
+    mutationFn: async ({ keys, live, description }) => {
+      const changed = changedKeys(keys, live);
+      if (changed) {
+        const typed = Object.fromEntries(editable.map((f) => [f.name, (keys[f.name] ?? '').trim() || null]));
         await saveKeys.mutateAsync({
           driver,
           body: { values: typed, ...(provider.live !== null ? { live } : {}) },
         });
-        setValues({});
       }
       await write(saved, { [descriptionName]: description });
-      toast.success(keysChanged ? t('admin.payments.keys_saved', { provider: name }) : t('admin.settings.saved'));
-    } catch (caught) {
-      setError(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return changed;
+    },
+    onSuccess: (changed, _values, form) => {
+      // A secret is never shown again: its field empties once it is stored.
+      if (changed) for (const f of editable) if (f.secret) form.setValue(`keys.${f.name}`, '');
+      toast.success(changed ? t('admin.payments.keys_saved', { provider: name }) : t('admin.settings.saved'));
+    },
+  });
+  useEffect(() => form.setValue('live', provider.live ?? false), [provider.live, form]);
+  const [keys, live] = form.watch(['keys', 'live']);
+  const keysChanged = changedKeys(keys, live);
 
   return (
-    <form onSubmit={submit} noValidate aria-label={name}>
+    <form onSubmit={onSubmit} noValidate aria-label={name}>
       <Card
         title={name}
         description={t(provider.configured ? 'admin.payments.configured' : 'admin.payments.not_configured', {
           provider: name,
         })}
         footer={
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={pending}>
             {keysChanged ? t('admin.payments.test_and_save') : t('admin.settings.save')}
           </Button>
         }
@@ -163,35 +170,31 @@ function ProviderForm({ provider, saved }: { provider: PaymentProviderState; sav
             description={t('admin.payments.provider_allowed_hint')}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            {provider.fields.map((field) =>
-              field.fromEnv ? (
+            {provider.fields.map((key) =>
+              key.fromEnv ? (
                 <TextField
-                  key={field.name}
-                  label={t(`admin.payments.field.${field.name}`)}
-                  name={field.name}
-                  value={field.secret ? '••••••••••••' : t('admin.payments.from_env_value')}
+                  key={key.name}
+                  label={t(`admin.payments.field.${key.name}`)}
+                  name={key.name}
+                  value={key.secret ? '••••••••••••' : t('admin.payments.from_env_value')}
                   readOnly
                   disabled
                   hint={t('admin.payments.from_env')}
                 />
-              ) : field.secret ? (
+              ) : key.secret ? (
                 <SecretField
-                  key={field.name}
-                  label={t(`admin.payments.field.${field.name}`)}
-                  name={field.name}
-                  value={values[field.name] ?? ''}
-                  isSet={field.set}
-                  onChange={(value) => setValues((v) => ({ ...v, [field.name]: value }))}
+                  key={key.name}
+                  label={t(`admin.payments.field.${key.name}`)}
+                  isSet={key.set}
+                  {...field(`keys.${key.name}`)}
                 />
               ) : (
                 <TextField
-                  key={field.name}
-                  label={t(`admin.payments.field.${field.name}`)}
-                  name={field.name}
+                  key={key.name}
+                  label={t(`admin.payments.field.${key.name}`)}
                   autoComplete="off"
                   spellCheck={false}
-                  value={valueOf(field)}
-                  onChange={(e) => setValues((v) => ({ ...v, [field.name]: e.target.value }))}
+                  {...field(`keys.${key.name}`)}
                 />
               ),
             )}
@@ -200,8 +203,7 @@ function ProviderForm({ provider, saved }: { provider: PaymentProviderState; sav
             <Switch
               label={t('admin.payments.paypal_live')}
               description={t('admin.payments.paypal_live_hint')}
-              checked={live}
-              onChange={(e) => setLive(e.target.checked)}
+              {...form.register('live')}
             />
           )}
           {error && <Notice tone="error">{error}</Notice>}
@@ -213,11 +215,9 @@ function ProviderForm({ provider, saved }: { provider: PaymentProviderState; sav
           </div>
           <TextField
             label={t('admin.payments.payment_description')}
-            name={descriptionName}
-            value={description}
             maxLength={300}
-            onChange={(e) => setDescription(e.target.value)}
             hint={t('admin.payments.payment_description_hint')}
+            {...field('description')}
           />
         </div>
       </Card>
@@ -225,52 +225,51 @@ function ProviderForm({ provider, saved }: { provider: PaymentProviderState; sav
   );
 }
 
+/** Amounts in minor units; an empty or unreadable one is 0, as before. */
+const minorUnits = z
+  .string()
+  .trim()
+  .transform((value) => Number(value) || 0);
+const balanceSchema = z.object({
+  registration_bonus_amount: minorUnits,
+  limit_usage_in_new_accounts_amount: minorUnits,
+});
+
 function BalanceForm({ saved }: { saved: AdminSettings }) {
   const { t } = useTranslation();
   const write = useWriteSettings();
-  const [bonus, setBonus] = useState(text(saved.registration_bonus_amount));
-  const [limit, setLimit] = useState(text(saved.limit_usage_in_new_accounts_amount));
-  const [busy, setBusy] = useState(false);
   const { payments } = useConfig();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    try {
-      await write(saved, {
-        registration_bonus_amount: Number(bonus) || 0,
-        limit_usage_in_new_accounts_amount: Number(limit) || 0,
-      });
-      toast.success(t('admin.settings.saved'));
-    } catch (caught) {
-      toast.error(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: balanceSchema,
+    defaultValues: {
+      registration_bonus_amount: text(saved.registration_bonus_amount),
+      limit_usage_in_new_accounts_amount: text(saved.limit_usage_in_new_accounts_amount),
+    },
+    mutationFn: (values) => write(saved, values),
+    onSuccess: () => toast.success(t('admin.settings.saved')),
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('admin.payments.balance_title')}
         description={t('admin.payments.balance_description')}
         footer={
-          <Button type="submit" loading={busy} disabled={!payments}>
+          <Button type="submit" loading={pending} disabled={!payments}>
             {t('admin.settings.save')}
           </Button>
         }
       >
         <div className="space-y-4">
+          {error && <Notice tone="error">{error}</Notice>}
           <SettingSwitch saved={saved} name="allowed_registration_bonus" label={t('admin.payments.bonus_allowed')} />
           <TextField
             label={t('admin.payments.bonus_amount')}
-            name="registration_bonus_amount"
             type="number"
             inputMode="numeric"
             min={0}
-            value={bonus}
-            onChange={(e) => setBonus(e.target.value)}
             hint={t('admin.payments.minor_units_hint')}
+            {...field('registration_bonus_amount')}
           />
           <SettingSwitch
             saved={saved}
@@ -286,13 +285,11 @@ function BalanceForm({ saved }: { saved: AdminSettings }) {
           />
           <TextField
             label={t('admin.payments.limit_new_accounts_amount')}
-            name="limit_usage_in_new_accounts_amount"
             type="number"
             inputMode="numeric"
             min={0}
-            value={limit}
-            onChange={(e) => setLimit(e.target.value)}
             hint={t('admin.payments.minor_units_hint')}
+            {...field('limit_usage_in_new_accounts_amount')}
           />
         </div>
       </Card>

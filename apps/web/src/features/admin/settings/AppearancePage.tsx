@@ -1,7 +1,9 @@
 import { ImageUp, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { applyAccentColour, useConfig } from '../../../lib/config';
-import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage, serverFieldErrors } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
@@ -52,69 +54,50 @@ export function AppearancePage() {
   );
 }
 
+/** The app's name, description and accent colour, as the settings take them. */
+const identitySchema = z.object({
+  app_title: z.string().trim().min(1).max(100),
+  app_description: z.string().trim().max(500),
+  app_color: z.string().trim().regex(HEX, { message: 'admin.appearance.colour_invalid' }),
+});
+
 function IdentityForm({ saved }: { saved: AdminSettings }) {
   const { t } = useTranslation();
   const write = useWriteSettings();
-  const [title, setTitle] = useState(text(saved.app_title));
-  const [description, setDescription] = useState(text(saved.app_description));
-  const [colour, setColour] = useState(text(saved.app_color) || '#00BC7E');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {
-      app_title: title.trim() ? undefined : t('validation.required'),
-      app_color: HEX.test(colour.trim()) ? undefined : t('admin.appearance.colour_invalid'),
-    };
-    setErrors(next);
-    if (next.app_title || next.app_color) return;
-    setBusy(true);
-    try {
-      await write(saved, {
-        app_title: title.trim(),
-        app_description: description.trim(),
-        app_color: colour.trim(),
-      });
-      applyAccentColour(colour.trim());
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema: identitySchema,
+    defaultValues: {
+      app_title: text(saved.app_title),
+      app_description: text(saved.app_description),
+      app_color: text(saved.app_color) || '#00BC7E',
+    },
+    mutationFn: (values) => write(saved, values),
+    onSuccess: (_result, values) => {
+      applyAccentColour(values.app_color);
       toast.success(t('admin.appearance.saved'));
-    } catch (caught) {
-      const fields = serverFieldErrors(caught);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
+  const colour = form.watch('app_color');
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('admin.appearance.identity_title')}
         description={t('admin.appearance.identity_description')}
         footer={
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={pending}>
             {t('admin.appearance.save')}
           </Button>
         }
       >
         <div className="space-y-5">
-          <TextField
-            label={t('admin.appearance.app_title')}
-            name="app_title"
-            maxLength={100}
-            value={title}
-            error={errors.app_title}
-            onChange={(e) => setTitle(e.target.value)}
-          />
+          {error && <Notice tone="error">{error}</Notice>}
+          <TextField label={t('admin.appearance.app_title')} maxLength={100} {...field('app_title')} />
           <TextField
             label={t('admin.appearance.app_description')}
-            name="app_description"
             maxLength={500}
-            value={description}
-            error={errors.app_description}
             hint={t('admin.appearance.app_description_hint')}
-            onChange={(e) => setDescription(e.target.value)}
+            {...field('app_description')}
           />
           <div className="flex items-start gap-3">
             <label className="mt-7 shrink-0">
@@ -122,22 +105,23 @@ function IdentityForm({ saved }: { saved: AdminSettings }) {
               <input
                 type="color"
                 value={HEX.test(colour) ? colour.toLowerCase() : '#00bc7e'}
-                onChange={(e) => setColour(e.target.value.toUpperCase())}
+                onChange={(e) =>
+                  form.setValue('app_color', e.target.value.toUpperCase(), {
+                    shouldValidate: form.formState.isSubmitted,
+                  })
+                }
                 className="block size-11 cursor-pointer rounded-xl border border-neutral-300 bg-white p-1 dark:border-neutral-700 dark:bg-neutral-900"
               />
             </label>
             <div className="min-w-0 flex-1">
               <TextField
                 label={t('admin.appearance.colour')}
-                name="app_color"
                 spellCheck={false}
                 autoComplete="off"
                 maxLength={7}
-                value={colour}
-                error={errors.app_color}
                 hint={t('admin.appearance.colour_hint')}
-                onChange={(e) => setColour(e.target.value)}
                 className="max-w-40 font-mono"
+                {...field('app_color')}
               />
             </div>
           </div>

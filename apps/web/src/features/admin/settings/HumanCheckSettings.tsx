@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, CircleDashed, CircleOff } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { configQueryKey } from '../../../lib/config';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -38,65 +39,67 @@ function Status({ saved }: { saved: AdminSettings }) {
   );
 }
 
+type Change = { name: string; value: string | number | boolean | null };
+
+/** The minimum score is a number from 0 to 1; the secret, when typed, replaces the saved one. */
+const humanCheckSchema = z.object({
+  enabled: z.boolean(),
+  siteKey: z.string().trim(),
+  secret: z.string().trim(),
+  score: z
+    .string()
+    .trim()
+    .refine((value) => value !== '' && Number.isFinite(Number(value)) && Number(value) >= 0 && Number(value) <= 1, {
+      message: 'admin.human_check.invalid_score',
+    })
+    .transform(Number),
+});
+
 function HumanCheckForm({ saved }: { saved: AdminSettings }) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const save = useSaveAdminSetting();
-  const [enabled, setEnabled] = useState(saved.allowed_recaptcha === true);
-  const [siteKey, setSiteKey] = useState(
-    typeof saved.recaptcha_client_id === 'string' ? saved.recaptcha_client_id : '',
-  );
-  const [secret, setSecret] = useState('');
-  const [score, setScore] = useState(
-    typeof saved.recaptcha_min_score === 'number' ? String(saved.recaptcha_min_score) : '0.5',
-  );
-  const [scoreError, setScoreError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const secretSet = saved.recaptcha_client_secret === true;
 
   /** Writes each changed setting, then lets this tab's own configuration catch up. */
-  const write = async (changes: Array<{ name: string; value: string | number | boolean | null }>) => {
-    setError(null);
-    setBusy(true);
-    try {
-      for (const change of changes) await save.mutateAsync(change);
-      await client.invalidateQueries({ queryKey: configQueryKey });
-      return true;
-    } catch (caught) {
-      setError(errorMessage(t, caught));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  const write = async (changes: Change[]) => {
+    for (const change of changes) await save.mutateAsync(change);
+    await client.invalidateQueries({ queryKey: configQueryKey });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const minScore = Number(score);
-    const invalid = score.trim() === '' || !Number.isFinite(minScore) || minScore < 0 || minScore > 1;
-    setScoreError(invalid ? t('admin.human_check.invalid_score') : undefined);
-    if (invalid) return;
-    const changes: Array<{ name: string; value: string | number | boolean | null }> = [];
-    const key = siteKey.trim() || null;
-    if (key !== (saved.recaptcha_client_id ?? null)) changes.push({ name: 'recaptcha_client_id', value: key });
-    if (secret.trim()) changes.push({ name: 'recaptcha_client_secret', value: secret.trim() });
-    if (minScore !== saved.recaptcha_min_score) changes.push({ name: 'recaptcha_min_score', value: minScore });
-    // Switched on last, so the check never runs with a key of the form still unsaved.
-    if (enabled !== saved.allowed_recaptcha) changes.push({ name: 'allowed_recaptcha', value: enabled });
-    if (await write(changes)) {
-      setSecret('');
+  const { form, onSubmit, field, error, setError, pending } = useApiForm({
+    schema: humanCheckSchema,
+    defaultValues: {
+      enabled: saved.allowed_recaptcha === true,
+      siteKey: typeof saved.recaptcha_client_id === 'string' ? saved.recaptcha_client_id : '',
+      secret: '',
+      score: typeof saved.recaptcha_min_score === 'number' ? String(saved.recaptcha_min_score) : '0.5',
+    },
+    mutationFn: ({ enabled, siteKey, secret, score }) => {
+      const changes: Change[] = [];
+      const key = siteKey || null;
+      if (key !== (saved.recaptcha_client_id ?? null)) changes.push({ name: 'recaptcha_client_id', value: key });
+      if (secret) changes.push({ name: 'recaptcha_client_secret', value: secret });
+      if (score !== saved.recaptcha_min_score) changes.push({ name: 'recaptcha_min_score', value: score });
+      // Switched on last, so the check never runs with a key of the form still unsaved.
+      if (enabled !== saved.allowed_recaptcha) changes.push({ name: 'allowed_recaptcha', value: enabled });
+      return write(changes);
+    },
+    onSuccess: (_result, _values, form) => {
+      form.setValue('secret', '');
       toast.success(t('admin.human_check.saved'));
-    }
-  };
+    },
+  });
+  const clear = useMutation({ mutationFn: () => write([{ name: 'recaptcha_client_secret', value: null }]) });
+  const enabled = form.watch('enabled');
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('admin.human_check.title')}
         description={t('admin.human_check.description')}
         footer={
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={pending || clear.isPending}>
             {t('admin.human_check.save')}
           </Button>
         }
@@ -107,33 +110,31 @@ function HumanCheckForm({ saved }: { saved: AdminSettings }) {
           <Switch
             label={t('admin.human_check.enable')}
             description={t('admin.human_check.enable_description')}
-            checked={enabled}
-            onChange={(e) => setEnabled(e.target.checked)}
+            {...form.register('enabled')}
           />
           <TextField
             label={t('admin.human_check.site_key')}
-            name="recaptcha_client_id"
             autoComplete="off"
             spellCheck={false}
-            value={siteKey}
             hint={t('admin.human_check.site_key_hint')}
-            onChange={(e) => setSiteKey(e.target.value)}
+            {...field('siteKey')}
           />
           <TextField
             label={t('admin.human_check.secret')}
-            name="recaptcha_client_secret"
             type="password"
             autoComplete="new-password"
             placeholder={secretSet ? '••••••••••••' : undefined}
-            value={secret}
             hint={t(secretSet ? 'admin.human_check.secret_set' : 'admin.human_check.secret_unset')}
-            onChange={(e) => setSecret(e.target.value)}
+            {...field('secret')}
             action={
               secretSet ? (
                 <button
                   type="button"
-                  disabled={busy}
-                  onClick={() => void write([{ name: 'recaptcha_client_secret', value: null }])}
+                  disabled={pending || clear.isPending}
+                  onClick={() => {
+                    setError(null);
+                    clear.mutate(undefined, { onError: (caught) => setError(errorMessage(t, caught)) });
+                  }}
                   className="text-sm font-medium text-red-700 hover:underline disabled:opacity-50 dark:text-red-400"
                 >
                   {t('admin.human_check.clear_secret')}
@@ -143,17 +144,14 @@ function HumanCheckForm({ saved }: { saved: AdminSettings }) {
           />
           <TextField
             label={t('admin.human_check.min_score')}
-            name="recaptcha_min_score"
             type="number"
             inputMode="decimal"
             min={0}
             max={1}
             step={0.1}
-            value={score}
-            error={scoreError}
             hint={t('admin.human_check.min_score_hint')}
-            onChange={(e) => setScore(e.target.value)}
             className="max-w-40"
+            {...field('score')}
           />
           {enabled && <Notice tone="info">{t('admin.human_check.warning')}</Notice>}
         </div>

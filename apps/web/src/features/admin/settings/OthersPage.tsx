@@ -1,8 +1,10 @@
-import type { SubscriptionType } from '@filestore/contract';
+import { EMAIL_PATTERN, type SubscriptionType } from '@filestore/contract';
 import { ShieldCheck, X } from 'lucide-react';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { errorMessage, rules, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
-import { useTranslation } from '../../../lib/i18n';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { z } from 'zod';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage } from '../../../lib/forms';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Link } from '../../../app/routing';
 import { Button } from '../../../ui/Button';
@@ -101,72 +103,66 @@ function SubscriptionCard({ saved }: { saved: AdminSettings }) {
 function ContactForm({ saved }: { saved: AdminSettings }) {
   const { t } = useTranslation();
   const write = useWriteSettings();
-  const [email, setEmail] = useState(text(saved.contact_email));
-  const [analytics, setAnalytics] = useState(text(saved.google_analytics));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const id = analytics.trim().toUpperCase();
-    const next: FieldErrors = {
-      contact_email: email.trim() ? rules.email(t, email) : undefined,
-      google_analytics: id && !ANALYTICS_ID.test(id) ? t('admin.others.analytics_invalid') : undefined,
-    };
-    setErrors(next);
-    if (next.contact_email || next.google_analytics) return;
-    setBusy(true);
-    try {
-      await write(saved, { contact_email: email.trim().toLowerCase() || null, google_analytics: id || null });
-      setAnalytics(id);
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: contactSchema,
+    defaultValues: { contact_email: text(saved.contact_email), google_analytics: text(saved.google_analytics) },
+    mutationFn: (values) => write(saved, values),
+    onSuccess: (_result, values, form) => {
+      form.setValue('google_analytics', values.google_analytics ?? '');
       toast.success(t('admin.settings.saved'));
-    } catch (caught) {
-      const fields = serverFieldErrors(caught);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('admin.others.contact_title')}
         description={t('admin.others.contact_description')}
         footer={
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={pending}>
             {t('admin.settings.save')}
           </Button>
         }
       >
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t('admin.others.contact_email')}
-            name="contact_email"
-            type="email"
-            autoComplete="off"
-            value={email}
-            error={errors.contact_email}
-            hint={t('admin.others.contact_email_hint')}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <TextField
-            label={t('admin.others.analytics')}
-            name="google_analytics"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="G-XXXXXXXXXX"
-            value={analytics}
-            error={errors.google_analytics}
-            hint={t('admin.others.analytics_hint')}
-            onChange={(e) => setAnalytics(e.target.value)}
-          />
+        <div className="space-y-5">
+          {error && <Notice tone="error">{error}</Notice>}
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label={t('admin.others.contact_email')}
+              type="email"
+              autoComplete="off"
+              hint={t('admin.others.contact_email_hint')}
+              {...field('contact_email')}
+            />
+            <TextField
+              label={t('admin.others.analytics')}
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="G-XXXXXXXXXX"
+              hint={t('admin.others.analytics_hint')}
+              {...field('google_analytics')}
+            />
+          </div>
         </div>
       </Card>
     </form>
   );
 }
+
+/** The contact address (empty: none) and the analytics id (empty: none), as the settings take them. */
+const contactSchema = z.object({
+  contact_email: z
+    .string()
+    .trim()
+    .refine((value) => !value || EMAIL_PATTERN.test(value), { message: 'validation.email' })
+    .transform((value) => value.toLowerCase() || null),
+  google_analytics: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => !value || ANALYTICS_ID.test(value), { message: 'admin.others.analytics_invalid' })
+    .transform((value) => value || null),
+});
 
 const NUMBERS = {
   default_max_storage_amount: [1, 1_000_000],
@@ -176,84 +172,77 @@ const NUMBERS = {
 } as const;
 type NumberSetting = keyof typeof NUMBERS;
 
+/** A whole number within the setting's bounds, typed as text. */
+function wholeNumber(t: TFunction, [min, max]: readonly [number, number]) {
+  const message = t('admin.settings.number_invalid', { min, max });
+  return z
+    .string()
+    .trim()
+    .refine((value) => value !== '' && Number.isInteger(Number(value)), { message })
+    .transform(Number)
+    .pipe(z.number().min(min, { message }).max(max, { message }));
+}
+
 function LimitsForm({ saved }: { saved: AdminSettings }) {
   const { t } = useTranslation();
   const write = useWriteSettings();
-  const [limited, setLimited] = useState(saved.storage_limitation === true);
-  const [numbers, setNumbers] = useState<Record<NumberSetting, string>>(
+  const schema = useMemo(
     () =>
-      Object.fromEntries(Object.keys(NUMBERS).map((name) => [name, text(saved[name])])) as Record<
-        NumberSetting,
-        string
-      >,
+      z.object({
+        storage_limitation: z.boolean(),
+        default_max_storage_amount: wholeNumber(t, NUMBERS.default_max_storage_amount),
+        default_max_team_member: wholeNumber(t, NUMBERS.default_max_team_member),
+        upload_limit: wholeNumber(t, NUMBERS.upload_limit),
+        chunk_size: wholeNumber(t, NUMBERS.chunk_size),
+        mimetypes_blacklist: z.array(z.string()),
+      }),
+    [t],
   );
-  const [blocked, setBlocked] = useState<string[]>(
-    Array.isArray(saved.mimetypes_blacklist) ? (saved.mimetypes_blacklist as string[]) : [],
-  );
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: {
+      storage_limitation: saved.storage_limitation === true,
+      default_max_storage_amount: text(saved.default_max_storage_amount),
+      default_max_team_member: text(saved.default_max_team_member),
+      upload_limit: text(saved.upload_limit),
+      chunk_size: text(saved.chunk_size),
+      mimetypes_blacklist: Array.isArray(saved.mimetypes_blacklist) ? (saved.mimetypes_blacklist as string[]) : [],
+    },
+    mutationFn: (values) => write(saved, values),
+    onSuccess: () => toast.success(t('admin.settings.saved')),
+  });
+  const blocked = form.watch('mimetypes_blacklist');
 
   const numberField = (name: NumberSetting, label: string, hint: string) => (
     <TextField
       label={label}
-      name={name}
       type="number"
       inputMode="numeric"
       min={NUMBERS[name][0]}
       max={NUMBERS[name][1]}
       step={1}
-      value={numbers[name]}
-      error={errors[name]}
       hint={hint}
-      onChange={(e) => setNumbers((n) => ({ ...n, [name]: e.target.value }))}
+      {...field(name)}
     />
   );
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: FieldErrors = {};
-    for (const [name, [min, max]] of Object.entries(NUMBERS)) {
-      const value = Number(numbers[name as NumberSetting]);
-      const bad =
-        numbers[name as NumberSetting].trim() === '' || !Number.isInteger(value) || value < min || value > max;
-      if (bad) next[name] = t('admin.settings.number_invalid', { min, max });
-    }
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
-    setBusy(true);
-    try {
-      await write(saved, {
-        storage_limitation: limited,
-        ...Object.fromEntries(Object.entries(numbers).map(([name, value]) => [name, Number(value)])),
-        mimetypes_blacklist: blocked,
-      });
-      toast.success(t('admin.settings.saved'));
-    } catch (caught) {
-      const fields = serverFieldErrors(caught);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) toast.error(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('admin.others.limits_title')}
         description={t('admin.others.limits_description')}
         footer={
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={pending}>
             {t('admin.settings.save')}
           </Button>
         }
       >
         <div className="space-y-5">
+          {error && <Notice tone="error">{error}</Notice>}
           <Switch
             label={t('admin.others.storage_limitation')}
             description={t('admin.others.storage_limitation_description')}
-            checked={limited}
-            onChange={(e) => setLimited(e.target.checked)}
+            {...form.register('storage_limitation')}
           />
           <div className="grid gap-5 sm:grid-cols-2">
             {numberField(
@@ -269,7 +258,11 @@ function LimitsForm({ saved }: { saved: AdminSettings }) {
             {numberField('upload_limit', t('admin.others.upload_limit'), t('admin.others.upload_limit_hint'))}
             {numberField('chunk_size', t('admin.others.chunk_size'), t('admin.others.chunk_size_hint'))}
           </div>
-          <TagInput value={blocked} onChange={setBlocked} error={errors.mimetypes_blacklist} />
+          <TagInput
+            value={blocked}
+            onChange={(value) => form.setValue('mimetypes_blacklist', value, { shouldDirty: true })}
+            error={form.formState.errors.mimetypes_blacklist?.message}
+          />
         </div>
       </Card>
     </form>

@@ -1,13 +1,9 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { TextField } from '../../../ui/Field';
 
-interface SecretFieldProps {
+interface SecretFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> {
   label: string;
-  name: string;
-  /** What is typed now; empty keeps the saved secret. */
-  value: string;
-  onChange: (value: string) => void;
   /** Whether a secret is saved: the server says only that, never the value. */
   isSet: boolean;
   /** Removes the saved secret; without it there is no remove button. */
@@ -15,39 +11,25 @@ interface SecretFieldProps {
   clearLabel?: string;
   hint?: ReactNode;
   error?: string;
-  disabled?: boolean;
 }
 
 /**
  * A write-only secret (a client secret, an SMTP password, an S3 secret key): the saved value never
- * comes back, so the field starts empty and says whether one is saved.
+ * comes back, so the field starts empty and says whether one is saved. Takes a form's `field(name)`
+ * (or value and onChange) like any TextField.
  */
-export function SecretField({
-  label,
-  name,
-  value,
-  onChange,
-  isSet,
-  onClear,
-  clearLabel,
-  hint,
-  error,
-  disabled,
-}: SecretFieldProps) {
+export function SecretField({ label, isSet, onClear, clearLabel, hint, disabled, ...rest }: SecretFieldProps) {
   const { t } = useTranslation();
   return (
     <TextField
       label={label}
-      name={name}
       type="password"
       autoComplete="new-password"
       spellCheck={false}
       placeholder={isSet ? '••••••••••••' : undefined}
-      value={value}
       disabled={disabled}
-      error={error}
       hint={hint ?? t(isSet ? 'admin.secret.set' : 'admin.secret.unset')}
-      onChange={(e) => onChange(e.target.value)}
+      {...rest}
       action={
         isSet && onClear ? (
           <button

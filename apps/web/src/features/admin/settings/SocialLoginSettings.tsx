@@ -1,18 +1,24 @@
 import type { SocialProvider } from '@filestore/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { useConfig } from '../../../lib/config';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
 import { Switch } from '../../../ui/Switch';
 import { PROVIDER_MARKS, PROVIDER_NAMES } from '../../auth/SocialButtons';
 import { LinkField } from '../../sharing/owner/LinkField';
 import { useAdminSettings, useSaveAdminSetting, type AdminSettings } from './settings.api';
 
 const PROVIDERS: SocialProvider[] = ['google', 'github', 'facebook'];
+
+/** A provider's client id (empty: none) and, when typed, its new secret. */
+const providerSchema = z.object({ clientId: z.string().trim().max(255), secret: z.string().max(255) });
 
 /** Google, Facebook and GitHub sign-in: enabled and configured here (issue 15 point 6, ADR 0035). */
 export function SocialLoginSettings() {
@@ -44,30 +50,26 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
   // The switch moves at once and goes back if the server refuses.
   const [allowed, setAllowed] = useState(stored);
   useEffect(() => setAllowed(stored), [stored]);
-  const [clientId, setClientId] = useState(storedId);
-  const [secret, setSecret] = useState('');
-  const [saving, setSaving] = useState(false);
-  useEffect(() => setClientId(storedId), [storedId]);
   const configured = !!storedId && secretSet;
 
   const write = async (key: string, value: string | boolean | null) => {
     await save.mutateAsync({ name: key, value });
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      if (clientId.trim() !== storedId) await write(`${provider}_client_id`, clientId.trim() || null);
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: providerSchema,
+    defaultValues: { clientId: storedId, secret: '' },
+    // The saved id comes back with the settings; the secret never does.
+    formOptions: { values: { clientId: storedId, secret: '' }, resetOptions: { keepDirtyValues: true } },
+    mutationFn: async ({ clientId, secret }) => {
+      if (clientId !== storedId) await write(`${provider}_client_id`, clientId || null);
       if (secret) await write(`${provider}_client_secret`, secret);
-      setSecret('');
+    },
+    onSuccess: (_result, _values, form) => {
+      form.setValue('secret', '');
       toast.success(t('admin.social.saved', { provider: name }));
-    } catch (caught) {
-      toast.error(errorMessage(t, caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+    },
+  });
 
   const clearSecret = async () => {
     try {
@@ -80,7 +82,7 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={onSubmit}
       noValidate
       className="space-y-4 py-6 first:pt-0 last:pb-0"
       aria-labelledby={`${provider}-title`}
@@ -94,6 +96,7 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
         </span>
         {name}
       </h3>
+      {error && <Notice tone="error">{error}</Notice>}
       <Switch
         label={t('admin.social.enable', { provider: name })}
         description={configured ? t('admin.social.ready') : t('admin.social.enable_hint')}
@@ -108,23 +111,14 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={t('admin.social.client_id')}
-          name={`${provider}_client_id`}
-          autoComplete="off"
-          spellCheck={false}
-          value={clientId}
-          onChange={(e) => setClientId(e.target.value)}
-        />
+        <TextField label={t('admin.social.client_id')} autoComplete="off" spellCheck={false} {...field('clientId')} />
         <TextField
           label={t('admin.social.client_secret')}
-          name={`${provider}_client_secret`}
           type="password"
           autoComplete="new-password"
           spellCheck={false}
           placeholder={secretSet ? '••••••••••••' : ''}
-          value={secret}
-          onChange={(e) => setSecret(e.target.value)}
+          {...field('secret')}
           hint={secretSet ? t('admin.social.secret_set') : t('admin.social.secret_missing')}
           action={
             secretSet ? (
@@ -145,7 +139,7 @@ function ProviderSettings({ provider, settings }: { provider: SocialProvider; se
         <p className="mt-1.5 text-sm text-neutral-500 dark:text-neutral-400">{t('admin.social.callback_hint')}</p>
       </div>
       <div className="flex justify-end">
-        <Button type="submit" variant="secondary" loading={saving}>
+        <Button type="submit" variant="secondary" loading={pending}>
           {t('admin.social.save', { provider: name })}
         </Button>
       </div>

@@ -1,8 +1,10 @@
 import { PAGE_CONTENT_MAX, PAGE_TITLE_MAX, type PageAttributes } from '@filestore/contract';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { Link, useParams } from '../../../app/routing';
-import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
@@ -54,34 +56,28 @@ function usePreview(content: string, initial: string) {
   return html;
 }
 
-function PageEditor({ saved }: { saved: PageAttributes }) {
+/** A page's title (trimmed), its Markdown text and whether it is shown. */
+const pageSchema = z.object({
+  title: z.string().trim().min(1).max(PAGE_TITLE_MAX),
+  content: z.string().max(PAGE_CONTENT_MAX),
+  visibility: z.boolean(),
+});
+
+export function PageEditor({ saved }: { saved: PageAttributes }) {
   const { t } = useTranslation();
   const save = useSavePage(saved.slug);
-  const [title, setTitle] = useState(saved.title);
-  const [content, setContent] = useState(saved.content);
-  const [visibility, setVisibility] = useState(saved.visibility);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema: pageSchema,
+    defaultValues: { title: saved.title, content: saved.content, visibility: saved.visibility },
+    mutationFn: (values) => save.mutateAsync(values),
+    onSuccess: () => toast.success(t('admin.pages.saved')),
+  });
+  const [title, content, visibility] = form.watch(['title', 'content', 'visibility']);
   const preview = usePreview(content, saved.content_html);
   const changed = title !== saved.title || content !== saved.content || visibility !== saved.visibility;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const titleError = title.trim() ? undefined : t('validation.required');
-    setErrors({ title: titleError });
-    setError(null);
-    if (titleError) return;
-    try {
-      await save.mutateAsync({ title: title.trim(), content, visibility });
-      toast.success(t('admin.pages.saved'));
-    } catch (caught) {
-      setErrors(serverFieldErrors(caught));
-      setError(errorMessage(t, caught));
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
       <header className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">
           {t('admin.pages.edit_named', { title: saved.title })}
@@ -94,7 +90,7 @@ function PageEditor({ saved }: { saved: PageAttributes }) {
             <ExternalLink className="size-4" aria-hidden />
             {t('admin.pages.view')}
           </Link>
-          <Button type="submit" loading={save.isPending}>
+          <Button type="submit" loading={pending}>
             {t('admin.pages.save')}
           </Button>
         </div>
@@ -106,33 +102,22 @@ function PageEditor({ saved }: { saved: PageAttributes }) {
         </p>
       )}
       <div className="grid gap-5 rounded-2xl bg-white p-5 ring-1 ring-neutral-200 sm:p-6 dark:bg-neutral-900 dark:ring-neutral-800">
-        <TextField
-          label={t('admin.pages.field_title')}
-          name="title"
-          maxLength={PAGE_TITLE_MAX}
-          value={title}
-          error={errors.title}
-          onChange={(e) => setTitle(e.target.value)}
-        />
+        <TextField label={t('admin.pages.field_title')} maxLength={PAGE_TITLE_MAX} {...field('title')} />
         <Switch
           label={t('admin.pages.field_visibility')}
           description={t('admin.pages.visibility_hint')}
-          checked={visibility}
-          onChange={(e) => setVisibility(e.target.checked)}
+          {...form.register('visibility')}
         />
       </div>
       <div className="grid gap-5 lg:grid-cols-2">
         <TextAreaField
           label={t('admin.pages.field_content')}
-          name="content"
           rows={22}
           maxLength={PAGE_CONTENT_MAX}
           spellCheck
-          value={content}
-          error={errors.content}
           hint={t('admin.pages.content_hint')}
-          onChange={(e) => setContent(e.target.value)}
           className="font-mono text-sm"
+          {...field('content')}
         />
         <section aria-labelledby="page-preview" className="min-w-0 space-y-1.5">
           <h3 id="page-preview" className="text-sm font-medium text-neutral-800 dark:text-neutral-200">

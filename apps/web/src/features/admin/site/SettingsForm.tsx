@@ -1,7 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api';
 import { configQueryKey } from '../../../lib/config';
-import { errorMessage, focusFirstInvalid, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
@@ -71,50 +74,56 @@ function Form({
   savedMessage: string;
   aside?: (values: Values) => ReactNode;
 }) {
-  const { t } = useTranslation();
   const client = useQueryClient();
   const save = useSaveAdminSetting();
   const fields = sections.flatMap((s) => s.fields);
-  const initial = (from: AdminSettings) => Object.fromEntries(fields.map((f) => [f.name, asValue(f, from[f.name])]));
-  const [values, setValues] = useState<Values>(() => initial(saved));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const set = (name: string, value: string | boolean) => setValues((v) => ({ ...v, [name]: value }));
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setErrors({});
-    setError(null);
-    setBusy(true);
-    let latest = saved;
-    try {
-      for (const field of fields) {
-        const value = values[field.name];
-        if (value === undefined || value === asValue(field, latest[field.name])) continue;
-        latest = (await save.mutateAsync({ name: field.name, value })).data;
+  const initial = (from: AdminSettings): Values =>
+    Object.fromEntries(fields.map((f) => [f.name, asValue(f, from[f.name])]));
+  /** The setting being written: a refusal of its value goes under its field. */
+  const writing = useRef<string | null>(null);
+  const schema = useMemo(
+    () =>
+      z.object(
+        Object.fromEntries(
+          fields.map((f) => [f.name, f.kind === 'switch' ? z.boolean() : z.string().max(f.maxLength ?? 100_000)]),
+        ),
+      ),
+    // The sections are written inline by each tab: the same fields on every render.
+    [],
+  );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: initial(saved),
+    mutationFn: async (values) => {
+      let latest = saved;
+      for (const f of fields) {
+        const value = values[f.name];
+        if (value === undefined || value === asValue(f, latest[f.name])) continue;
+        writing.current = f.name;
+        latest = (await save.mutateAsync({ name: f.name, value })).data;
       }
+      writing.current = null;
+      return latest;
+    },
+    onSuccess: (latest, _values, form) => {
       // What the server kept (homepage copy is cleaned) is what the form shows next.
-      setValues(initial(latest));
-      await Promise.all([
+      form.reset(initial(latest));
+      void Promise.all([
         client.invalidateQueries({ queryKey: configQueryKey }),
         client.invalidateQueries({ queryKey: ['homepage'] }),
-      ]);
-      toast.success(savedMessage);
-    } catch (caught) {
-      const byField = serverFieldErrors(caught);
-      const named = Object.fromEntries(fields.filter((f) => byField[f.name]).map((f) => [f.name, byField[f.name]]));
-      setErrors(named);
-      setError(errorMessage(t, caught));
-      focusFirstInvalid(form);
-    } finally {
-      setBusy(false);
-    }
-  };
+      ]).then(() => toast.success(savedMessage));
+    },
+    fieldForError: (caught) => {
+      const name = writing.current;
+      if (!(caught instanceof ApiError) || caught.code !== 'validation.failed' || !name) return undefined;
+      const message = caught.errors[name]?.[0] ?? caught.errors.value?.[0];
+      return message ? { field: name, message } : undefined;
+    },
+  });
+  const values = form.watch();
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-6">
+    <form onSubmit={onSubmit} noValidate className="space-y-6">
       {error && <Notice tone="error">{error}</Notice>}
       {aside?.(values)}
       {sections.map((section) => (
@@ -127,40 +136,27 @@ function Form({
             <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">{section.description}</p>
           )}
           <div className="mt-5 space-y-5">
-            {section.fields.map((field) =>
-              field.kind === 'switch' ? (
-                <Switch
-                  key={field.name}
-                  name={field.name}
-                  label={field.label}
-                  description={field.hint}
-                  checked={values[field.name] === true}
-                  onChange={(e) => set(field.name, e.target.checked)}
-                />
-              ) : field.kind === 'text' ? (
+            {section.fields.map((spec) =>
+              spec.kind === 'switch' ? (
+                <Switch key={spec.name} label={spec.label} description={spec.hint} {...form.register(spec.name)} />
+              ) : spec.kind === 'text' ? (
                 <TextField
-                  key={field.name}
-                  name={field.name}
-                  label={field.label}
-                  hint={field.hint}
-                  maxLength={field.maxLength}
-                  placeholder={field.placeholder}
+                  key={spec.name}
+                  label={spec.label}
+                  hint={spec.hint}
+                  maxLength={spec.maxLength}
+                  placeholder={spec.placeholder}
                   spellCheck={false}
-                  value={String(values[field.name] ?? '')}
-                  error={errors[field.name]}
-                  onChange={(e) => set(field.name, e.target.value)}
+                  {...field(spec.name)}
                 />
               ) : (
                 <TextAreaField
-                  key={field.name}
-                  name={field.name}
-                  label={field.label}
-                  hint={field.hint}
-                  maxLength={field.maxLength}
+                  key={spec.name}
+                  label={spec.label}
+                  hint={spec.hint}
+                  maxLength={spec.maxLength}
                   rows={3}
-                  value={String(values[field.name] ?? '')}
-                  error={errors[field.name]}
-                  onChange={(e) => set(field.name, e.target.value)}
+                  {...field(spec.name)}
                 />
               ),
             )}
@@ -168,7 +164,7 @@ function Form({
         </section>
       ))}
       <div className="flex justify-end">
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>
       </div>

@@ -1,7 +1,9 @@
 import { Monitor, Smartphone, Tablet } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
-import { errorMessage, serverFieldErrors } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
+import { errorMessage } from '../../../lib/forms';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -12,6 +14,7 @@ import { useUser } from '../../user/user.api';
 import { AuditList } from './AuditList';
 import { useUserPage } from './UserLayout';
 import {
+  capacityField,
   useAdminUserStorage,
   useChangeCapacity,
   useChangeRole,
@@ -33,22 +36,21 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 const DEVICE_ICON = { mobile: Smartphone, tablet: Tablet, desktop: Monitor, unknown: Monitor } as const;
 
+const roleSchema = z.object({ role: z.enum(['user', 'admin']) });
+
 /** Details: profile facts, the role, the signed-in sessions and what administrators did to this account. */
 export function UserDetailsTab() {
   const { t } = useTranslation();
   const { id, user } = useUserPage();
   const me = useUser().data?.id;
   const changeRole = useChangeRole(id);
-  const [role, setRole] = useState(user.role);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    changeRole.mutate(role, {
-      onSuccess: () => toast.success(t('admin.user.role_saved')),
-      onError: (e) => setError(errorMessage(t, e)),
-    });
-  };
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema: roleSchema,
+    defaultValues: { role: user.role },
+    mutationFn: ({ role }) => changeRole.mutateAsync(role),
+    onSuccess: () => toast.success(t('admin.user.role_saved')),
+  });
+  const role = form.watch('role');
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       <div className="space-y-5">
@@ -68,20 +70,19 @@ export function UserDetailsTab() {
           </dl>
         </Card>
         <Card title={t('admin.user.role')} description={t('admin.user.role_description')}>
-          <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1">
               <SelectField
                 label={t('admin.user.role')}
-                value={role}
                 disabled={user.id === me || user.status === 'deleting'}
-                onChange={(e) => setRole(e.target.value === 'admin' ? 'admin' : 'user')}
+                {...field('role')}
                 options={[
                   { value: 'user', label: t('admin.users.role_user') },
                   { value: 'admin', label: t('admin.users.role_admin') },
                 ]}
               />
             </div>
-            <Button type="submit" loading={changeRole.isPending} disabled={role === user.role}>
+            <Button type="submit" loading={pending} disabled={role === user.role}>
               {t('admin.user.save_role')}
             </Button>
           </form>
@@ -125,6 +126,8 @@ export function UserDetailsTab() {
   );
 }
 
+const capacitySchema = z.object({ max_storage_amount: capacityField });
+
 const BREAKDOWN = [
   ['images', 'bg-emerald-500 dark:bg-emerald-400'],
   ['videos', 'bg-red-500 dark:bg-red-400'],
@@ -140,21 +143,15 @@ export function UserStorageTab() {
   const { id, user } = useUserPage();
   const storage = useAdminUserStorage(id);
   const change = useChangeCapacity(id);
-  const [value, setValue] = useState(user.max_storage_amount === null ? '' : String(user.max_storage_amount));
-  const [error, setError] = useState<string | undefined>();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const amount = value.trim() === '' ? null : Number(value);
-    if (amount !== null && !(amount > 0)) return setError(t('admin.user.capacity_invalid'));
-    setError(undefined);
-    change.mutate(amount, {
-      onSuccess: () => {
-        toast.success(t('admin.user.capacity_saved'));
-        void storage.refetch();
-      },
-      onError: (e) => setError(serverFieldErrors(e).max_storage_amount ?? errorMessage(t, e)),
-    });
-  };
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: capacitySchema,
+    defaultValues: { max_storage_amount: user.max_storage_amount === null ? '' : String(user.max_storage_amount) },
+    mutationFn: ({ max_storage_amount }) => change.mutateAsync(max_storage_amount),
+    onSuccess: () => {
+      toast.success(t('admin.user.capacity_saved'));
+      void storage.refetch();
+    },
+  });
   const data = storage.data;
   return (
     <div className="grid gap-5 lg:grid-cols-2">
@@ -201,21 +198,20 @@ export function UserStorageTab() {
         )}
       </Card>
       <Card title={t('admin.user.capacity')}>
-        <form onSubmit={submit} noValidate className="space-y-4">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          {error && <Notice tone="error">{error}</Notice>}
           <TextField
             label={t('admin.user.capacity')}
             type="number"
             min="0.001"
             step="any"
             inputMode="decimal"
-            value={value}
-            onChange={(e) => setValue(e.target.value)}
             hint={t('admin.user.capacity_hint')}
-            error={error}
             disabled={user.status === 'deleting'}
+            {...field('max_storage_amount')}
           />
           <div className="flex justify-end">
-            <Button type="submit" loading={change.isPending} disabled={user.status === 'deleting'}>
+            <Button type="submit" loading={pending} disabled={user.status === 'deleting'}>
               {t('admin.user.save_capacity')}
             </Button>
           </div>
@@ -289,37 +285,39 @@ export function UserDeleteTab() {
   const { id, user } = useUserPage();
   const me = useUser().data?.id;
   const remove = useDeleteUser(id);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const schema = useMemo(
+    () =>
+      z.object({
+        email: z.string().refine((typed) => typed.trim().toLowerCase() === user.email.toLowerCase(), {
+          message: 'admin.user.delete_mismatch',
+        }),
+      }),
+    [user.email],
+  );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { email: '' },
+    mutationFn: ({ email }) => remove.mutateAsync(email),
+  });
   const started = user.status === 'deleting' || remove.isSuccess;
-  const matches = typed.trim().toLowerCase() === user.email.toLowerCase();
+  const matches = form.watch('email').trim().toLowerCase() === user.email.toLowerCase();
   return (
     <Card title={t('admin.user.delete_title')} description={t('admin.user.delete_description', { name: user.name })}>
       {started ? (
         <DeletionProgress id={id} />
       ) : (
-        <form
-          noValidate
-          className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!matches) return setError(t('admin.user.delete_mismatch'));
-            setError(undefined);
-            remove.mutate(typed, { onError: (err) => setError(errorMessage(t, err)) });
-          }}
-        >
+        <form noValidate className="space-y-4" onSubmit={onSubmit}>
+          {error && <Notice tone="error">{error}</Notice>}
           <TextField
             label={t('admin.user.delete_confirm', { email: user.email })}
-            value={typed}
             autoComplete="off"
             spellCheck={false}
-            onChange={(e) => setTyped(e.target.value)}
-            error={error}
             disabled={user.id === me}
+            {...field('email')}
           />
           {user.id === me && <Notice tone="info">{t('errors.admin.self')}</Notice>}
           <div className="flex justify-end">
-            <Button type="submit" variant="danger" loading={remove.isPending} disabled={!matches || user.id === me}>
+            <Button type="submit" variant="danger" loading={pending} disabled={!matches || user.id === me}>
               {t('admin.user.delete_submit')}
             </Button>
           </div>

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type {
   AdminAuditResponse,
   AdminCreateUserRequest,
@@ -127,3 +128,10 @@ export function useCreateUser() {
     },
   });
 }
+
+/** A capacity typed in gigabytes: empty is the server's default (null), else more than nothing. */
+export const capacityField = z
+  .string()
+  .trim()
+  .refine((value) => value === '' || Number(value) > 0, { message: 'admin.user.capacity_invalid' })
+  .transform((value) => (value === '' ? null : Number(value)));

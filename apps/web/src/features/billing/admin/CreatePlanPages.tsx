@@ -1,7 +1,9 @@
 import { supportedCurrencies, type MeterKey } from '@filestore/contract';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useNavigate } from '../../../app/routing';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -11,129 +13,109 @@ import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { Switch } from '../../../ui/Switch';
 import { useCreatePlan } from '../billing.api';
-import { emptyTier, majorToMinor, validateTiers, type TierDraft, type TierErrors } from '../money';
+import { emptyTier, validateTiers, type TierDraft, type TierErrors } from '../money';
+import { planDescription, planMembers, planName, planStorage, priceIn } from './plan.schema';
 
 const currencyOptions = supportedCurrencies.map((c) => ({ value: c, label: c }));
+
+/** A fixed plan as typed: the price is read in the chosen currency. */
+const fixedPlanSchema = z
+  .object({
+    name: planName,
+    description: planDescription,
+    price: z.string(),
+    currency: z.enum(supportedCurrencies),
+    interval: z.enum(['month', 'year']),
+    storage: planStorage,
+    members: planMembers,
+    visible: z.boolean(),
+  })
+  // Checked beside the other fields' messages; read once all of them are right.
+  .superRefine((plan, ctx) => {
+    if (!priceIn(plan.currency).safeParse(plan.price).success)
+      ctx.addIssue({ code: 'custom', path: ['price'], message: 'billing.form.price_invalid' });
+  })
+  .transform((plan) => ({ ...plan, price: priceIn(plan.currency).parse(plan.price) }));
 
 /** /admin/plan/create/fixed: a plan sold at a price per month or year, with its storage and team size. */
 export function CreateFixedPlanPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreatePlan();
-  const [form, setForm] = useState({
-    name: '',
-    description: '',
-    price: '',
-    currency: 'USD',
-    interval: 'month' as 'month' | 'year',
-    storage: '',
-    members: '-1',
-    visible: true,
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }));
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next: FieldErrors = {};
-    const amount = majorToMinor(form.price, form.currency);
-    if (!form.name.trim()) next.name = t('billing.form.required');
-    if (amount === null || amount < 1) next.price = t('billing.form.price_invalid');
-    const storage = Number(form.storage);
-    if (!/^\d+$/.test(form.storage.trim()) || storage < 1) next.storage = t('billing.form.storage_invalid');
-    const members = Number(form.members);
-    if (!/^-?\d+$/.test(form.members.trim()) || members < -1) next.members = t('billing.form.members_invalid');
-    setErrors(next);
-    if (Object.keys(next).length > 0) return;
-    try {
-      const plan = await create.mutateAsync({
+  const { form, onSubmit, field, pending } = useApiForm({
+    schema: fixedPlanSchema,
+    defaultValues: {
+      name: '',
+      description: '',
+      price: '',
+      currency: 'USD',
+      interval: 'month',
+      storage: '',
+      members: '-1',
+      visible: true,
+    },
+    mutationFn: ({ price, storage, members, ...plan }) =>
+      create.mutateAsync({
         type: 'fixed',
-        name: form.name.trim(),
-        description: form.description.trim() || null,
-        amount: amount!,
-        currency: form.currency,
-        interval: form.interval,
+        ...plan,
+        amount: price,
         features: { max_storage_amount: storage, max_team_members: members },
-        visible: form.visible,
-      });
+      }),
+    onSuccess: (plan) => {
       toast.success(t('billing.plans.created', { name: plan.name }));
       void navigate(`/admin/plan/${plan.id}/fixed/subscribers`);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast.error(errorMessage(t, error));
-    }
-  };
+    },
+    // As before: a refusal that belongs to no field is a toast.
+    errorText: (caught) => {
+      toast.error(errorMessage(t, caught));
+      return undefined;
+    },
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-2xl space-y-5">
+    <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
       <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.create_fixed')}</h2>
       <Card
         title={t('billing.form.details')}
         footer={
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={pending}>
             {t('billing.form.create')}
           </Button>
         }
       >
         <div className="space-y-4">
-          <TextField
-            label={t('billing.form.name')}
-            value={form.name}
-            error={errors.name}
-            onChange={(e) => set({ name: e.target.value })}
-          />
-          <TextAreaField
-            label={t('billing.form.description')}
-            value={form.description}
-            onChange={(e) => set({ description: e.target.value })}
-          />
+          <TextField label={t('billing.form.name')} {...field('name')} />
+          <TextAreaField label={t('billing.form.description')} {...field('description')} />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField
               label={t('billing.form.price')}
               inputMode="decimal"
-              value={form.price}
-              error={errors.price}
               hint={t('billing.form.price_hint')}
-              onChange={(e) => set({ price: e.target.value })}
+              {...field('price')}
             />
-            <SelectField
-              label={t('billing.form.currency')}
-              value={form.currency}
-              options={currencyOptions}
-              onChange={(e) => set({ currency: e.target.value })}
-            />
+            <SelectField label={t('billing.form.currency')} options={currencyOptions} {...field('currency')} />
             <SelectField
               label={t('billing.form.interval')}
-              value={form.interval}
               options={[
                 { value: 'month', label: t('billing.interval.month') },
                 { value: 'year', label: t('billing.interval.year') },
               ]}
-              onChange={(e) => set({ interval: e.target.value as 'month' | 'year' })}
+              {...field('interval')}
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField
-              label={t('billing.form.storage')}
-              inputMode="numeric"
-              value={form.storage}
-              error={errors.storage}
-              onChange={(e) => set({ storage: e.target.value })}
-            />
+            <TextField label={t('billing.form.storage')} inputMode="numeric" {...field('storage')} />
             <TextField
               label={t('billing.form.members')}
               inputMode="numeric"
-              value={form.members}
-              error={errors.members}
               hint={t('billing.form.members_hint')}
-              onChange={(e) => set({ members: e.target.value })}
+              {...field('members')}
             />
           </div>
           <Switch
             label={t('billing.form.visible')}
             description={t('billing.form.visible_hint')}
-            checked={form.visible}
-            onChange={(e) => set({ visible: e.target.checked })}
+            {...form.register('visible')}
           />
         </div>
       </Card>

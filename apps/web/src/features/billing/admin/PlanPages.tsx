@@ -1,7 +1,9 @@
 import type { PlanResource } from '@filestore/contract';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
 import { Link, NavLink, useNavigate, useParams } from '../../../app/routing';
 import { formatDate } from '../../../lib/dates';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -10,6 +12,7 @@ import { Card } from '../../../ui/Card';
 import { cn } from '../../../ui/cn';
 import { TextAreaField, TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
+import { planDescription, planMembers, planName, planStorage } from './plan.schema';
 import { PageSpinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
@@ -112,78 +115,69 @@ function Subscribers({ plan }: { plan: PlanResource }) {
   );
 }
 
+/** A plan's settings; a fixed plan's storage and team size too (a metered plan has none). */
+const unused = z.string().transform(() => undefined);
+const settingsSchema = (fixed: boolean) =>
+  z.object({
+    name: planName,
+    description: planDescription,
+    visible: z.boolean(),
+    storage: fixed ? planStorage : unused,
+    members: fixed ? planMembers : unused,
+  });
+
 function Settings({ plan }: { plan: PlanResource }) {
   const { t } = useTranslation();
   const update = useUpdatePlan(plan.id);
-  const [name, setName] = useState(plan.name);
-  const [description, setDescription] = useState(plan.description ?? '');
-  const [visible, setVisible] = useState(plan.visible);
-  const [storage, setStorage] = useState(String(plan.features?.max_storage_amount ?? ''));
-  const [members, setMembers] = useState(String(plan.features?.max_team_members ?? -1));
-  const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError(t('billing.form.required'));
-    if (plan.type === 'fixed' && (!/^\d+$/.test(storage) || Number(storage) < 1))
-      return setError(t('billing.form.storage_invalid'));
-    if (plan.type === 'fixed' && (!/^-?\d+$/.test(members) || Number(members) < -1))
-      return setError(t('billing.form.members_invalid'));
-    setError(null);
-    try {
-      await update.mutateAsync({
-        name: name.trim(),
-        description: description.trim() || null,
-        visible,
-        ...(plan.type === 'fixed'
-          ? { features: { max_storage_amount: Number(storage), max_team_members: Number(members) } }
+  const fixed = plan.type === 'fixed';
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema: settingsSchema(fixed),
+    defaultValues: {
+      name: plan.name,
+      description: plan.description ?? '',
+      visible: plan.visible,
+      storage: String(plan.features?.max_storage_amount ?? ''),
+      members: String(plan.features?.max_team_members ?? -1),
+    },
+    mutationFn: ({ storage, members, ...settings }) =>
+      update.mutateAsync({
+        ...settings,
+        ...(storage !== undefined && members !== undefined
+          ? { features: { max_storage_amount: storage, max_team_members: members } }
           : {}),
-      });
-      toast.success(t('billing.plan.saved'));
-    } catch (err) {
-      setError(errorMessage(t, err));
-    }
-  };
+      }),
+    onSuccess: () => toast.success(t('billing.plan.saved')),
+  });
   return (
-    <form onSubmit={submit} noValidate className="max-w-2xl">
+    <form onSubmit={onSubmit} noValidate className="max-w-2xl">
       <Card
         title={t('billing.plan.tab_settings')}
         description={t('billing.plan.settings_hint')}
         footer={
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={pending}>
             {t('billing.plan.save')}
           </Button>
         }
       >
         <div className="space-y-4">
           {error && <Notice tone="error">{error}</Notice>}
-          <TextField label={t('billing.form.name')} value={name} onChange={(e) => setName(e.target.value)} />
-          <TextAreaField
-            label={t('billing.form.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          {plan.type === 'fixed' && (
+          <TextField label={t('billing.form.name')} {...field('name')} />
+          <TextAreaField label={t('billing.form.description')} {...field('description')} />
+          {fixed && (
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField
-                label={t('billing.form.storage')}
-                inputMode="numeric"
-                value={storage}
-                onChange={(e) => setStorage(e.target.value)}
-              />
+              <TextField label={t('billing.form.storage')} inputMode="numeric" {...field('storage')} />
               <TextField
                 label={t('billing.form.members')}
                 inputMode="numeric"
                 hint={t('billing.form.members_hint')}
-                value={members}
-                onChange={(e) => setMembers(e.target.value)}
+                {...field('members')}
               />
             </div>
           )}
           <Switch
             label={t('billing.form.visible')}
             description={t('billing.form.visible_hint')}
-            checked={visible}
-            onChange={(e) => setVisible(e.target.checked)}
+            {...form.register('visible')}
           />
         </div>
       </Card>

@@ -1,6 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useParams } from '../../../app/routing';
 import { formatDate } from '../../../lib/dates';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
@@ -10,9 +11,12 @@ import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useCreditUser, useUserSubscription, useUserTransactions } from '../billing.api';
-import { majorToMinor } from '../money';
 import { StatusBadge } from '../parts';
+import { priceIn } from './plan.schema';
 import { TransactionsTable } from './ListPages';
+
+// The credit's currency is the balance's (or the metered plan's): the server knows; two decimals are the usual case.
+const creditSchema = z.object({ amount: priceIn('USD') });
 
 /** /admin/user/{id}/subscription: their subscription, their transactions, and a credit to their balance. */
 export function UserSubscriptionTab() {
@@ -21,22 +25,15 @@ export function UserSubscriptionTab() {
   const sub = useUserSubscription(id);
   const transactions = useUserTransactions(id);
   const credit = useCreditUser(id);
-  const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  // The credit's currency is the balance's (or the metered plan's): the server knows; two decimals are the usual case.
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const minor = majorToMinor(amount, 'USD');
-    if (minor === null || minor < 1) return setError(t('billing.form.price_invalid'));
-    setError(undefined);
-    try {
-      await credit.mutateAsync(minor);
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: creditSchema,
+    defaultValues: { amount: '' },
+    mutationFn: ({ amount }) => credit.mutateAsync(amount),
+    onSuccess: (_result, _values, form) => {
       toast.success(t('billing.credit.done'));
-      setAmount('');
-    } catch (err) {
-      setError(errorMessage(t, err));
-    }
-  };
+      form.reset();
+    },
+  });
   return (
     <div className="space-y-5">
       <Card title={t('admin.user.tab_subscription')}>
@@ -77,23 +74,22 @@ export function UserSubscriptionTab() {
           </dl>
         )}
       </Card>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={onSubmit} noValidate>
         <Card
           title={t('billing.credit.title')}
           description={t('billing.credit.description')}
           footer={
-            <Button type="submit" loading={credit.isPending}>
+            <Button type="submit" loading={pending}>
               {t('billing.credit.submit')}
             </Button>
           }
         >
-          <TextField
-            label={t('billing.credit.amount')}
-            inputMode="decimal"
-            value={amount}
-            error={error}
-            onChange={(e) => setAmount(e.target.value)}
-          />
+          {error && (
+            <div className="mb-4">
+              <Notice tone="error">{error}</Notice>
+            </div>
+          )}
+          <TextField label={t('billing.credit.amount')} inputMode="decimal" {...field('amount')} />
         </Card>
       </form>
       <section aria-labelledby="user-transactions" className="space-y-3">

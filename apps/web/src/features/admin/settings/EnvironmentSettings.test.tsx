@@ -1,0 +1,131 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderApp, serve } from '../../../test/render';
+import { EnvironmentSettings } from './EnvironmentSettings';
+
+const environment = (storedObjects = 0) => ({
+  data: {
+    storage: { driver: 'local', fromEnv: false, s3: null, storedObjects },
+    mail: { driver: 'outbox', fromEnv: false, smtp: null },
+  },
+});
+
+type Answer = { status: number; body?: unknown };
+
+function admin(part: 'storage' | 'mail', answers: Answer[], storedObjects = 0) {
+  const sent: unknown[] = [];
+  const { calls } = serve({
+    'GET /api/admin/environment': () => ({ status: 200, body: environment(storedObjects) }),
+    [`PUT /api/admin/environment/${part}`]: (_url, init) => {
+      sent.push(JSON.parse(init?.body as string));
+      return answers.shift() ?? { status: 200, body: environment(storedObjects) };
+    },
+  });
+  return { sent, calls };
+}
+
+const puts = (calls: string[]) => calls.filter((c) => c.startsWith('PUT'));
+const storageCard = async () => (await screen.findByRole('heading', { name: 'File storage' })).closest('form')!;
+const mailCard = async () => (await screen.findByRole('heading', { name: 'Mail' })).closest('form')!;
+
+describe('Admin → Environment: storage', () => {
+  it('checks the S3 fields before any test', async () => {
+    const { calls } = admin('storage', []);
+    renderApp(<EnvironmentSettings />);
+    const card = within(await storageCard());
+    await userEvent.click(card.getByRole('radio', { name: /S3-compatible/ }));
+    await userEvent.clear(card.getByLabelText('Region'));
+    await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
+    expect((await card.findAllByText('This field is required.')).length).toBe(3); // region, key, secret
+    expect(card.getByText('A bucket name has at least 3 characters.')).toBeTruthy();
+    expect(card.getByLabelText('Region')).toBe(document.activeElement);
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('shows the server’s reason for a failed test, asks for the name to leave files behind, and sends it', async () => {
+    const { sent } = admin(
+      'storage',
+      [
+        {
+          status: 422,
+          body: { code: 'environment.storage_unreachable', message: 'Could not use this storage: no such bucket' },
+        },
+        {
+          status: 409,
+          body: {
+            code: 'environment.confirmation_required',
+            message: 'Confirm',
+            details: { confirm: 'files', storedObjects: 4 },
+          },
+        },
+      ],
+      4,
+    );
+    renderApp(<EnvironmentSettings />);
+    const card = within(await storageCard());
+    await userEvent.click(card.getByRole('radio', { name: /S3-compatible/ }));
+    await userEvent.type(card.getByLabelText('Endpoint'), 'https://s3.acme.test');
+    await userEvent.type(card.getByLabelText('Bucket'), 'files');
+    await userEvent.type(card.getByLabelText('Access key'), 'AKIA');
+    await userEvent.type(card.getByLabelText('Secret key'), 'shh');
+    expect(card.getByText(/4/, { selector: '[role="status"] *, p' })).toBeTruthy();
+    await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
+    expect(await card.findByText('Could not use this storage: no such bucket')).toBeTruthy();
+    await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(within(dialog).getByLabelText('Type files to confirm'), 'files');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Switch storage' }));
+    await waitFor(() => expect(sent).toHaveLength(3));
+    const s3 = { endpoint: 'https://s3.acme.test', region: 'us-east-1', bucket: 'files', key: 'AKIA', secret: 'shh' };
+    expect(sent[1]).toEqual({ driver: 's3', s3: { ...s3, forcePathStyle: true } });
+    expect(sent[2]).toEqual({ driver: 's3', s3: { ...s3, forcePathStyle: true }, confirm: 'files' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('Admin → Environment: mail', () => {
+  it('checks the SMTP fields before any test', async () => {
+    const { calls } = admin('mail', []);
+    renderApp(<EnvironmentSettings />);
+    const card = within(await mailCard());
+    await userEvent.click(card.getByRole('radio', { name: /SMTP server/ }));
+    await userEvent.clear(card.getByLabelText('Port'));
+    await userEvent.type(card.getByLabelText('Port'), '70000');
+    await userEvent.click(card.getByRole('button', { name: 'Send a test and save' }));
+    expect(await card.findByText('This field is required.')).toBeTruthy();
+    expect(card.getByText('Enter a port number between 1 and 65535.')).toBeTruthy();
+    expect(card.getByText('Enter a valid email address.')).toBeTruthy();
+    expect(puts(calls)).toEqual([]);
+  });
+
+  it('puts a refusal on its field, and sends the SMTP settings', async () => {
+    const { sent } = admin('mail', [
+      {
+        status: 422,
+        body: { code: 'validation.failed', message: 'Invalid', errors: { 'smtp.host': ['Unknown host.'] } },
+      },
+    ]);
+    renderApp(<EnvironmentSettings />);
+    const card = within(await mailCard());
+    await userEvent.click(card.getByRole('radio', { name: /SMTP server/ }));
+    await userEvent.type(card.getByLabelText('Host'), 'smtp.acme.test');
+    await userEvent.type(card.getByLabelText('User name'), 'mailer');
+    await userEvent.type(card.getByLabelText('Sender address'), 'no-reply@acme.test');
+    await userEvent.click(card.getByRole('button', { name: 'Send a test and save' }));
+    expect(await card.findByText('Unknown host.')).toBeTruthy();
+    await waitFor(() => expect(card.getByLabelText('Host')).toBe(document.activeElement));
+    await userEvent.click(card.getByRole('button', { name: 'Send a test and save' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1]).toEqual({
+      driver: 'smtp',
+      smtp: {
+        host: 'smtp.acme.test',
+        port: 587,
+        username: 'mailer',
+        encryption: 'starttls',
+        from: 'no-reply@acme.test',
+      },
+    });
+  });
+});

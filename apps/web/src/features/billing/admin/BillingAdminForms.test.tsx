@@ -1,0 +1,62 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp, serve } from '../../../test/render';
+import { CreateFixedPlanPage } from './CreatePlanPages';
+
+type Answer = { status: number; body?: unknown };
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('creating a fixed plan', () => {
+  it('checks every field before any call', async () => {
+    const { calls } = serve({});
+    renderApp(<CreateFixedPlanPage />);
+    await userEvent.type(screen.getByLabelText('Price'), '9.999');
+    await userEvent.type(screen.getByLabelText('Storage (GB)'), '0');
+    await userEvent.clear(screen.getByLabelText('Team members'));
+    await userEvent.type(screen.getByLabelText('Team members'), '-5');
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(screen.getByText('Enter an amount greater than zero, e.g. 9.99.')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number of GB, at least 1.')).toBeTruthy();
+    expect(screen.getByText('Enter a whole number, or -1 for unlimited.')).toBeTruthy();
+    expect(screen.getByLabelText('Name')).toBe(document.activeElement);
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+  });
+
+  it('puts a refusal on its field, and sends the plan in minor units', async () => {
+    const answers: Answer[] = [
+      {
+        status: 422,
+        body: { code: 'validation.failed', message: 'Invalid', errors: { name: ['A plan has this name.'] } },
+      },
+    ];
+    const sent: unknown[] = [];
+    serve({
+      'POST /api/subscriptions/admin/plans': (_url, init) => {
+        sent.push(JSON.parse(init?.body as string));
+        return answers.shift() ?? { status: 201, body: { data: { id: 'plan-1', name: 'Pro' } } };
+      },
+    });
+    renderApp(<CreateFixedPlanPage />);
+    await userEvent.type(screen.getByLabelText('Name'), ' Pro ');
+    await userEvent.type(screen.getByLabelText('Price'), '9,99');
+    await userEvent.selectOptions(screen.getByLabelText('Billed every'), 'year');
+    await userEvent.type(screen.getByLabelText('Storage (GB)'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    expect(await screen.findByText('A plan has this name.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/plan/plan-1/fixed/subscribers'));
+    expect(sent[1]).toEqual({
+      type: 'fixed',
+      name: 'Pro',
+      description: null,
+      amount: 999,
+      currency: 'USD',
+      interval: 'year',
+      features: { max_storage_amount: 100, max_team_members: -1 },
+      visible: true,
+    });
+  });
+});
