@@ -1,12 +1,13 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env.js';
-import { ADMIN, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { ADMIN, uniqueEmail } from '../support/helpers.js';
+import { newAccount, useAdminSession } from '../support/accounts.js';
 
 const SHOTS = process.env.E2E_SHOTS;
 
 test('a token made in settings calls the API without cookies, and stops working once revoked', async ({ page }) => {
   const email = uniqueEmail('tia');
-  await signUp(page, 'Tia Token', email, 'token-password-1');
+  await newAccount(page, 'Tia Token', email, 'token-password-1');
 
   await page.goto('/user/settings/tokens');
   await expect(page.getByRole('heading', { name: 'Create an API token' })).toBeVisible();
@@ -89,9 +90,7 @@ test('an administrator can give a token the admin scope; the reference page load
   page.on('request', (r) => {
     if (!r.url().startsWith(E2E_BASE_URL) && !r.url().startsWith('data:')) outside.push(r.url());
   });
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
+  await useAdminSession(page);
   await page.goto('/user/settings/tokens');
   await page.getByLabel('Token name').fill('Admin robot');
   await page.getByRole('switch', { name: 'Allow the admin API' }).check();

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /**
  * The notification center (spec §2, §4): a guest fills an upload request in their own browser;
@@ -24,7 +25,7 @@ test('a guest fills an upload request; the owner’s bell shows it, opening read
   browser,
 }) => {
   test.setTimeout(120_000);
-  await signUp(page, 'Nora Owner', uniqueEmail('nora'), 'notify-password-1');
+  await newAccount(page, 'Nora Owner', uniqueEmail('nora'), 'notify-password-1');
   const created = await apiCall<{ data: { attributes: { token: string; folder_id: string } } }>(
     page,
     'POST',
@@ -85,7 +86,7 @@ test('a guest fills an upload request; the owner’s bell shows it, opening read
 });
 
 test('the mail switch on the profile is on by default and saved when turned off', async ({ page }) => {
-  await signUp(page, 'Mia Mail', uniqueEmail('mia'), 'notify-password-1');
+  await newAccount(page, 'Mia Mail', uniqueEmail('mia'), 'notify-password-1');
   await page.goto('/user/profile');
   const toggle = page.getByRole('switch', { name: 'Email me my notifications' });
   await expect(toggle).toBeChecked();
