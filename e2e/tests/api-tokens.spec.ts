@@ -82,6 +82,8 @@ test('a token made in settings calls the API without cookies, and stops working 
 test('an administrator can give a token the admin scope; the reference page loads offline under its CSP', async ({
   page,
 }) => {
+  // The API reference renders the whole API in the browser: a minute alone on a loaded machine.
+  test.setTimeout(120_000);
   const violations: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') violations.push(message.text());
