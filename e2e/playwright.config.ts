@@ -40,8 +40,43 @@ const s3Env: Record<string, string> = E2E_S3
   : {};
 
 /**
+ * The journeys that change what every other journey sees (ADR 0071): the admin's settings (those
+ * calling `restoreSettingsAfterAll` and the others that put settings back themselves), billing and
+ * its payment providers, the test clock (`/api/admin/testing/clock`), the default language, the
+ * human check and sign-in providers on the sign-in pages, the site's pages; and those that read
+ * what every account adds to (the dashboard's traffic and newest users, the users list and the
+ * audit log). They run in the `global` project, one at a time, once no other journey runs. A
+ * single journey of an otherwise parallel file that changes a setting is tagged `@global`.
+ */
+const GLOBAL_FILES = new RegExp(
+  `(${[
+    'admin-dashboard',
+    'admin-users',
+    'billing-metered',
+    'billing-payments',
+    'billing-screens',
+    'billing-stripe',
+    'human-check',
+    'languages',
+    'settings',
+    'site-pages',
+    'social-sign-in',
+  ].join('|')})\\.spec\\.ts`,
+);
+const GLOBAL_TAG = /@global/;
+/**
+ * One worker (`--workers=1`, the way one spec is run by hand): nothing runs beside anything else, so
+ * the global journeys wait only for the wizard, and one of them run alone does not first run the
+ * seventy others (a project's dependencies always run whole).
+ */
+const ONE_WORKER = process.argv.some(
+  (arg, i, args) => /^(--workers|-j)=?1$/.test(arg) || (/^(--workers|-j)$/.test(arg) && args[i + 1] === '1'),
+);
+
+/**
  * Journeys run against the real built server on a fresh data folder. The wizard project installs
- * the product from nothing; every other journey depends on it.
+ * the product from nothing; every other journey depends on it. The others run in two workers (the
+ * CI machine's two cores), then the `global` ones in one, after them (ADR 0071).
  */
 export default defineConfig({
   testDir: './tests',
@@ -49,7 +84,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json']],
   use: {
@@ -72,16 +107,34 @@ export default defineConfig({
     E2E_STORAGE === 's3'
       ? [
           { name: 'wizard-s3', testMatch: /wizard\.spec\.ts/ },
+          // Five journeys, one of them changing the chunk size: one at a time, as before.
           {
             name: 'journeys-s3',
             testMatch: /(transfer|sharing-visitor)\.spec\.ts/,
             grep: S3_JOURNEYS,
             dependencies: ['wizard-s3'],
+            workers: 1,
           },
         ]
       : [
           { name: 'wizard', testMatch: /wizard\.spec\.ts/ },
-          { name: 'journeys', testIgnore: /wizard\.spec\.ts/, dependencies: ['wizard'] },
+          {
+            name: 'journeys',
+            testIgnore: [/wizard\.spec\.ts/, GLOBAL_FILES],
+            grepInvert: GLOBAL_TAG,
+            dependencies: ['wizard'],
+            // Test by test, not file by file: the long files do not hold one worker to the end.
+            fullyParallel: true,
+          },
+          // After the parallel journeys, one at a time: nothing else runs while they change the server.
+          {
+            name: 'global',
+            testIgnore: /wizard\.spec\.ts/,
+            // A test's file name is part of what grep reads (its title path): the files above, and the tagged tests.
+            grep: [GLOBAL_FILES, GLOBAL_TAG],
+            dependencies: ONE_WORKER ? ['wizard'] : ['journeys'],
+            workers: 1,
+          },
         ],
   // A fresh bucket for the S3 run, emptied and removed at the end.
   globalSetup: E2E_S3 ? './support/s3-bucket.ts' : undefined,

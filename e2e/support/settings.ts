@@ -1,13 +1,10 @@
 import { expect, test, type Browser } from '@playwright/test';
-import { ADMIN, apiCall, apiHeaders, signIn } from './helpers.js';
+import { adminPage } from './accounts.js';
+import { apiCall, apiHeaders } from './helpers.js';
 
 async function adminSession(browser: Browser) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return { context, page };
+  const page = await adminPage(browser);
+  return { context: page.context(), page };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { signIn, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 test('changes the password in account settings; only the new one signs in afterwards', async ({ page }) => {
   const email = uniqueEmail('pat');
-  await signUp(page, 'Pat Password', email, 'old-password-1');
+  await newAccount(page, 'Pat Password', email, 'old-password-1');
 
   await page.goto('/user/settings/password');
   const current = page.getByLabel('Current password');

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiCall, seedFile, signIn, uniqueEmail } from '../support/helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPage, signedInPage } from '../support/accounts.js';
+import { apiCall, seedFile, uniqueEmail } from '../support/helpers.js';
 
 /**
  * The admin dashboard and the server tab (issue 16, ADR 0042): after a user uploads and downloads
@@ -17,14 +18,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
 
-async function signedIn(browser: Browser, email: string, password: string, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return page;
-}
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 interface Dashboard {
   data: { traffic: { days: { day: string; upload: number; download: number }[] } };
@@ -34,7 +28,7 @@ const todayLabel = () => new Intl.DateTimeFormat('en', { dateStyle: 'medium', ti
 
 test('the admin sees a user’s upload and download on the dashboard, and the server’s status', async ({ browser }) => {
   test.setTimeout(120_000);
-  const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser, DESKTOP);
   const before = (await apiCall<Dashboard>(admin, 'GET', '/api/admin/dashboard')).data.traffic.days.at(-1);
 
   const email = uniqueEmail('dana');
@@ -45,7 +39,7 @@ test('the admin sees a user’s upload and download on the dashboard, and the se
     password_confirmation: 'dana-password-1',
     role: 'user',
   });
-  const user = await signedIn(browser, email, 'dana-password-1');
+  const user = await signedInPage(browser, email, 'dana-password-1', DESKTOP);
   const id = await seedFile(user, 'report.txt', 'x'.repeat(12_345));
   const download = await user.request.get(`/api/files/${id}/download`);
   expect(download.status()).toBe(200);
@@ -101,7 +95,7 @@ test('the admin sees a user’s upload and download on the dashboard, and the se
       ['phone', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
       ['phone-tall-dark', { colorScheme: 'dark' as const, viewport: { width: 390, height: 3000 }, isMobile: true }],
     ] as const) {
-      const page = await signedIn(browser, ADMIN.email, ADMIN.password, options);
+      const page = await adminPage(browser, { ...DESKTOP, ...options });
       await page.goto('/admin/dashboard');
       await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
       await shoot(page, `dashboard-${name}`);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiCall, signIn, uniqueEmail } from '../support/helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { adminPage, signedInPage } from '../support/accounts.js';
+import { apiCall, signIn, uniqueEmail } from '../support/helpers.js';
 
 /**
  * The administrator's users back office (issue 16, ADR 0040): an admin creates a user, changes
@@ -20,23 +21,11 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `admin-users-${name}.png`), fullPage: true });
 }
 
-async function signedIn(
-  browser: Browser,
-  email: string,
-  password: string,
-  options: Parameters<Browser['newContext']>[0] = {},
-) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return page;
-}
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 test('an admin creates a user, changes their capacity, suspends and deletes them', async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser, DESKTOP);
   const email = uniqueEmail('casey');
   const password = 'casey-password-1';
 
@@ -59,7 +48,7 @@ test('an admin creates a user, changes their capacity, suspends and deletes them
   await admin.getByRole('button', { name: 'Save capacity' }).click();
   await expect(admin.getByText('of 3 GB used')).toBeVisible();
 
-  const user = await signedIn(browser, email, password);
+  const user = await signedInPage(browser, email, password, DESKTOP);
   await user.goto('/user/settings/storage');
   await expect(user.getByText('3 GB').first()).toBeVisible();
 
@@ -110,7 +99,7 @@ test('screens in light, dark and on a phone', async ({ browser }) => {
     ['dark', { colorScheme: 'dark' }],
     ['phone', { colorScheme: 'light', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
   ] as const) {
-    const admin = await signedIn(browser, ADMIN.email, ADMIN.password, options);
+    const admin = await adminPage(browser, { ...DESKTOP, ...options });
     const made = await apiCall<{ data: { id: string } }>(admin, 'POST', '/api/admin/users', {
       name: `Shot ${name}`,
       email: uniqueEmail(`shot-${name}`),

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /** Issue 15: a picture chosen in the profile replaces the initial in the header. E2E_SHOTS=1 saves screenshots. */
 
@@ -16,7 +17,7 @@ const GREEN_PNG = Buffer.from(
 test('a new picture in the profile shows in the header; a text file is refused; removing brings the initial back', async ({
   page,
 }) => {
-  await signUp(page, 'Ava Avatar', uniqueEmail('ava'), 'avatar-password-1');
+  await newAccount(page, 'Ava Avatar', uniqueEmail('ava'), 'avatar-password-1');
   await page.goto('/user/profile');
   const header = page.getByRole('link', { name: 'Your account: Ava Avatar' });
   await expect(header.locator('img')).toHaveCount(0);

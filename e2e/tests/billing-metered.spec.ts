@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { startFakePaystack, type FakePaystack } from '../../apps/server/test/fake-paystack.js';
 import { E2E_BASE_URL, E2E_PAYSTACK_PORT } from '../support/env.js';
-import { ADMIN, apiCall, apiHeaders, seedFile, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, apiHeaders, seedFile, uniqueEmail } from '../support/helpers.js';
+import { adminPage, newAccount } from '../support/accounts.js';
 
 /**
  * Metered billing (issue 17): the admin switches to metered and makes a plan; a new user is put on
@@ -24,15 +25,6 @@ test.use({ viewport: { width: 1440, height: 900 } });
 
 const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test-results', 'shots') : null;
 
-async function signedIn(browser: Browser, email: string, password: string) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return page;
-}
-
 const setting = (page: Page, name: string, value: unknown) =>
   apiCall(page, 'PATCH', '/api/admin/settings', { name, value });
 const runDay = (admin: Page, days: number) =>
@@ -40,7 +32,7 @@ const runDay = (admin: Page, days: number) =>
 
 test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it', async ({ browser }) => {
   test.setTimeout(180_000);
-  const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser, { viewport: { width: 1440, height: 900 } });
   const before = (await apiCall<{ data: Record<string, unknown> }>(admin, 'GET', '/api/admin/settings')).data;
   await apiCall(admin, 'PUT', '/api/admin/payments/paystack', {
     values: { paystack_public_key: paystack.publicKey, paystack_secret_key: paystack.secretKey },
@@ -67,7 +59,7 @@ test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const user = await context.newPage();
     const email = uniqueEmail('metered');
-    await signUp(user, 'Mia Metered', email, 'user-password-1');
+    await newAccount(user, 'Mia Metered', email, 'user-password-1');
     await seedFile(user, 'notes.txt', 'metered usage');
 
     await user.goto('/user/settings/billing');

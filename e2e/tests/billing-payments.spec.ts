@@ -4,8 +4,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFakePaypal, type FakePaypal } from '../../apps/server/test/fake-paypal.js';
 import { startFakePaystack, type FakePaystack } from '../../apps/server/test/fake-paystack.js';
 import { E2E_BASE_URL, E2E_PAYPAL_PORT, E2E_PAYSTACK_PORT } from '../support/env.js';
-import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, uniqueEmail } from '../support/helpers.js';
 import { restoreSettingsAfterAll } from '../support/settings.js';
+import { newAccount, useAdminSession } from '../support/accounts.js';
 
 /**
  * Payments (issue 17, ADR 0047): the administrator types PayPal's and Paystack's keys on the payments
@@ -60,10 +61,7 @@ test.afterAll(async () => {
 
 test('an admin sets up PayPal and Paystack; a user tops up through PayPal', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-
+  await useAdminSession(page);
   await page.goto('/admin/payments/payments');
   const pp = page.getByRole('form', { name: 'PayPal' });
   await expect(pp.getByLabel('Webhook address for PayPal')).toHaveValue(
@@ -119,7 +117,7 @@ test('an admin sets up PayPal and Paystack; a user tops up through PayPal', asyn
 
   const context = await browser.newContext();
   const user = await context.newPage();
-  await signUp(user, 'Tom Topup', uniqueEmail('topup'), 'topup-password-1');
+  await newAccount(user, 'Tom Topup', uniqueEmail('topup'), 'topup-password-1');
   const { url } = await apiCall<{ url: string }>(user, 'POST', '/api/paypal/top-up', { amount: 1500 });
   await user.goto(url);
   await user.getByRole('button', { name: 'Approve' }).click();

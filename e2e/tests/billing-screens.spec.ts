@@ -1,6 +1,7 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { expect, test } from '@playwright/test';
+import { apiCall, uniqueEmail } from '../support/helpers.js';
 import { restoreSettingsAfterAll } from '../support/settings.js';
+import { adminPage, newAccount } from '../support/accounts.js';
 
 /**
  * Issue 17's screens: the administrator makes a fixed and a metered plan through the forms, edits
@@ -12,21 +13,12 @@ restoreSettingsAfterAll(['subscription_type']);
 
 test.use({ viewport: { width: 1280, height: 900 }, actionTimeout: 15_000 });
 
-async function adminPage(browser: Browser) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return page;
-}
-
 test('admin makes plans, a user picks one and gets a credit with its invoice', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const tag = Date.now().toString(36);
   const fixedName = `Pro ${tag}`;
   const meteredName = `Pay as you go ${tag}`;
-  const admin = await adminPage(browser);
+  const admin = await adminPage(browser, { viewport: { width: 1280, height: 900 } });
   await apiCall(admin, 'PATCH', '/api/admin/settings', { name: 'subscription_type', value: 'fixed' });
 
   // A fixed plan through the form, price typed in major units.
@@ -94,7 +86,7 @@ test('admin makes plans, a user picks one and gets a credit with its invoice', a
 
   // The user sees the plan in the picker, and a clear note: no provider is configured here.
   const email = uniqueEmail('billing');
-  await signUp(page, 'Bill Payer', email, 'bill-password-1');
+  await newAccount(page, 'Bill Payer', email, 'bill-password-1');
   await page.goto('/user/settings/billing');
   await page.getByRole('button', { name: 'Choose a plan' }).click();
   const picker = page.getByRole('dialog', { name: 'Choose a plan' });

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { startFakeStripe, type FakeStripe } from '../../apps/server/test/fake-stripe.js';
 import { E2E_BASE_URL, E2E_STRIPE_PORT } from '../support/env.js';
-import { ADMIN, apiCall, apiHeaders, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, apiHeaders, uniqueEmail } from '../support/helpers.js';
+import { newAccount, useAdminSession } from '../support/accounts.js';
 
 /**
  * Issue 17's Stripe journey, through the screens: the administrator sets Stripe's keys (API) and
@@ -27,9 +28,7 @@ test('a user picks a fixed plan on Billing, pays on Stripe’s checkout page and
   browser,
 }) => {
   test.setTimeout(180_000);
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
+  await useAdminSession(page);
   const before = (await apiCall<{ data: Record<string, unknown> }>(page, 'GET', '/api/admin/settings')).data;
   const restore = ['subscription_type', 'allowed_payments', 'allowed_stripe', 'storage_limitation'] as const;
   const name = `Stripe Pro ${Date.now()}`;
@@ -71,7 +70,7 @@ test('a user picks a fixed plan on Billing, pays on Stripe’s checkout page and
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const user = await context.newPage();
-    await signUp(user, 'Stripe Buyer', uniqueEmail('stripe-buyer'), 'buyer-password-1');
+    await newAccount(user, 'Stripe Buyer', uniqueEmail('stripe-buyer'), 'buyer-password-1');
     await user.goto('/user/settings/billing');
     await user.getByRole('button', { name: 'Choose a plan' }).click();
     const dialog = user.getByRole('dialog');

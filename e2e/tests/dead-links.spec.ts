@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /**
  * Links that stopped working say what happened — removed, expired, closed — and nothing about
@@ -38,7 +39,7 @@ async function stranger(browser: Browser): Promise<Page> {
 }
 
 async function owner(page: Page, name: string) {
-  await signUp(page, name, uniqueEmail(name.split(' ')[0]!.toLowerCase()), 'dead-links-password-1');
+  await newAccount(page, name, uniqueEmail(name.split(' ')[0]!.toLowerCase()), 'dead-links-password-1');
   const folder = await apiCall<{ data: { id: string } }>(page, 'POST', '/api/create-folder', {
     name: 'Quarterly figures',
   });
@@ -97,7 +98,7 @@ test('an expired share link says it expired', async ({ page, browser }) => {
 });
 
 test('a closed upload request says it is complete, an expired one that it expired', async ({ page, browser }) => {
-  await signUp(page, 'Nadia Owner', uniqueEmail('nadia'), 'dead-links-password-1');
+  await newAccount(page, 'Nadia Owner', uniqueEmail('nadia'), 'dead-links-password-1');
   const make = () =>
     apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', { name: 'Receipts' });
   const closed = (await make()).data.attributes.token;

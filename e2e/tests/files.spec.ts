@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedFile, seedFolder, signUp, uniqueEmail } from '../support/helpers.js';
+import { seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 const listing = (page: Page) => page.getByRole('listbox');
@@ -8,7 +9,7 @@ const listing = (page: Page) => page.getByRole('listbox');
 test.use({ viewport: { width: 1440, height: 900 } });
 
 async function newUser(page: Page, prefix: string) {
-  await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'files-password-1');
+  await newAccount(page, `${prefix} Tester`, uniqueEmail(prefix), 'files-password-1');
   // The cookie notice sits over the bottom of the list; dismiss it once.
   await page
     .getByRole('button', { name: 'Got it' })

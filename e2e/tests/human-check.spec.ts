@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { startFakeRecaptcha, type FakeRecaptcha } from '../support/fake-recaptcha.js';
-import { ADMIN, apiCall, createAccount, signIn, uniqueEmail } from '../support/helpers.js';
+import { useAdminSession } from '../support/accounts.js';
+import { apiCall, createAccount, signIn, uniqueEmail } from '../support/helpers.js';
 
 /**
  * The human check (reCAPTCHA v3, issue 15 point 7, ADR 0036) against a fake of Google's script and
@@ -68,9 +69,7 @@ test('an administrator turns the check on; people with a good score get in, a lo
   browser,
 }) => {
   test.setTimeout(300_000);
-  await admin.goto('/sign-in');
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/platform\/files/);
+  await useAdminSession(admin);
 
   // Off: the sign-in page loads no script.
   const before = await stranger(browser);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedFile, seedFolder, signUp, uniqueEmail } from '../support/helpers.js';
+import { seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /*
  * Issue 18: the file screens worked by keyboard as a demanding user does: renaming keeps the
@@ -13,7 +14,7 @@ const listing = (page: Page) => page.getByRole('listbox');
 test.use({ viewport: { width: 1440, height: 900 } });
 
 async function newUser(page: Page, prefix: string) {
-  await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'keys-password-1');
+  await newAccount(page, `${prefix} Tester`, uniqueEmail(prefix), 'keys-password-1');
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiCall, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, uniqueEmail } from '../support/helpers.js';
+import { adminPage, newAccount, signedInPage, useAdminSession } from '../support/accounts.js';
 
 /**
  * The language editor (issue 16 point 5, ADR 0044): the admin adds a language, translates a
@@ -18,15 +19,6 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/languages-${name}.png` });
 }
 
-async function signedIn(browser: Browser, email: string, password: string, colorScheme: 'light' | 'dark' = 'light') {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, email, password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return page;
-}
-
 /** The strings filter: a segmented control of radios, chosen by their labels. */
 async function filter(page: Page, name: string) {
   await page.locator('fieldset label', { hasText: name }).click();
@@ -40,12 +32,12 @@ test('an admin adds a language, translates a string and makes it the default', a
   // Two users made while English is the default: one will pick English, one picks nothing.
   const setup = await (await browser.newContext()).newPage();
   const english = uniqueEmail('emil');
-  await signUp(setup, 'Emil English', english, 'emil-password-1');
+  await newAccount(setup, 'Emil English', english, 'emil-password-1');
   await setup.context().close();
   const none = await (await browser.newContext()).newPage();
-  await signUp(none, 'Nora None', uniqueEmail('nora'), 'nora-password-1');
+  await newAccount(none, 'Nora None', uniqueEmail('nora'), 'nora-password-1');
 
-  const admin = await signedIn(browser, ADMIN.email, ADMIN.password);
+  const admin = await adminPage(browser, { viewport: { width: 1440, height: 900 } });
   // A language left by an earlier run on the same server goes first.
   const before = await apiCall<{ data: { id: string; locale: string }[] }>(admin, 'GET', '/api/admin/languages');
   for (const l of before.data.filter((l) => l.locale === 'fr')) {
@@ -96,7 +88,7 @@ test('an admin adds a language, translates a string and makes it the default', a
   await expect(admin.locator('[data-strings] li')).toHaveCount(1);
 
   // Emil picks English in his profile before the default changes.
-  const emil = await signedIn(browser, english, 'emil-password-1');
+  const emil = await signedInPage(browser, english, 'emil-password-1', { viewport: { width: 1440, height: 900 } });
   await emil.goto('/user/profile');
   await emil.getByLabel('Language', { exact: true }).selectOption({ label: 'English' });
   await expect(emil.getByLabel('Language', { exact: true })).toHaveValue('en');
@@ -140,9 +132,7 @@ test('the language editor on a phone and in the dark', async ({ browser }) => {
   for (const colorScheme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme, isMobile: true });
     const page = await context.newPage();
-    await page.goto('/sign-in');
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/platform\/files/);
+    await useAdminSession(page);
     await page.goto('/admin/language');
     await expect(page.getByRole('heading', { name: /^Strings of/ })).toBeVisible();
     await page.getByRole('button', { name: 'Got it' }).click();
@@ -156,7 +146,7 @@ test('the language editor on a phone and in the dark', async ({ browser }) => {
     await page.getByLabel('Language', { exact: true }).scrollIntoViewIfNeeded();
     await shoot(page, `phone-profile-${colorScheme}`);
     await context.close();
-    const desk = await signedIn(browser, ADMIN.email, ADMIN.password, colorScheme);
+    const desk = await adminPage(browser, { viewport: { width: 1440, height: 900 }, colorScheme });
     await desk.goto('/admin/language');
     await expect(desk.getByRole('heading', { name: /^Strings of/ })).toBeVisible();
     await shoot(desk, `desktop-${colorScheme}`);

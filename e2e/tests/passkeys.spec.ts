@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { E2E_BASE_URL } from '../support/env.js';
-import { signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { signIn, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /**
  * Passkeys (issue 15 point 4, ADR 0034) with Chromium's virtual authenticator: added on the
@@ -89,7 +90,7 @@ test('adds a passkey, renames it, signs out and back in with it alone, then remo
   const authenticator = await virtualAuthenticator(page);
   const email = uniqueEmail('pk');
   const password = 'passkey-password-1';
-  await signUp(page, 'Pat Passkey', email, password);
+  await newAccount(page, 'Pat Passkey', email, password);
   await page.goto('/user/settings/password');
   const passkeys = card(page, 'Passkeys');
   await expect(passkeys.getByText('No passkeys yet.', { exact: false })).toBeVisible();
@@ -172,7 +173,7 @@ test('a passkey completes a two-factor sign-in in place of the code', async ({ p
   const authenticator = await virtualAuthenticator(page);
   const email = uniqueEmail('pk2');
   const password = 'passkey-password-2';
-  await signUp(page, 'Tom Twostep', email, password);
+  await newAccount(page, 'Tom Twostep', email, password);
 
   // Two-factor on, as a person does it: the key from the page, a code from it.
   await page.goto('/user/settings/password');

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /**
  * Text previews: right-to-left text, Markdown rendered and sanitised, CSV as a table with its raw
@@ -48,7 +49,7 @@ async function open(page: Page, name: string): Promise<Locator> {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signUp(page, 'Rana Reader', uniqueEmail('previews'), 'previews-password-1');
+  await newAccount(page, 'Rana Reader', uniqueEmail('previews'), 'previews-password-1');
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })

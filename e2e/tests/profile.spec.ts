@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, seedFile, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, seedFile, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /** The profile's email is plainly read-only and says why. E2E_SHOTS=1 saves screenshots. */
 
@@ -9,7 +10,7 @@ const SHOTS = process.env.E2E_SHOTS ? path.join(import.meta.dirname, '..', 'test
 
 test('the email on the profile is read-only, looks it, and says why', async ({ page }) => {
   const email = uniqueEmail('pia');
-  await signUp(page, 'Pia Profile', email, 'profile-password-1');
+  await newAccount(page, 'Pia Profile', email, 'profile-password-1');
   await page.goto('/user/profile');
 
   const field = page.getByLabel('Email', { exact: true });
@@ -60,7 +61,7 @@ test.describe('time zone and address', () => {
   test.use({ timezoneId: 'America/New_York', locale: 'en-US' });
 
   test('a chosen time zone shows a file’s dates in it, and the address is saved as typed', async ({ page }) => {
-    await signUp(page, 'Tara Zone', uniqueEmail('tara'), 'profile-password-1');
+    await newAccount(page, 'Tara Zone', uniqueEmail('tara'), 'profile-password-1');
     await seedFile(page, 'minutes.txt', 'hello');
     await page.goto('/user/profile');
 

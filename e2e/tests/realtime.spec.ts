@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail } from '../support/helpers.js';
+import { newAccount, useAdminSession } from '../support/accounts.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
@@ -12,7 +13,7 @@ const socketOpened = (page: Page) =>
 test('a second window of the same user sees an uploaded file appear without reloading', async ({ browser }) => {
   const first = await browser.newContext();
   const uploader = await first.newPage();
-  await signUp(uploader, 'Rita Realtime', uniqueEmail('rita'), 'realtime-password-1');
+  await newAccount(uploader, 'Rita Realtime', uniqueEmail('rita'), 'realtime-password-1');
   await uploader
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })
@@ -45,9 +46,7 @@ test('a second window of the same user sees an uploaded file appear without relo
 });
 
 test('the admin’s websocket test reports the connection established', async ({ page }) => {
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/(admin|platform)\//);
+  await useAdminSession(page);
   await page.goto('/admin/settings/environment');
   await expect(page.getByRole('heading', { name: 'Real-time connection' })).toBeVisible();
   await expect(page.getByText('Your websocket connection was successfully established')).toBeVisible({

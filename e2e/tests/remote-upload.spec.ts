@@ -2,8 +2,9 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail } from '../support/helpers.js';
 import { E2E_S3_SKIPPED } from '../support/env.js';
+import { newAccount } from '../support/accounts.js';
 
 test.skip(E2E_S3_SKIPPED !== null, E2E_S3_SKIPPED ?? '');
 
@@ -56,7 +57,7 @@ async function openPopup(page: Page) {
 
 test('remote upload of two links: the popup, the progress bar and the files in the folder', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signUp(page, 'Remy Remote', uniqueEmail('remote'), 'remote-password-1');
+  await newAccount(page, 'Remy Remote', uniqueEmail('remote'), 'remote-password-1');
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
+import { apiCall, uniqueEmail, zipListing } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /*
  * "Select all" is the whole folder (issue 18, ADR 0018): the listing loads 100 items a page, and
@@ -35,7 +36,7 @@ const folderTotal = async (page: Page, id: string) =>
 const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
 
 async function openBigFolder(page: Page, prefix: string) {
-  await signUp(page, 'Selma', uniqueEmail(prefix), 'select-all-password-1');
+  await newAccount(page, 'Selma', uniqueEmail(prefix), 'select-all-password-1');
   const id = await bigFolder(page, 'Bulk', ITEMS);
   await page.goto(`/platform/files/${id}`);
   // Newest first: the last ones made are on the first page, and the first ones made are not loaded.

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, apiCall, signIn } from '../support/helpers.js';
+import { adminPage } from '../support/accounts.js';
+import { apiCall } from '../support/helpers.js';
 
 /**
  * The admin's appearance and other settings tabs (issue 16 point 3, ADR 0043): a new name, colour
@@ -19,14 +20,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `settings-${name}.png`), fullPage: true });
 }
 
-async function signedInAdmin(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
-  const page = await context.newPage();
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
-  return page;
-}
+const signedInAdmin = (browser: Browser) => adminPage(browser, { viewport: { width: 1280, height: 900 } });
 
 type Settings = Record<string, unknown>;
 const readSettings = async (page: Page) => (await apiCall<{ data: Settings }>(page, 'GET', '/api/admin/settings')).data;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, linkIn, outbox, seedFile, seedFolder, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, linkIn, outbox, seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 interface ShareAnswer {
   data: { attributes: { token: string; permission: string; protected: boolean; expires_at: string | null } };
@@ -12,7 +13,7 @@ const sharedMark = (page: Page, name: string) => item(page, name).locator('svg[a
 test.use({ viewport: { width: 1440, height: 900 } });
 
 async function newUser(page: Page, prefix: string) {
-  await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'sharing-password-1');
+  await newAccount(page, `${prefix} Tester`, uniqueEmail(prefix), 'sharing-password-1');
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })

@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dropFromDesktop, linkIn, outbox, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
+import { dropFromDesktop, linkIn, outbox, uniqueEmail, zipListing } from '../support/helpers.js';
 import { E2E_S3_SKIPPED } from '../support/env.js';
+import { newAccount } from '../support/accounts.js';
 
 // The S3 run (E2E_STORAGE=s3) without an S3 server: listed as skipped, with the reason.
 test.skip(E2E_S3_SKIPPED !== null, E2E_S3_SKIPPED ?? '');
@@ -65,7 +66,7 @@ async function share(page: Page, body: Record<string, unknown>): Promise<string>
 async function ownerWithFolder(page: Page, prefix: string) {
   const name = `${prefix[0]!.toUpperCase()}${prefix.slice(1)} Owner`;
   const email = uniqueEmail(prefix);
-  await signUp(page, name, email, 'sharing-password-1');
+  await newAccount(page, name, email, 'sharing-password-1');
   const folderId = await seedFolder(page, 'Team offsite');
   const photosId = await seedFolder(page, 'Photos', folderId);
   await seedFile(page, 'agenda.txt', 'Day 1: arrive. Day 2: hike.\n', folderId);
@@ -260,7 +261,7 @@ test.describe('upload requests', () => {
     browser,
   }) => {
     const email = uniqueEmail('quinn');
-    await signUp(page, 'Quinn Owner', email, 'sharing-password-1');
+    await newAccount(page, 'Quinn Owner', email, 'sharing-password-1');
     const created = await call<RequestCreated>(page, 'POST', '/api/file-request', {
       name: 'Receipts from Sam',
       notes: 'Hi Sam!\nThe receipts of March, please. <b>Not bold</b>',

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startFakeRecaptcha, type FakeRecaptcha } from '../support/fake-recaptcha.js';
-import { ADMIN, apiCall, outbox, seedFile, signIn } from '../support/helpers.js';
+import { adminPage } from '../support/accounts.js';
+import { apiCall, outbox, seedFile } from '../support/helpers.js';
 
 /**
  * The site's own pages (issue 16 points 4 and 6, issue 15 point 7): the administrator edits the
@@ -47,10 +48,7 @@ let admin: Page;
 
 test.beforeAll(async ({ browser }) => {
   fake = await startFakeRecaptcha(SECRET);
-  admin = await visitor(browser);
-  await admin.goto('/sign-in');
-  await signIn(admin, ADMIN.email, ADMIN.password);
-  await expect(admin).toHaveURL(/\/platform\/files/);
+  admin = await adminPage(browser, { viewport: { width: 1280, height: 900 } });
 });
 
 // Every other journey meets the plain cookie notice and no human check: put things back.

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startFakeOAuthProvider, type FakeProvider } from '../../apps/server/test/fake-oauth-provider.js';
 import { E2E_OAUTH_PORT } from '../support/env.js';
-import { ADMIN, apiCall, signIn, uniqueEmail } from '../support/helpers.js';
+import { useAdminSession } from '../support/accounts.js';
+import { apiCall, signIn, uniqueEmail } from '../support/helpers.js';
 
 /**
  * Social sign-in (issue 15 point 6, ADR 0035): the administrator points GitHub at a fake provider
@@ -49,9 +50,7 @@ test.afterAll(() => fake?.close());
 
 test('an admin sets up GitHub, a visitor signs in with it and sets a password', async ({ page, browser }) => {
   test.setTimeout(360_000);
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/platform\/files/);
+  await useAdminSession(page);
   await page.goto('/admin/settings/sign-in');
   const github = page.getByRole('form', { name: 'GitHub' });
   await expect(github.getByLabel('Callback URL')).toHaveValue(/\/socialite\/github\/callback$/);

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /**
  * Issue 14: the owner makes a team folder and invites a second account, which accepts from its
@@ -47,7 +48,7 @@ test('a team folder from invitation to dissolution, with can_edit and can_view e
   // The member has an account first, so the invitation also arrives as a notification.
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
-  await signUp(member, 'Mark Member', memberEmail, 'team-member-password-1');
+  await newAccount(member, 'Mark Member', memberEmail, 'team-member-password-1');
   await dismissTips(member);
   const memberSocket = socketOpened(member);
   await member.goto('/platform/files');
@@ -55,7 +56,7 @@ test('a team folder from invitation to dissolution, with can_edit and can_view e
 
   const ownerContext = await browser.newContext();
   const owner = await ownerContext.newPage();
-  await signUp(owner, 'Olga Owner', uniqueEmail('olga'), 'team-owner-password-1');
+  await newAccount(owner, 'Olga Owner', uniqueEmail('olga'), 'team-owner-password-1');
   await dismissTips(owner);
   const ownerSocket = socketOpened(owner);
   await owner.goto('/platform/team-folders');

@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { ADMIN, dropFromDesktop, signIn, signUp, uniqueEmail, zipListing } from '../support/helpers.js';
+import { dropFromDesktop, uniqueEmail, zipListing } from '../support/helpers.js';
 import { E2E_S3, E2E_S3_SKIPPED } from '../support/env.js';
+import { adminPage, newAccount } from '../support/accounts.js';
 
 // The S3 run (E2E_STORAGE=s3) without an S3 server: listed as skipped, with the reason.
 test.skip(E2E_S3_SKIPPED !== null, E2E_S3_SKIPPED ?? '');
@@ -29,16 +30,10 @@ async function call(page: Page, method: string, url: string, data?: unknown) {
 }
 
 /** A second browser context signed in as the admin, for settings and capacities. */
-async function asAdmin(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto('/sign-in');
-  await signIn(page, ADMIN.email, ADMIN.password);
-  await expect(page).toHaveURL(/\/(platform|admin)/);
-  return page;
-}
+const asAdmin = (browser: Browser): Promise<Page> => adminPage(browser);
 
 async function newUser(page: Page, prefix: string) {
-  await signUp(page, `${prefix} Transfer`, uniqueEmail(prefix), 'transfer-password-1');
+  await newAccount(page, `${prefix} Transfer`, uniqueEmail(prefix), 'transfer-password-1');
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })
@@ -89,54 +84,59 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 test.describe('transfer', () => {
-  test('a 14 MB file goes up in three 6 MB chunks and downloads byte for byte', async ({ page, browser }) => {
-    const admin = await asAdmin(browser);
-    const settings = (await call(admin, 'GET', '/api/admin/settings')) as { data: { chunk_size?: unknown } };
-    const previous = settings.data.chunk_size ?? 64;
-    await call(admin, 'PATCH', '/api/admin/settings', { name: 'chunk_size', value: 6 });
-    try {
-      await newUser(page, 'chunky');
-      const bytes = randomBytes(14 * MiB);
-      const chunks: number[] = [];
-      page.on('response', (response) => {
-        if (response.url().endsWith('/api/upload/chunks')) chunks.push(response.status());
-      });
+  // @global: it sets the server's chunk size, which every upload meanwhile would use (ADR 0071).
+  test(
+    'a 14 MB file goes up in three 6 MB chunks and downloads byte for byte',
+    { tag: '@global' },
+    async ({ page, browser }) => {
+      const admin = await asAdmin(browser);
+      const settings = (await call(admin, 'GET', '/api/admin/settings')) as { data: { chunk_size?: unknown } };
+      const previous = settings.data.chunk_size ?? 64;
+      await call(admin, 'PATCH', '/api/admin/settings', { name: 'chunk_size', value: 6 });
+      try {
+        await newUser(page, 'chunky');
+        const bytes = randomBytes(14 * MiB);
+        const chunks: number[] = [];
+        page.on('response', (response) => {
+          if (response.url().endsWith('/api/upload/chunks')) chunks.push(response.status());
+        });
 
-      await pick(page, 'Upload files', {
-        name: 'holiday film.bin',
-        mimeType: 'application/octet-stream',
-        buffer: bytes,
-      });
+        await pick(page, 'Upload files', {
+          name: 'holiday film.bin',
+          mimeType: 'application/octet-stream',
+          buffer: bytes,
+        });
 
-      const panel = uploads(page);
-      await expect(panel).toBeVisible();
-      await expect(panel.getByText('1 upload complete')).toBeVisible({ timeout: 30_000 });
-      await expect(row(page, 'holiday film.bin')).toBeVisible();
-      // 14 MiB in 6 MB chunks: two answered "continue" (200), the last created the file (201).
-      expect(chunks).toEqual([200, 200, 201]);
+        const panel = uploads(page);
+        await expect(panel).toBeVisible();
+        await expect(panel.getByText('1 upload complete')).toBeVisible({ timeout: 30_000 });
+        await expect(row(page, 'holiday film.bin')).toBeVisible();
+        // 14 MiB in 6 MB chunks: two answered "continue" (200), the last created the file (201).
+        expect(chunks).toEqual([200, 200, 201]);
 
-      // Download it from the preview (a file without a preview offers the download there).
-      await row(page, 'holiday film.bin').dblclick();
-      const preview = page.getByRole('dialog', { name: 'holiday film.bin' });
-      await expect(preview.getByText('No preview for this file')).toBeVisible();
-      const downloading = page.waitForEvent('download');
-      await preview.getByRole('button', { name: 'Download' }).last().click();
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe('holiday film.bin');
-      expect(readFileSync((await download.path()) ?? '').equals(bytes)).toBe(true);
-      // On S3 the browser followed the redirect to the bucket (S3_DIRECT_DOWNLOADS).
-      if (E2E_S3) expect(download.url()).toMatch(new RegExp(`^${E2E_S3.endpoint}/${E2E_S3.bucket}/files/`));
-      await page.keyboard.press('Escape');
-      await expect(preview).toBeHidden();
+        // Download it from the preview (a file without a preview offers the download there).
+        await row(page, 'holiday film.bin').dblclick();
+        const preview = page.getByRole('dialog', { name: 'holiday film.bin' });
+        await expect(preview.getByText('No preview for this file')).toBeVisible();
+        const downloading = page.waitForEvent('download');
+        await preview.getByRole('button', { name: 'Download' }).last().click();
+        const download = await downloading;
+        expect(download.suggestedFilename()).toBe('holiday film.bin');
+        expect(readFileSync((await download.path()) ?? '').equals(bytes)).toBe(true);
+        // On S3 the browser followed the redirect to the bucket (S3_DIRECT_DOWNLOADS).
+        if (E2E_S3) expect(download.url()).toMatch(new RegExp(`^${E2E_S3.endpoint}/${E2E_S3.bucket}/files/`));
+        await page.keyboard.press('Escape');
+        await expect(preview).toBeHidden();
 
-      // The storage page counts it.
-      await page.goto('/user/settings/storage');
-      await expect(page.getByText(/^14\.7 MB of .+ used$/)).toBeVisible();
-      await expect(page.getByRole('progressbar', { name: /Storage used/ })).toBeVisible();
-    } finally {
-      await call(admin, 'PATCH', '/api/admin/settings', { name: 'chunk_size', value: previous });
-    }
-  });
+        // The storage page counts it.
+        await page.goto('/user/settings/storage');
+        await expect(page.getByText(/^14\.7 MB of .+ used$/)).toBeVisible();
+        await expect(page.getByRole('progressbar', { name: /Storage used/ })).toBeVisible();
+      } finally {
+        await call(admin, 'PATCH', '/api/admin/settings', { name: 'chunk_size', value: previous });
+      }
+    },
+  );
 
   test('a folder dropped from the desktop keeps its tree, and comes back as a zip', async ({ page }) => {
     await newUser(page, 'dropper');

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { generate } from 'otplib';
-import { signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { signIn, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /**
  * Two-factor sign-in and the sessions list on the password page (issue 15, ADR 0031).
@@ -49,7 +50,7 @@ test('turns on two-factor with the key shown and a code, then signs in with a co
   test.setTimeout(150_000);
   const email = uniqueEmail('tfa');
   const password = 'two-factor-password-1';
-  await signUp(page, 'Tia Twofactor', email, password);
+  await newAccount(page, 'Tia Twofactor', email, password);
   await page.goto('/user/settings/password');
   const twoFactor = card(page, 'Two-factor authentication');
   await expect(twoFactor.getByText('Off', { exact: true })).toBeVisible();
@@ -125,7 +126,7 @@ test('lists the sessions of two browsers and signs the other one out', async ({ 
   const there = await browser.newContext();
   try {
     const page = await here.newPage();
-    await signUp(page, 'Sol Sessions', email, password);
+    await newAccount(page, 'Sol Sessions', email, password);
     const other = await there.newPage();
     await other.goto('/sign-in');
     await signIn(other, email, password);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN, signIn, signUp, uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail } from '../support/helpers.js';
+import { newAccount, useAdminSession } from '../support/accounts.js';
 
 /** Issue 18: toasts that hide no control, native controls in the app's theme, a clean upload cancel. */
 
@@ -16,7 +17,7 @@ async function apiPost(page: Page, path: string, data: unknown) {
 }
 
 async function newUser(page: Page, prefix: string, folders: string[] = []) {
-  await signUp(page, `${prefix} Tester`, uniqueEmail(prefix), 'polish-password-1');
+  await newAccount(page, `${prefix} Tester`, uniqueEmail(prefix), 'polish-password-1');
   await page
     .getByRole('button', { name: 'Got it' })
     .click({ timeout: 2000 })
@@ -330,9 +331,7 @@ test.describe('small things', () => {
 
   test('the admin sub-navigation’s border runs to the bottom', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 420 });
-    await page.goto('/sign-in');
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await expect(page).toHaveURL(/\/platform\//);
+    await useAdminSession(page);
     await page.goto('/admin/dashboard');
     await page
       .getByRole('button', { name: 'Got it' })
