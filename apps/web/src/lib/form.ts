@@ -76,6 +76,8 @@ export interface ApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValu
   ) => void;
   /** Puts a known refusal (say `auth.invalid_credentials`) on one field instead of the banner. */
   fieldForError?: FieldForError<z.input<TSchema>>;
+  /** The banner's own sentence for a known refusal that the screen words itself (else by stable code). */
+  bannerForError?: (error: unknown) => string | undefined;
   /** Anything else react-hook-form takes (mode, values kept in sync with a query…). */
   formOptions?: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, 'resolver' | 'defaultValues'>;
 }
@@ -121,7 +123,7 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
         );
         if (fields.length) return;
       }
-      setError(errorMessage(t, caught));
+      setError(options.bannerForError?.(caught) ?? errorMessage(t, caught));
     }
   });
 
