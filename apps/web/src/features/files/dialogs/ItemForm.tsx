@@ -3,7 +3,6 @@ import { useEffect, type ReactNode } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../../lib/api';
 import { useApiForm } from '../../../lib/form';
-import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
@@ -25,16 +24,6 @@ export const itemName = z
   .max(ITEM_NAME_MAX, { message: 'files.name_too_long' })
   .refine((name) => !forbidden.test(name), { message: 'files.name_invalid' })
   .refine((name) => name !== '.' && name !== '..', { message: 'files.name_reserved' });
-
-/** The same rules for a form not on useApiForm yet. */
-export function nameError(t: TFunction, raw: string): string | undefined {
-  const name = raw.trim();
-  if (!name) return t('validation.required');
-  if (name.length > ITEM_NAME_MAX) return t('files.name_too_long', { count: ITEM_NAME_MAX });
-  if (forbidden.test(name)) return t('files.name_invalid');
-  if (name === '.' || name === '..') return t('files.name_reserved');
-  return undefined;
-}
 
 export interface ItemFormValues {
   name: string;
