@@ -51,8 +51,7 @@ const amountSchema = z.object({
   amount: z
     .string()
     .transform(toMinor)
-    .refine((amount) => amount !== null, { message: 'validation.required' })
-    .transform((amount) => amount!),
+    .refine((amount) => amount !== null, { message: 'validation.required' }),
 });
 
 /** The billing alert, through another branch's API: a 404 means it is not there yet. */
