@@ -74,7 +74,7 @@ export function ContactUsPage() {
   );
 }
 
-function ContactForm({ onSent, onUnavailable }: { onSent: (email: string) => void; onUnavailable: () => void }) {
+export function ContactForm({ onSent, onUnavailable }: { onSent: (email: string) => void; onUnavailable: () => void }) {
   const { t } = useTranslation();
   const humanCheck = useHumanCheck('contact');
   const { onSubmit, field, error, pending } = useApiForm({

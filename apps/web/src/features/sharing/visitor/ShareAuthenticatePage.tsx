@@ -34,7 +34,7 @@ function useCountdown(): [number, (seconds: number) => void] {
 
 const passwordSchema = z.object({ password: z.string().min(1) });
 
-function PasswordForm({ share, token }: { share: PublicShare; token: string }) {
+export function PasswordForm({ share, token }: { share: PublicShare; token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const authenticate = useAuthenticateShare(token);
