@@ -316,6 +316,10 @@ describe('the sign-in steps', () => {
       expect(await screen.findByText(/That code is wrong or was already used/)).toBeTruthy();
       expect(screen.getByLabelText<HTMLInputElement>('Code').value).toBe('');
       await waitFor(() => expect(screen.getByLabelText('Code')).toBe(document.activeElement));
+      // The message goes once typing starts, before the code is whole.
+      await type('Code', '1');
+      await waitFor(() => expect(screen.queryByText(/That code is wrong/)).toBeNull());
+      expect(screen.queryByText('Enter the 6-digit code.')).toBeNull();
       await click('Use a recovery code instead');
       await type('Recovery code', 'ABCD-efgh-jkmn-pqrs');
       await click('Verify');

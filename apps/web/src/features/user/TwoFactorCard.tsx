@@ -211,9 +211,11 @@ function ScanAndConfirm({
   onConfirmed: (codes: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const { onSubmit, field, error, pending } = useApiForm({
+  const { form, onSubmit, field, error, setError, pending } = useApiForm({
     schema: codeSchema,
     defaultValues: { code: '' },
+    // The code is checked when sent; its message goes as soon as a new one is typed (below).
+    formOptions: { reValidateMode: 'onSubmit' },
     mutationFn: ({ code }) => confirmTwoFactor(code),
     onSuccess: (answer) => onConfirmed(answer.recovery_codes),
     fieldForError: (caught) =>
@@ -221,6 +223,7 @@ function ScanAndConfirm({
         ? { field: 'code', message: t('auth.two_factor.invalid_code') }
         : undefined,
   });
+  const code = field('code');
   const keyRef = useRef<HTMLElement>(null);
   // The key in groups of four, as apps show it; spaces are ignored when typed in.
   const groupedKey = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
@@ -275,7 +278,12 @@ function ScanAndConfirm({
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={7}
-              {...field('code')}
+              {...code}
+              onChange={(event) => {
+                form.clearErrors('code');
+                setError(null);
+                return code.onChange(event);
+              }}
               hint={t('user.two_factor.code_hint')}
               className="font-mono tracking-widest"
             />

@@ -60,6 +60,8 @@ export function TwoFactorStep({ email, onBack, onExpired }: TwoFactorStepProps) 
       void client.invalidateQueries({ queryKey: configQueryKey });
       setAuthenticated(true);
     },
+    // A code is checked when sent; its message goes as soon as a new one is typed (below).
+    formOptions: { reValidateMode: 'onSubmit' },
     fieldForError: (caught) => {
       if (!isApiError(caught, 'auth.two_factor_invalid_code')) return undefined;
       // A wrong code is typed anew: the field empties and keeps the focus.
@@ -114,7 +116,8 @@ export function TwoFactorStep({ email, onBack, onExpired }: TwoFactorStepProps) 
         className="font-mono tracking-widest"
         {...code}
         onChange={(event) => {
-          // Typing again answers the banner's refusal.
+          // Typing again answers the refusal, on the field or in the banner.
+          form.clearErrors('code');
           setError(null);
           return code.onChange(event);
         }}
