@@ -80,7 +80,7 @@ export interface ApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValu
    * The banner's sentence for a refusal that belongs to no field, where the screen words it itself
    * (say the server's own reason for a failed connection test); undefined keeps `errorMessage`'s.
    */
-  errorText?: (error: unknown) => string | undefined;
+  bannerForError?: (error: unknown) => string | undefined;
   /** Anything else react-hook-form takes (mode, values kept in sync with a query…). */
   formOptions?: Omit<UseFormProps<z.input<TSchema>, unknown, z.output<TSchema>>, 'resolver' | 'defaultValues'>;
 }
@@ -126,7 +126,7 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
         );
         if (fields.length) return;
       }
-      setError(options.errorText?.(caught) ?? errorMessage(t, caught));
+      setError(options.bannerForError?.(caught) ?? errorMessage(t, caught));
     }
   });
 

@@ -35,6 +35,13 @@ export const testConfig = {
   isAuthenticated: true,
   legal: [],
   footerContent: '',
+  // The human check off (useHumanCheck then gives no token) and no sign-in providers.
+  recaptcha: { allowed: false, siteKey: null, scriptUrl: '' },
+  socialLogins: {
+    facebook: { allowed: false, configured: false },
+    google: { allowed: false, configured: false },
+    github: { allowed: false, configured: false },
+  },
   analytics: { googleTagId: null, scriptUrl: '' },
   adsense: { clientId: null, scriptUrl: '', banner01: null, banner02: null, banner03: null },
 } as unknown as AppConfig;

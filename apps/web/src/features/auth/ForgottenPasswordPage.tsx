@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../lib/i18n';
 import { Link, useNavigate, useSearchParams } from '../../app/routing';
-import { errorMessage, rules } from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
+import { emailField } from '../../lib/form-schemas';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
@@ -10,49 +11,34 @@ import { useHumanCheck } from '../human-check/useHumanCheck';
 import { recoverPassword } from './auth.api';
 import { AuthHeading, AuthLayout, linkClass } from './AuthLayout';
 
+const schema = z.object({ email: emailField });
+
 export function ForgottenPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [search] = useSearchParams();
-  const [email, setEmail] = useState(search.get('email') ?? '');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const humanCheck = useHumanCheck('password_reset');
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = rules.email(t, email);
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return;
-    setLoading(true);
-    try {
-      await recoverPassword(email.trim(), await humanCheck());
-      void navigate(`/successfully-send?email=${encodeURIComponent(email.trim())}`);
-    } catch (caught) {
-      setError(errorMessage(t, caught));
-      setLoading(false);
-    }
-  };
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { email: search.get('email') ?? '' },
+    mutationFn: async ({ email }) => recoverPassword(email, await humanCheck()),
+    onSuccess: (_result, { email }) => void navigate(`/successfully-send?email=${encodeURIComponent(email)}`),
+  });
 
   return (
     <AuthLayout>
-      <form onSubmit={submit} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
         <AuthHeading title={t('auth.forgotten.title')} subtitle={t('auth.forgotten.subtitle')} />
         {error && <Notice tone="error">{error}</Notice>}
         <TextField
           label={t('fields.email')}
           type="email"
-          name="email"
           autoComplete="email"
           inputMode="email"
           autoFocus
-          value={email}
-          error={fieldError}
-          onChange={(e) => setEmail(e.target.value)}
+          {...field('email')}
         />
-        <Button type="submit" block loading={loading}>
+        <Button type="submit" block loading={pending}>
           {t('auth.forgotten.submit')}
         </Button>
         <HumanCheckNotice />

@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
-import { isApiError } from '../../lib/api';
-import { errorMessage } from '../../lib/forms';
 import { useSearchParams } from '../../app/routing';
 import { AuthLayout } from './AuthLayout';
 import { EmailStep } from './sign-in/EmailStep';
@@ -26,31 +24,35 @@ export function SignInPage() {
   const [step, setStep] = useState<Step>(() => ({
     name: search.get('social') === 'two_factor' ? 'two_factor' : 'email',
   }));
-  const [loginError, setLoginError] = useState<string | null>(null);
+  // Why the password is asked again (the two-factor step ran out of time).
+  const [notice, setNotice] = useState<string | null>(null);
 
   const back = () => {
-    setLoginError(null);
+    setNotice(null);
     setStep({ name: 'email' });
   };
 
   return (
     <AuthLayout>
       {step.name === 'email' && (
-        <EmailStep email={email} onEmailChange={setEmail} onContinue={() => setStep({ name: 'password' })} />
+        <EmailStep
+          email={email}
+          onContinue={(checked) => {
+            setEmail(checked);
+            setStep({ name: 'password' });
+          }}
+        />
       )}
       {step.name === 'password' && (
         <PasswordStep
           email={email}
-          error={loginError}
+          notice={notice}
           onBack={back}
           onTwoFactor={() => {
-            setLoginError(null);
+            setNotice(null);
             setStep({ name: 'two_factor' });
           }}
-          onFailure={(error) => {
-            if (isApiError(error, 'auth.email_not_verified')) setStep({ name: 'verify' });
-            else setLoginError(errorMessage(t, error));
-          }}
+          onNotVerified={() => setStep({ name: 'verify' })}
         />
       )}
       {step.name === 'email' && <SocialButtons />}
@@ -60,7 +62,7 @@ export function SignInPage() {
           email={email}
           onBack={back}
           onExpired={() => {
-            setLoginError(t('auth.two_factor.expired'));
+            setNotice(t('auth.two_factor.expired'));
             setStep({ name: 'password' });
           }}
         />

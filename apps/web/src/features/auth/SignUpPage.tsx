@@ -1,18 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { Trans, useTranslation } from '../../lib/i18n';
 import { Link, useSearchParams } from '../../app/routing';
 import { isApiError } from '../../lib/api';
 import { useConfig } from '../../lib/config';
-import {
-  errorMessage,
-  focusFirstInvalid,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
+import { confirmed, emailField, mismatch, newPasswordField } from '../../lib/form-schemas';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -23,7 +18,14 @@ import { register } from './auth.api';
 import { AuthHeading, AuthLayout, linkClass, subtleLinkClass } from './AuthLayout';
 import { SocialButtons } from './SocialButtons';
 
-const empty = { name: '', email: '', password: '', password_confirmation: '' };
+const schema = z
+  .object({
+    name: z.string().trim().min(1).max(255),
+    email: emailField,
+    password: newPasswordField,
+    password_confirmation: z.string(),
+  })
+  .refine(confirmed, mismatch);
 
 export function SignUpPage() {
   const { t } = useTranslation();
@@ -32,45 +34,21 @@ export function SignUpPage() {
   const [search] = useSearchParams();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
   const humanCheck = useHumanCheck('register');
-  // An invitation's page sends the invited email along (`?email=`).
-  const [values, setValues] = useState(() => ({ ...empty, email: search.get('email') ?? '' }));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   const signInLink = `/sign-in${search.size ? `?${search.toString()}` : ''}`;
-
-  const set = (name: keyof typeof empty) => (e: ChangeEvent<HTMLInputElement>) =>
-    setValues((v) => ({ ...v, [name]: e.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {
-      name: rules.required(t, values.name),
-      email: rules.email(t, values.email),
-      password: rules.password(t, values.password),
-      password_confirmation: rules.confirmation(t, values.password_confirmation, values.password),
-    };
-    setErrors(found);
-    setError(null);
-    if (hasErrors(found)) return focusFirstInvalid(event.currentTarget as HTMLFormElement);
-    setLoading(true);
-    try {
-      const result = await register({ ...values, email: values.email.trim(), reCaptcha: await humanCheck() });
-      if (result.verificationRequired) {
-        setVerifyEmail(values.email.trim());
-        setLoading(false);
-        return;
-      }
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema,
+    // An invitation's page sends the invited email along (`?email=`).
+    defaultValues: { name: '', email: search.get('email') ?? '', password: '', password_confirmation: '' },
+    mutationFn: async (values) => register({ ...values, reCaptcha: await humanCheck() }),
+    onSuccess: (result, values) => {
+      if (result.verificationRequired) return setVerifyEmail(values.email);
       client.removeQueries({ queryKey: ['user'] });
       setAuthenticated(true);
-    } catch (caught) {
-      setLoading(false);
-      if (isApiError(caught, 'auth.email_taken')) setErrors({ email: t('errors.auth.email_taken') });
-      else if (isApiError(caught) && Object.keys(caught.errors).length) setErrors(serverFieldErrors(caught));
-      else setError(errorMessage(t, caught));
-    }
-  };
+    },
+    fieldForError: (caught) =>
+      isApiError(caught, 'auth.email_taken') ? { field: 'email', message: t('errors.auth.email_taken') } : undefined,
+  });
 
   if (!config.userRegistration) {
     return (
@@ -102,48 +80,25 @@ export function SignUpPage() {
 
   return (
     <AuthLayout>
-      <form onSubmit={submit} noValidate className="space-y-5">
+      <form onSubmit={onSubmit} noValidate className="space-y-5">
         <AuthHeading title={t('auth.sign_up.title')} subtitle={t('auth.sign_up.subtitle', { app: config.appName })} />
         {error && <Notice tone="error">{error}</Notice>}
-        <TextField
-          label={t('fields.name')}
-          name="name"
-          autoComplete="name"
-          autoFocus
-          value={values.name}
-          error={errors.name}
-          onChange={set('name')}
-        />
-        <TextField
-          label={t('fields.email')}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={values.email}
-          error={errors.email}
-          onChange={set('email')}
-        />
+        <TextField label={t('fields.name')} autoComplete="name" autoFocus {...field('name')} />
+        <TextField label={t('fields.email')} type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <TextField
           label={t('fields.password')}
           type="password"
-          name="password"
           autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
+          {...field('password')}
           hint={t('validation.password_hint')}
-          onChange={set('password')}
         />
         <TextField
           label={t('fields.password_confirmation')}
           type="password"
-          name="password_confirmation"
           autoComplete="new-password"
-          value={values.password_confirmation}
-          error={errors.password_confirmation}
-          onChange={set('password_confirmation')}
+          {...field('password_confirmation')}
         />
-        <Button type="submit" block loading={loading}>
+        <Button type="submit" block loading={pending}>
           {t('auth.sign_up.submit')}
         </Button>
         <p className="text-center text-xs leading-5 text-neutral-500 dark:text-neutral-400">

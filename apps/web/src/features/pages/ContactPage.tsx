@@ -1,16 +1,11 @@
 import { CONTACT_MESSAGE_MAX } from '@filestore/contract';
 import { CheckCircle2, Mail, MailX } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { request, isApiError } from '../../lib/api';
 import { useConfig } from '../../lib/config';
-import {
-  errorMessage,
-  focusFirstInvalid,
-  hasErrors,
-  rules,
-  serverFieldErrors,
-  type FieldErrors,
-} from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
+import { emailField } from '../../lib/form-schemas';
 import { useTranslation } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
 import { TextAreaField, TextField } from '../../ui/Field';
@@ -20,6 +15,12 @@ import { useHumanCheck } from '../human-check/useHumanCheck';
 import { PublicLayout, StatusMessage } from './PublicLayout';
 
 const MESSAGE_MIN = 10;
+
+const schema = z.object({
+  name: z.string().trim().min(1).max(100),
+  email: emailField,
+  message: z.string().trim().min(MESSAGE_MIN, { message: 'contact.message_short' }).max(CONTACT_MESSAGE_MAX),
+});
 
 /** /contact-us: a message to the administrator's contact address (issue 15 point 7), behind the human check. */
 export function ContactUsPage() {
@@ -73,73 +74,38 @@ export function ContactUsPage() {
   );
 }
 
-function ContactForm({ onSent, onUnavailable }: { onSent: (email: string) => void; onUnavailable: () => void }) {
+export function ContactForm({ onSent, onUnavailable }: { onSent: (email: string) => void; onUnavailable: () => void }) {
   const { t } = useTranslation();
   const humanCheck = useHumanCheck('contact');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found: FieldErrors = {
-      name: rules.required(t, name),
-      email: rules.email(t, email),
-      message: message.trim().length >= MESSAGE_MIN ? undefined : t('contact.message_short'),
-    };
-    setErrors(found);
-    setError(null);
-    if (hasErrors(found)) return focusFirstInvalid(form);
-    setLoading(true);
-    try {
-      const body = { name: name.trim(), email: email.trim(), message: message.trim(), reCaptcha: await humanCheck() };
-      await request('POST', '/api/contact', { body });
-      onSent(body.email);
-    } catch (caught) {
-      if (isApiError(caught, 'contact.unavailable')) return onUnavailable();
-      setErrors(serverFieldErrors(caught));
-      setError(errorMessage(t, caught));
-      setLoading(false);
-    }
-  };
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { name: '', email: '', message: '' },
+    mutationFn: async (values) => {
+      try {
+        await request('POST', '/api/contact', { body: { ...values, reCaptcha: await humanCheck() } });
+        return 'sent' as const;
+      } catch (caught) {
+        // The administrator took the address away meanwhile: the page says so instead of the form.
+        if (isApiError(caught, 'contact.unavailable')) return 'unavailable' as const;
+        throw caught;
+      }
+    },
+    onSuccess: (result, values) => (result === 'sent' ? onSent(values.email) : onUnavailable()),
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5" aria-label={t('contact.title')}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('contact.title')}>
       {error && <Notice tone="error">{error}</Notice>}
-      <TextField
-        label={t('contact.name')}
-        name="name"
-        autoComplete="name"
-        maxLength={100}
-        value={name}
-        error={errors.name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <TextField
-        label={t('contact.email')}
-        type="email"
-        name="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        error={errors.email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <TextField label={t('contact.name')} autoComplete="name" maxLength={100} {...field('name')} />
+      <TextField label={t('contact.email')} type="email" autoComplete="email" inputMode="email" {...field('email')} />
       <TextAreaField
         label={t('contact.message')}
-        name="message"
         rows={7}
         maxLength={CONTACT_MESSAGE_MAX}
-        value={message}
-        error={errors.message}
+        {...field('message')}
         hint={t('contact.message_hint')}
-        onChange={(e) => setMessage(e.target.value)}
       />
-      <Button type="submit" block loading={loading}>
+      <Button type="submit" block loading={pending}>
         {t('contact.send')}
       </Button>
       <HumanCheckNotice />

@@ -1,10 +1,13 @@
 import type { PasskeyResource } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fingerprint, KeyRound, Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../lib/api';
 import { formatDate, useDisplayTimezone } from '../../lib/dates';
-import { errorMessage, rules } from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
+import { requiredText } from '../../lib/form-schemas';
+import { errorMessage } from '../../lib/forms';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
@@ -122,29 +125,6 @@ function PasskeyRow({
   const { t } = useTranslation();
   const { name, synced, created_at, last_used_at } = passkey.attributes;
   const [editing, setEditing] = useState(false);
-  const [value, setValue] = useState(name);
-  const [fieldError, setFieldError] = useState<string>();
-  const [saving, setSaving] = useState(false);
-
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const trimmed = value.trim();
-    const invalid = rules.required(t, trimmed);
-    setFieldError(invalid);
-    if (invalid) return;
-    if (trimmed === name) return setEditing(false);
-    setSaving(true);
-    try {
-      await renamePasskey(passkey.id, trimmed);
-      toast.success(t('user.passkeys.renamed'));
-      setEditing(false);
-      onChanged();
-    } catch (caught) {
-      setFieldError(errorMessage(t, caught));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="passkey">
@@ -152,44 +132,13 @@ function PasskeyRow({
         <KeyRound className="size-5" aria-hidden />
       </span>
       {editing ? (
-        <form onSubmit={save} noValidate className="flex min-w-0 flex-1 flex-wrap items-start gap-2">
-          <div className="min-w-48 flex-1">
-            <TextField
-              label={t('user.passkeys.name')}
-              name="name"
-              autoFocus
-              maxLength={60}
-              value={value}
-              error={fieldError}
-              onChange={(e) => {
-                setValue(e.target.value);
-                setFieldError(undefined);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Escape') {
-                  setValue(name);
-                  setEditing(false);
-                }
-              }}
-            />
-          </div>
-          <div className="flex gap-2 sm:mt-7">
-            <Button type="submit" loading={saving}>
-              {t('user.passkeys.save')}
-            </Button>
-            <Button
-              variant="ghost"
-              disabled={saving}
-              onClick={() => {
-                setValue(name);
-                setFieldError(undefined);
-                setEditing(false);
-              }}
-            >
-              {t('user.passkeys.cancel')}
-            </Button>
-          </div>
-        </form>
+        <RenameForm
+          passkey={passkey}
+          onDone={(renamed) => {
+            setEditing(false);
+            if (renamed) onChanged();
+          }}
+        />
       ) : (
         <>
           {/* At phone width the buttons go to their own line rather than squeezing the name. */}
@@ -218,10 +167,7 @@ function PasskeyRow({
             <Button
               variant="ghost"
               aria-label={t('user.passkeys.rename_named', { name })}
-              onClick={() => {
-                setValue(name);
-                setEditing(true);
-              }}
+              onClick={() => setEditing(true)}
             >
               {t('user.passkeys.rename')}
             </Button>
@@ -235,61 +181,87 @@ function PasskeyRow({
   );
 }
 
+const passwordSchema = z.object({ password: requiredText });
+const nameSchema = z.object({ name: z.string().trim().min(1).max(60) });
+
+/** A passkey's new name in place of its row; Escape or Cancel keeps the old one. */
+function RenameForm({ passkey, onDone }: { passkey: PasskeyResource; onDone: (renamed: boolean) => void }) {
+  const { t } = useTranslation();
+  const { name } = passkey.attributes;
+  const { onSubmit, field, pending } = useApiForm({
+    schema: nameSchema,
+    defaultValues: { name },
+    mutationFn: async (values) => {
+      if (values.name === name) return false;
+      await renamePasskey(passkey.id, values.name);
+      return true;
+    },
+    onSuccess: (renamed) => {
+      if (renamed) toast.success(t('user.passkeys.renamed'));
+      onDone(renamed);
+    },
+    // Any refusal is said beside the name.
+    fieldForError: (caught) => ({ field: 'name', message: errorMessage(t, caught) }),
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex min-w-0 flex-1 flex-wrap items-start gap-2">
+      <div className="min-w-48 flex-1">
+        <TextField
+          label={t('user.passkeys.name')}
+          autoFocus
+          maxLength={60}
+          {...field('name')}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') onDone(false);
+          }}
+        />
+      </div>
+      <div className="flex gap-2 sm:mt-7">
+        <Button type="submit" loading={pending}>
+          {t('user.passkeys.save')}
+        </Button>
+        <Button variant="ghost" disabled={pending} onClick={() => onDone(false)}>
+          {t('user.passkeys.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The password, then the browser's dialog; a cancelled dialog is said plainly and nothing is kept. */
 function AddPasskey({ onCancel, onAdded }: { onCancel: () => void; onAdded: () => void }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const invalid = rules.required(t, password);
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return form.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
-    setLoading(true);
-    try {
-      await addPasskey(password);
-      onAdded();
-    } catch (caught) {
-      setLoading(false);
-      if (isApiError(caught, 'auth.invalid_credentials')) {
-        setFieldError(t('user.password.current_incorrect'));
-        form.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
-      } else if (isApiError(caught)) setError(errorMessage(t, caught));
-      // The browser's dialog was closed, timed out or refused: nothing was created.
-      else setError(t('user.passkeys.cancelled'));
-    }
-  };
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: passwordSchema,
+    defaultValues: { password: '' },
+    mutationFn: ({ password }) => addPasskey(password),
+    onSuccess: () => onAdded(),
+    fieldForError: (caught) =>
+      isApiError(caught, 'auth.invalid_credentials')
+        ? { field: 'password', message: t('user.password.current_incorrect') }
+        : undefined,
+    // The browser's dialog was closed, timed out or refused: nothing was created.
+    bannerForError: (caught) => (isApiError(caught) ? undefined : t('user.passkeys.cancelled')),
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-neutral-50 p-4 dark:bg-neutral-950/60">
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl bg-neutral-50 p-4 dark:bg-neutral-950/60">
       <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('user.passkeys.confirm_password')}</p>
       {error && <Notice tone="error">{error}</Notice>}
       <div className="sm:max-w-[calc(50%-0.625rem)]">
         <TextField
           label={t('user.password.current')}
           type="password"
-          name="password"
           autoComplete="current-password"
           autoFocus
-          value={password}
-          error={fieldError}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setFieldError(undefined);
-            setError(null);
-          }}
+          {...field('password')}
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={loading}>
+        <Button type="submit" loading={pending}>
           {t('user.passkeys.continue')}
         </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={loading}>
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
           {t('user.passkeys.cancel')}
         </Button>
       </div>

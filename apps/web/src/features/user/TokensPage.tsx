@@ -1,7 +1,10 @@
 import { ACCESS_TOKEN_NAME_MAX, ACCESS_TOKEN_NAME_MIN } from '@filestore/contract';
 import { BookOpen, Copy, KeyRound, Trash2 } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
-import { errorMessage, focusFirstInvalid, rules, serverFieldErrors } from '../../lib/forms';
+import { useId, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import { errorMessage } from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
+import { requiredText } from '../../lib/form-schemas';
 import { useTranslation } from '../../lib/i18n';
 import { isApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -37,53 +40,37 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
   const { t } = useTranslation();
   const { data: user } = useUser();
   const create = useCreateAccessToken();
-  const [name, setName] = useState('');
-  const [admin, setAdmin] = useState(false);
-  const [password, setPassword] = useState('');
-  const [nameError, setNameError] = useState<string | undefined>();
-  const [passwordError, setPasswordError] = useState<string | undefined>();
   // A token outlives the session: the server asks for the password, or (an account made by a sign-in
   // provider has none) a sign-in of the last minutes (ADR 0062).
   const asksPassword = user?.attributes.socialite_account === false;
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setError(null);
-    const tooShort =
-      name.trim().length < ACCESS_TOKEN_NAME_MIN
-        ? t('user.tokens.name_too_short', { count: ACCESS_TOKEN_NAME_MIN })
-        : undefined;
-    const noPassword = asksPassword ? rules.required(t, password) : undefined;
-    setNameError(tooShort);
-    setPasswordError(noPassword);
-    if (tooShort || noPassword) return focusFirstInvalid(form);
-    try {
-      const answer = await create.mutateAsync({
-        name: name.trim(),
-        scope: admin ? 'admin' : 'user',
-        ...(asksPassword ? { password } : {}),
-      });
-      setName('');
-      setAdmin(false);
-      setPassword('');
+  const schema = useMemo(
+    () =>
+      z.object({
+        name: z.string().trim().min(ACCESS_TOKEN_NAME_MIN, { message: 'user.tokens.name_too_short' }),
+        password: asksPassword ? requiredText : z.string(),
+        admin: z.boolean(),
+      }),
+    [asksPassword],
+  );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { name: '', password: '', admin: false },
+    mutationFn: ({ name, password, admin }) =>
+      create.mutateAsync({ name, scope: admin ? 'admin' : 'user', ...(asksPassword ? { password } : {}) }),
+    onSuccess: (answer, _values, form) => {
+      form.reset();
       onCreated({ name: answer.data.attributes.name, secret: answer.plainTextToken });
-    } catch (caught) {
-      if (isApiError(caught, 'validation.failed') && caught.errors.name) {
-        setNameError(serverFieldErrors(caught).name);
-        focusFirstInvalid(form);
-      } else if (isApiError(caught, 'auth.invalid_credentials')) {
-        setPasswordError(t('user.password.current_incorrect'));
-        focusFirstInvalid(form);
-      } else if (isApiError(caught, 'auth.forbidden') && !asksPassword) {
-        setError(t('user.tokens.recent_sign_in'));
-      } else setError(errorMessage(t, caught));
-    }
-  };
+    },
+    fieldForError: (caught) =>
+      isApiError(caught, 'auth.invalid_credentials')
+        ? { field: 'password', message: t('user.password.current_incorrect') }
+        : undefined,
+    bannerForError: (caught) =>
+      isApiError(caught, 'auth.forbidden') && !asksPassword ? t('user.tokens.recent_sign_in') : undefined,
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('user.tokens.create_title')}
         description={
@@ -101,7 +88,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
           </>
         }
         footer={
-          <Button type="submit" loading={create.isPending} icon={<KeyRound className="size-4" aria-hidden />}>
+          <Button type="submit" loading={pending} icon={<KeyRound className="size-4" aria-hidden />}>
             {t('user.tokens.create')}
           </Button>
         }
@@ -111,16 +98,10 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
           <div className="sm:max-w-[calc(50%-0.625rem)]">
             <TextField
               label={t('user.tokens.name')}
-              name="name"
               autoComplete="off"
               maxLength={ACCESS_TOKEN_NAME_MAX}
-              value={name}
-              error={nameError}
+              {...field('name')}
               hint={t('user.tokens.name_hint')}
-              onChange={(event) => {
-                setName(event.target.value);
-                setNameError(undefined);
-              }}
             />
           </div>
           {asksPassword && (
@@ -128,15 +109,9 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
               <TextField
                 label={t('user.password.current')}
                 type="password"
-                name="password"
                 autoComplete="current-password"
-                value={password}
-                error={passwordError}
+                {...field('password')}
                 hint={t('user.tokens.password_hint')}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setPasswordError(undefined);
-                }}
               />
             </div>
           )}
@@ -144,8 +119,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: { name: string; sec
             <Switch
               label={t('user.tokens.admin_scope')}
               description={t('user.tokens.admin_scope_hint')}
-              checked={admin}
-              onChange={(event) => setAdmin(event.target.checked)}
+              {...form.register('admin')}
             />
           )}
         </div>

@@ -1,9 +1,11 @@
 import type { EnableTwoFactorResponse } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, ShieldCheck } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../lib/api';
-import { errorMessage, rules } from '../../lib/forms';
+import { useApiForm } from '../../lib/form';
+import { requiredText } from '../../lib/form-schemas';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
@@ -123,6 +125,16 @@ export function TwoFactorCard({ user }: { user: User }) {
   );
 }
 
+const passwordSchema = z.object({ password: requiredText });
+
+/** Six digits from the app; spaces (as apps group them) are ignored. */
+const codeSchema = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { message: 'validation.two_factor_code' })),
+});
+
 function PasswordConfirm({
   purpose,
   onCancel,
@@ -133,10 +145,15 @@ function PasswordConfirm({
   onConfirmed: (password: string) => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema: passwordSchema,
+    defaultValues: { password: '' },
+    mutationFn: ({ password }) => onConfirmed(password),
+    fieldForError: (caught) =>
+      isApiError(caught, 'auth.invalid_credentials')
+        ? { field: 'password', message: t('user.password.current_incorrect') }
+        : undefined,
+  });
   const description =
     purpose === 'disable'
       ? t('user.two_factor.turn_off_description')
@@ -150,50 +167,24 @@ function PasswordConfirm({
         ? t('user.two_factor.regenerate')
         : t('user.two_factor.continue');
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const invalid = rules.required(t, password);
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return form.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
-    setLoading(true);
-    try {
-      await onConfirmed(password);
-    } catch (caught) {
-      setLoading(false);
-      if (isApiError(caught, 'auth.invalid_credentials')) {
-        setFieldError(t('user.password.current_incorrect'));
-        form.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
-      } else setError(errorMessage(t, caught));
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-4 rounded-xl bg-neutral-50 p-4 dark:bg-neutral-950/60">
+    <form onSubmit={onSubmit} noValidate className="space-y-4 rounded-xl bg-neutral-50 p-4 dark:bg-neutral-950/60">
       <p className="text-sm text-neutral-700 dark:text-neutral-300">{description}</p>
       {error && <Notice tone="error">{error}</Notice>}
       <div className="sm:max-w-[calc(50%-0.625rem)]">
         <TextField
           label={t('user.password.current')}
           type="password"
-          name="password"
           autoComplete="current-password"
           autoFocus
-          value={password}
-          error={fieldError}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setFieldError(undefined);
-            setError(null);
-          }}
+          {...field('password')}
         />
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" variant={purpose === 'disable' ? 'danger' : 'primary'} loading={loading}>
+        <Button type="submit" variant={purpose === 'disable' ? 'danger' : 'primary'} loading={pending}>
           {action}
         </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={loading}>
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
           {t('user.two_factor.cancel')}
         </Button>
       </div>
@@ -220,36 +211,25 @@ function ScanAndConfirm({
   onConfirmed: (codes: string[]) => void;
 }) {
   const { t } = useTranslation();
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const { form, onSubmit, field, error, setError, pending } = useApiForm({
+    schema: codeSchema,
+    defaultValues: { code: '' },
+    // The code is checked when sent; its message goes as soon as a new one is typed (below).
+    formOptions: { reValidateMode: 'onSubmit' },
+    mutationFn: ({ code }) => confirmTwoFactor(code),
+    onSuccess: (answer) => onConfirmed(answer.recovery_codes),
+    fieldForError: (caught) =>
+      isApiError(caught, 'auth.two_factor_invalid_code')
+        ? { field: 'code', message: t('auth.two_factor.invalid_code') }
+        : undefined,
+  });
+  const code = field('code');
   const keyRef = useRef<HTMLElement>(null);
   // The key in groups of four, as apps show it; spaces are ignored when typed in.
   const groupedKey = setup.secret.match(/.{1,4}/g)?.join(' ') ?? setup.secret;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const digits = code.replace(/\s+/g, '');
-    const invalid = /^\d{6}$/.test(digits) ? undefined : t('validation.two_factor_code');
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return form.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
-    setLoading(true);
-    try {
-      onConfirmed((await confirmTwoFactor(digits)).recovery_codes);
-    } catch (caught) {
-      setLoading(false);
-      if (isApiError(caught, 'auth.two_factor_invalid_code')) {
-        setFieldError(t('auth.two_factor.invalid_code'));
-        form.querySelector<HTMLInputElement>('input[name="code"]')?.focus();
-      } else setError(errorMessage(t, caught));
-    }
-  };
-
   return (
-    <form onSubmit={submit} noValidate className="space-y-5 rounded-xl bg-neutral-50 p-4 dark:bg-neutral-950/60">
+    <form onSubmit={onSubmit} noValidate className="space-y-5 rounded-xl bg-neutral-50 p-4 dark:bg-neutral-950/60">
       <div>
         <h3 className="text-sm font-semibold text-neutral-900 dark:text-white">{t('user.two_factor.scan_title')}</h3>
         <p className="mt-1 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
@@ -295,28 +275,26 @@ function ScanAndConfirm({
           <div className="sm:max-w-60">
             <TextField
               label={t('user.two_factor.code')}
-              name="code"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={7}
-              value={code}
-              error={fieldError}
+              {...code}
+              onChange={(event) => {
+                form.clearErrors('code');
+                setError(null);
+                return code.onChange(event);
+              }}
               hint={t('user.two_factor.code_hint')}
               className="font-mono tracking-widest"
-              onChange={(e) => {
-                setCode(e.target.value);
-                setFieldError(undefined);
-                setError(null);
-              }}
             />
           </div>
         </div>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" loading={loading}>
+        <Button type="submit" loading={pending}>
           {t('user.two_factor.confirm')}
         </Button>
-        <Button variant="ghost" onClick={onCancel} disabled={loading}>
+        <Button variant="ghost" onClick={onCancel} disabled={pending}>
           {t('user.two_factor.cancel')}
         </Button>
       </div>

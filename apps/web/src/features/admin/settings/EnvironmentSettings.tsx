@@ -94,7 +94,7 @@ function StorageForm({ saved }: { saved: Environment['storage'] }) {
       form.setValue('s3.secret', '');
       toast.success(t('admin.storage.saved'));
     },
-    errorText: serverReason,
+    bannerForError: serverReason,
   });
   const driver = form.watch('driver');
   const s3 = form.watch('s3');
@@ -257,7 +257,7 @@ function MailForm({ saved }: { saved: Environment['mail'] }) {
       form.setValue('smtp.password', '');
       toast.success(t(values.driver === 'smtp' ? 'admin.mail.saved' : 'admin.mail.saved_outbox'));
     },
-    errorText: serverReason,
+    bannerForError: serverReason,
   });
   const driver = form.watch('driver');
 

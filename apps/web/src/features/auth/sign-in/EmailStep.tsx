@@ -1,9 +1,10 @@
 import { ArrowRight } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { Trans, useTranslation } from '../../../lib/i18n';
 import { Link, useSearchParams } from '../../../app/routing';
 import { useConfig } from '../../../lib/config';
-import { errorMessage, rules } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
+import { emailField } from '../../../lib/form-schemas';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
@@ -12,54 +13,39 @@ import { AuthHeading, linkClass } from '../AuthLayout';
 import { PasskeySignIn } from './PasskeySignIn';
 
 interface EmailStepProps {
+  /** The email to start with (typed before, or an invitation's). */
   email: string;
-  onEmailChange: (email: string) => void;
   /** The server answers alike for every email (no account enumeration): the password step follows. */
-  onContinue: () => void;
+  onContinue: (email: string) => void;
 }
 
-export function EmailStep({ email, onEmailChange, onContinue }: EmailStepProps) {
+const schema = z.object({ email: emailField });
+
+export function EmailStep({ email, onContinue }: EmailStepProps) {
   const { t } = useTranslation();
   const config = useConfig();
   const [search] = useSearchParams();
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const signUpLink = `/sign-up${search.size ? `?${search.toString()}` : ''}`;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = rules.email(t, email);
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return;
-    setLoading(true);
-    try {
-      await checkAccount(email.trim());
-      onContinue();
-    } catch (caught) {
-      setError(errorMessage(t, caught));
-    } finally {
-      setLoading(false);
-    }
-  };
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { email },
+    mutationFn: ({ email }) => checkAccount(email),
+    onSuccess: (_result, values) => onContinue(values.email),
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
       <AuthHeading title={t('auth.sign_in.title')} subtitle={t('auth.sign_in.subtitle', { app: config.appName })} />
       {error && <Notice tone="error">{error}</Notice>}
       <TextField
         label={t('fields.email')}
         type="email"
-        name="email"
         autoComplete="username webauthn"
         inputMode="email"
         autoFocus
-        value={email}
-        error={fieldError}
-        onChange={(e) => onEmailChange(e.target.value)}
+        {...field('email')}
       />
-      <Button type="submit" block loading={loading} icon={<ArrowRight className="size-4" aria-hidden />}>
+      <Button type="submit" block loading={pending} icon={<ArrowRight className="size-4" aria-hidden />}>
         {t('auth.sign_in.continue')}
       </Button>
       <PasskeySignIn />

@@ -1,10 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { Link } from '../../../app/routing';
 import { configQueryKey } from '../../../lib/config';
-import { rules } from '../../../lib/forms';
+import { isApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/form';
+import { requiredText } from '../../../lib/form-schemas';
 import { useSession } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
@@ -16,43 +18,46 @@ import { linkClass } from '../AuthLayout';
 
 interface PasswordStepProps {
   email: string;
-  error: string | null;
+  /** Why the visitor is here again (the two-factor step ran out of time), until a sign-in fails anew. */
+  notice: string | null;
   onBack: () => void;
-  onFailure: (error: unknown) => void;
+  /** The password was right but the email is not verified yet. */
+  onNotVerified: () => void;
   /** The password was right and the account asks for a second factor. */
   onTwoFactor: () => void;
 }
 
-export function PasswordStep({ email, error, onBack, onFailure, onTwoFactor }: PasswordStepProps) {
+const schema = z.object({ password: requiredText });
+
+export function PasswordStep({ email, notice, onBack, onNotVerified, onTwoFactor }: PasswordStepProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
   const humanCheck = useHumanCheck('login');
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [loading, setLoading] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const invalid = rules.required(t, password);
-    setFieldError(invalid);
-    if (invalid) return;
-    setLoading(true);
-    try {
-      const answer = await login({ email: email.trim(), password, reCaptcha: await humanCheck() });
+  const { onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { password: '' },
+    mutationFn: async ({ password }) => {
+      try {
+        return await login({ email: email.trim(), password, reCaptcha: await humanCheck() });
+      } catch (caught) {
+        if (isApiError(caught, 'auth.email_not_verified')) return 'not_verified' as const;
+        throw caught;
+      }
+    },
+    onSuccess: (answer) => {
+      if (answer === 'not_verified') return onNotVerified();
       if ('two_factor' in answer) return onTwoFactor();
       client.removeQueries({ queryKey: ['user'] });
       void client.invalidateQueries({ queryKey: configQueryKey });
       // The guest guard now sends the visitor to the redirect target (or their files).
       setAuthenticated(true);
-    } catch (caught) {
-      setLoading(false);
-      onFailure(caught);
-    }
-  };
+    },
+  });
+  const banner = error ?? notice;
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
       <button
         type="button"
         onClick={onBack}
@@ -68,24 +73,21 @@ export function PasswordStep({ email, error, onBack, onFailure, onTwoFactor }: P
         </h1>
         <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{email}</p>
       </div>
-      {error && <Notice tone="error">{error}</Notice>}
+      {banner && <Notice tone="error">{banner}</Notice>}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <TextField
         label={t('fields.password')}
         type="password"
-        name="password"
         autoComplete="current-password"
         autoFocus
-        value={password}
-        error={fieldError}
-        onChange={(e) => setPassword(e.target.value)}
+        {...field('password')}
         action={
           <Link to={`/forgotten-password?email=${encodeURIComponent(email)}`} className={`text-sm ${linkClass}`}>
             {t('auth.sign_in.forgotten')}
           </Link>
         }
       />
-      <Button type="submit" block loading={loading}>
+      <Button type="submit" block loading={pending}>
         {t('auth.sign_in.submit')}
       </Button>
       <HumanCheckNotice />

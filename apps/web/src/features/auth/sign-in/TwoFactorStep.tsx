@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { isApiError } from '../../../lib/api';
 import { configQueryKey } from '../../../lib/config';
-import { errorMessage } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
 import { useTranslation } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
 import { Button } from '../../../ui/Button';
@@ -19,59 +20,69 @@ interface TwoFactorStepProps {
   onExpired: () => void;
 }
 
+/** A code from the app (six digits, spaces allowed) or a recovery code (16 letters and digits, dashes allowed). */
+const appCode = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(/^\d{6}$/, { message: 'validation.two_factor_code' })),
+});
+const recoveryCode = z.object({
+  code: z
+    .string()
+    .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
+    .pipe(z.string().regex(/^[a-z0-9]{16}$/, { message: 'validation.recovery_code' })),
+});
+
 /** After the right password of an account with two-factor on: a code from the app, or a recovery code. */
 export function TwoFactorStep({ email, onBack, onExpired }: TwoFactorStepProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const setAuthenticated = useSession((s) => s.setAuthenticated);
   const [recovery, setRecovery] = useState(false);
-  const [value, setValue] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const focusInput = () => form.current?.querySelector<HTMLInputElement>('input')?.focus();
-
-  const toggle = () => {
-    setRecovery((r) => !r);
-    setValue('');
-    setFieldError(undefined);
-    setError(null);
-    requestAnimationFrame(focusInput);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const typed = recovery ? value.replace(/[\s-]+/g, '').toLowerCase() : value.replace(/\s+/g, '');
-    const invalid = recovery
-      ? /^[a-z0-9]{16}$/.test(typed)
-        ? undefined
-        : t('validation.recovery_code')
-      : /^\d{6}$/.test(typed)
-        ? undefined
-        : t('validation.two_factor_code');
-    setFieldError(invalid);
-    setError(null);
-    if (invalid) return focusInput();
-    setLoading(true);
-    try {
-      await twoFactorChallenge(recovery ? { recovery_code: typed } : { code: typed });
+  const schema = useMemo(() => (recovery ? recoveryCode : appCode), [recovery]);
+  const { form, onSubmit, field, error, setError, pending } = useApiForm({
+    schema,
+    defaultValues: { code: '' },
+    mutationFn: async ({ code }) => {
+      try {
+        await twoFactorChallenge(recovery ? { recovery_code: code } : { code });
+        return 'signed_in' as const;
+      } catch (caught) {
+        // The pending sign-in is gone: back to the password, which says why.
+        if (isApiError(caught, 'auth.two_factor_challenge_expired')) return 'expired' as const;
+        throw caught;
+      }
+    },
+    onSuccess: (result) => {
+      if (result === 'expired') return onExpired();
       client.removeQueries({ queryKey: ['user'] });
       void client.invalidateQueries({ queryKey: configQueryKey });
       setAuthenticated(true);
-    } catch (caught) {
-      setLoading(false);
-      if (isApiError(caught, 'auth.two_factor_challenge_expired')) return onExpired();
-      if (isApiError(caught, 'auth.two_factor_invalid_code')) {
-        setFieldError(recovery ? t('auth.two_factor.invalid_recovery') : t('auth.two_factor.invalid_code'));
-        setValue('');
-        focusInput();
-      } else setError(errorMessage(t, caught));
-    }
+    },
+    // A code is checked when sent; its message goes as soon as a new one is typed (below).
+    formOptions: { reValidateMode: 'onSubmit' },
+    fieldForError: (caught) => {
+      if (!isApiError(caught, 'auth.two_factor_invalid_code')) return undefined;
+      // A wrong code is typed anew: the field empties and keeps the focus.
+      form.setValue('code', '');
+      return {
+        field: 'code',
+        message: recovery ? t('auth.two_factor.invalid_recovery') : t('auth.two_factor.invalid_code'),
+      };
+    },
+  });
+  const code = field('code');
+
+  const toggle = () => {
+    setRecovery((r) => !r);
+    form.reset({ code: '' });
+    setError(null);
+    requestAnimationFrame(() => form.setFocus('code'));
   };
 
   return (
-    <form ref={form} onSubmit={submit} noValidate className="space-y-5">
+    <form onSubmit={onSubmit} noValidate className="space-y-5">
       <button
         type="button"
         onClick={onBack}
@@ -96,23 +107,22 @@ export function TwoFactorStep({ email, onBack, onExpired }: TwoFactorStepProps) 
       <TextField
         key={recovery ? 'recovery' : 'code'}
         label={recovery ? t('auth.two_factor.recovery_code') : t('auth.two_factor.code')}
-        name={recovery ? 'recovery_code' : 'code'}
         inputMode={recovery ? 'text' : 'numeric'}
         autoComplete={recovery ? 'off' : 'one-time-code'}
         autoCapitalize="none"
         spellCheck={false}
         autoFocus
         maxLength={recovery ? 24 : 7}
-        value={value}
-        error={fieldError}
         className="font-mono tracking-widest"
-        onChange={(e) => {
-          setValue(e.target.value);
-          setFieldError(undefined);
+        {...code}
+        onChange={(event) => {
+          // Typing again answers the refusal, on the field or in the banner.
+          form.clearErrors('code');
           setError(null);
+          return code.onChange(event);
         }}
       />
-      <Button type="submit" block loading={loading}>
+      <Button type="submit" block loading={pending}>
         {t('auth.two_factor.submit')}
       </Button>
       <button

@@ -66,7 +66,7 @@ export function CreateFixedPlanPage() {
       void navigate(`/admin/plan/${plan.id}/fixed/subscribers`);
     },
     // As before: a refusal that belongs to no field is a toast.
-    errorText: (caught) => {
+    bannerForError: (caught) => {
       toast.error(errorMessage(t, caught));
       return undefined;
     },

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import { api, isApiError, request } from '../../../lib/api';
 import { useConfig } from '../../../lib/config';
 import { formatDate } from '../../../lib/dates';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
@@ -44,6 +46,14 @@ function toMinor(value: string): number | null {
   return Number.isFinite(n) && n > 0 ? Math.round(n * 100) : null;
 }
 
+/** An amount in the currency's main unit ("12.50" or "12,50"), sent in minor units. */
+const amountSchema = z.object({
+  amount: z
+    .string()
+    .transform(toMinor)
+    .refine((amount) => amount !== null, { message: 'validation.required' }),
+});
+
 /** The billing alert, through another branch's API: a 404 means it is not there yet. */
 function useBillingAlert() {
   return useQuery({
@@ -71,33 +81,34 @@ function AlertCard({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const alert = useBillingAlert();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const current = alert.data && alert.data !== 'unavailable' ? alert.data : null;
-  const save = useMutation({
-    mutationFn: async (amount: number | null) => {
-      if (amount === null) return request('DELETE', '/api/subscriptions/billing-alert');
-      return request(current ? 'PUT' : 'POST', '/api/subscriptions/billing-alert', { body: { amount } });
+  const refused = (e: unknown) =>
+    isApiError(e) && e.status === 404 ? t('billing.metered.alert_unavailable') : undefined;
+  const saved = () => void queryClient.invalidateQueries({ queryKey: ['billing', 'alert'] });
+  const { form, onSubmit, error, setError, pending } = useApiForm({
+    schema: amountSchema,
+    defaultValues: { amount: '' },
+    mutationFn: ({ amount }) =>
+      request(current ? 'PUT' : 'POST', '/api/subscriptions/billing-alert', { body: { amount } }),
+    onSuccess: (_result, _values, f) => {
+      f.reset();
+      saved();
     },
-    onSuccess: () => {
-      setValue('');
-      setError(null);
-      void queryClient.invalidateQueries({ queryKey: ['billing', 'alert'] });
-    },
-    onError: (e) =>
-      setError(isApiError(e) && e.status === 404 ? t('billing.metered.alert_unavailable') : errorMessage(t, e)),
+    bannerForError: refused,
   });
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const amount = toMinor(value);
-    if (amount !== null) save.mutate(amount);
-  };
+  const remove = useMutation({
+    mutationFn: () => request('DELETE', '/api/subscriptions/billing-alert'),
+    onMutate: () => setError(null),
+    onSuccess: saved,
+    onError: (e) => setError(refused(e) ?? errorMessage(t, e)),
+  });
+  const value = form.watch('amount');
   return (
     <Card title={t('billing.metered.alert')} description={t('billing.metered.alert_help')}>
       {alert.data === 'unavailable' ? (
         <Notice tone="info">{t('billing.metered.alert_unavailable')}</Notice>
       ) : (
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
           {current && (
             <p className="text-sm font-medium text-neutral-900 dark:text-white">
               {t('billing.metered.alert_current', { amount: money(current.amount, currency) })}
@@ -107,15 +118,14 @@ function AlertCard({ currency }: { currency: string }) {
             <TextField
               label={t('billing.metered.alert_amount', { currency })}
               inputMode="decimal"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
+              {...form.register('amount')}
               className="w-40"
             />
-            <Button type="submit" loading={save.isPending} disabled={toMinor(value) === null}>
+            <Button type="submit" loading={pending} disabled={toMinor(value) === null}>
               {current ? t('billing.metered.alert_change') : t('billing.metered.alert_set')}
             </Button>
             {current && (
-              <Button type="button" variant="secondary" onClick={() => save.mutate(null)}>
+              <Button type="button" variant="secondary" loading={remove.isPending} onClick={() => remove.mutate()}>
                 {t('billing.metered.alert_remove')}
               </Button>
             )}
@@ -131,7 +141,6 @@ function TopUpCard({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const { payments } = useConfig();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const providers = [
     ...(payments.paypal.allowed ? [{ name: 'PayPal', path: '/api/paypal/top-up' }] : []),
     ...(payments.paystack.allowed ? [{ name: 'Paystack', path: '/api/paystack/checkout' }] : []),
@@ -139,9 +148,13 @@ function TopUpCard({ currency }: { currency: string }) {
   const pay = useMutation({
     mutationFn: (path: string) => api.post<{ url: string }>(path, { amount: toMinor(value) }),
     onSuccess: ({ url }) => window.location.assign(url),
-    onError: (e) =>
-      setError(isApiError(e) && e.status === 404 ? t('billing.metered.top_up_failed') : errorMessage(t, e)),
   });
+  // The failed call's sentence, from the mutation itself (cleared as the next one starts).
+  const error = pay.error
+    ? isApiError(pay.error) && pay.error.status === 404
+      ? t('billing.metered.top_up_failed')
+      : errorMessage(t, pay.error)
+    : null;
   return (
     <Card title={t('billing.metered.top_up')}>
       {providers.length === 0 ? (

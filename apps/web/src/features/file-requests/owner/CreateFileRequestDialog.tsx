@@ -1,15 +1,15 @@
 import { ITEM_NAME_MAX, EMAIL_PATTERN } from '@filestore/contract';
 import { ChevronDown, FolderOpen, Home, Inbox } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { useNavigate } from '../../../app/routing';
-import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { useBrowser } from '../../files/browser/store';
-import { nameError } from '../../files/dialogs/ItemForm';
+import { itemName } from '../../files/dialogs/ItemForm';
 import { useNavigationTree } from '../../files/files.api';
 import { formatDate } from '../../../lib/dates';
 import { folderPath } from '../../files/items';
@@ -71,49 +71,43 @@ function RequestForm({
   const placeholder = useMemo(() => defaultName(t), [t]);
   const [target, setTarget] = useState<PickedFolder>({ id: folderId, name: folderName ?? '' });
   const [picking, setPicking] = useState(false);
-  const [name, setName] = useState('');
-  const [notes, setNotes] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<'name' | 'notes' | 'email' | 'folder_id', string>>>({});
-  const [failure, setFailure] = useState<string>();
+  const schema = useMemo(
+    () =>
+      z.object({
+        folder_id: z.string().nullable(),
+        // Left empty, the folder gets the suggested name.
+        name: z
+          .string()
+          .transform((v) => v.trim() || placeholder)
+          .pipe(itemName),
+        notes: z
+          .string()
+          .max(NOTES_MAX, { message: 'file_request.notes_too_long' })
+          .transform((v) => v.trim() || undefined),
+        email: z
+          .string()
+          .trim()
+          .refine((v) => !v || EMAIL_PATTERN.test(v), { message: 'validation.email' })
+          .transform((v) => v || undefined),
+      }),
+    [placeholder],
+  );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { folder_id: folderId, name: '', notes: '', email: '' },
+    mutationFn: (values) => create.mutateAsync(values),
+    onSuccess: (request) => onCreated(request),
+  });
+  const name = form.watch('name');
+  const { error: notesError, ...notes } = field('notes');
+  const folderError = field('folder_id').error;
 
   // The folder's name when the caller didn't know it (the tree has every folder).
   const known = target.id ? pathTo(tree.data ?? [], target.id).at(-1)?.name : t('nav.my_files');
   const targetName = target.name || known || '';
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problems: typeof errors = {};
-    const folderName = name.trim() || placeholder;
-    problems.name = nameError(t, folderName);
-    if (email.trim() && !EMAIL_PATTERN.test(email.trim())) problems.email = t('validation.email');
-    if (notes.length > NOTES_MAX) problems.notes = t('file_request.notes_too_long', { count: NOTES_MAX });
-    setErrors(problems);
-    setFailure(undefined);
-    if (Object.values(problems).some(Boolean)) return;
-    try {
-      const request = await create.mutateAsync({
-        folder_id: target.id,
-        name: folderName,
-        notes: notes.trim() || undefined,
-        email: email.trim() || undefined,
-      });
-      onCreated(request);
-    } catch (error) {
-      const fields = isApiError(error) ? error.errors : {};
-      const next = {
-        name: fields.name?.[0],
-        notes: fields.notes?.[0],
-        email: fields.email?.[0],
-        folder_id: fields.folder_id?.[0],
-      };
-      setErrors(next);
-      if (!Object.values(next).some(Boolean)) setFailure(errorMessage(t, error));
-    }
-  };
-
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-5">
       <div className="space-y-2">
         <p id={`${notesId}-where`} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
           {t('file_request.where')}
@@ -142,13 +136,16 @@ function RequestForm({
             folders={tree.data}
             loading={tree.isPending}
             value={{ id: target.id, name: targetName }}
-            onChange={setTarget}
+            onChange={(picked) => {
+              setTarget(picked);
+              form.setValue('folder_id', picked.id);
+            }}
             label={t('file_request.where')}
           />
         )}
-        {errors.folder_id && (
+        {folderError && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errors.folder_id}
+            {folderError}
           </p>
         )}
         <p className="text-sm text-neutral-500 dark:text-neutral-400">
@@ -158,13 +155,8 @@ function RequestForm({
       <TextField
         label={t('file_request.name')}
         placeholder={placeholder}
-        value={name}
         maxLength={ITEM_NAME_MAX + 20}
-        error={errors.name}
-        onChange={(e) => {
-          setName(e.target.value);
-          if (errors.name) setErrors((x) => ({ ...x, name: undefined }));
-        }}
+        {...field('name')}
       />
       <div className="space-y-1.5">
         <label htmlFor={notesId} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
@@ -172,18 +164,17 @@ function RequestForm({
         </label>
         <textarea
           id={notesId}
-          value={notes}
+          {...notes}
           rows={3}
           maxLength={NOTES_MAX}
           placeholder={t('file_request.notes_placeholder')}
-          aria-invalid={errors.notes ? true : undefined}
-          aria-describedby={errors.notes ? `${notesId}-error` : undefined}
-          onChange={(e) => setNotes(e.target.value)}
+          aria-invalid={notesError ? true : undefined}
+          aria-describedby={notesError ? `${notesId}-error` : undefined}
           className="block w-full resize-y rounded-xl border border-neutral-300 bg-white px-3.5 py-2.5 text-[15px] text-neutral-900 shadow-xs transition placeholder:text-neutral-400 focus:border-accent focus:ring-4 focus:ring-accent/20 focus:outline-none dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500"
         />
-        {errors.notes && (
+        {notesError && (
           <p id={`${notesId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {errors.notes}
+            {notesError}
           </p>
         )}
       </div>
@@ -194,19 +185,14 @@ function RequestForm({
         inputMode="email"
         autoComplete="off"
         placeholder={t('file_request.email_placeholder')}
-        value={email}
-        error={errors.email}
-        onChange={(e) => {
-          setEmail(e.target.value);
-          if (errors.email) setErrors((x) => ({ ...x, email: undefined }));
-        }}
+        {...field('email')}
       />
-      {failure && <Notice tone="error">{failure}</Notice>}
+      {error && <Notice tone="error">{error}</Notice>}
       <DialogActions sticky>
         <Button variant="secondary" onClick={close} className={cancelClass}>
           {t('files.cancel')}
         </Button>
-        <Button type="submit" loading={create.isPending} icon={<Inbox className="size-4" aria-hidden />}>
+        <Button type="submit" loading={pending} icon={<Inbox className="size-4" aria-hidden />}>
           {t('file_request.submit')}
         </Button>
       </DialogActions>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -24,7 +24,8 @@ export function ConfirmDialog({
   focusCancel?: boolean;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
+  // The call's own state drives the spinner (ADR 0068): no busy flag of this dialog's.
+  const confirm = useMutation({ mutationFn: onConfirm });
   return (
     <Dialog
       open
@@ -38,14 +39,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onClose} autoFocus={focusCancel}>
           {t('files.cancel')}
         </Button>
-        <Button
-          variant="danger"
-          loading={busy}
-          onClick={() => {
-            setBusy(true);
-            void onConfirm().finally(() => setBusy(false));
-          }}
-        >
+        <Button variant="danger" loading={confirm.isPending} onClick={() => confirm.mutate()}>
           {confirmLabel}
         </Button>
       </div>

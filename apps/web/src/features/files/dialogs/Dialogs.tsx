@@ -12,7 +12,7 @@ import { useBrowser, wholeFolderSelection } from '../browser/store';
 import { useCreateFolder, useEmptyTrash, useRemoveItems, useRenameItem } from '../files.api';
 import { isFolder, refOf, type Item } from '../items';
 import { ConfirmDialog } from './ConfirmDialog';
-import { ItemForm, type ItemFormValues } from './ItemForm';
+import { ItemForm, nameRefusal, type ItemFormValues } from './ItemForm';
 import { MoveDialog } from './MoveDialog';
 import { RemoteUploadDialog } from './RemoteUploadDialog';
 import { useFileDialogs, type FileDialog } from './store';
@@ -21,16 +21,10 @@ function useClose() {
   return useFileDialogs((s) => s.close);
 }
 
-/** A name the server rejected as a field error shows under the field; anything else as an alert. */
-function useFieldOrAlert(title: string) {
+/** A refusal that is not about the name, as an alert (the name's shows under its field). */
+function useAlertRefusal(title: string) {
   const { t } = useTranslation();
-  const [fieldError, setFieldError] = useState<string>();
-  const handle = (error: unknown) => {
-    const field = isApiError(error) ? error.field('name') : undefined;
-    if (field) setFieldError(field);
-    else showAlert(title, isApiError(error) ? error.message : errorMessage(t, error));
-  };
-  return { fieldError, handle };
+  return (error: unknown) => showAlert(title, isApiError(error) ? error.message : errorMessage(t, error));
 }
 
 /** After a change, point at the item in the listing on screen (loading pages until it shows). */
@@ -49,18 +43,14 @@ function CreateFolderDialog({ parentId }: { parentId: string | null }) {
   const close = useClose();
   const create = useCreateFolder();
   const highlight = useHighlight();
-  const { fieldError, handle } = useFieldOrAlert(t('files.create_folder_failed'));
+  const alertRefusal = useAlertRefusal(t('files.create_folder_failed'));
   const submit = async ({ name, emoji, color }: ItemFormValues) => {
-    try {
-      const folder = await create.mutateAsync({ name, parent_id: parentId, emoji, color });
-      close();
-      if (folder.attributes.name !== name) {
-        toast.info(t('files.created_renamed', { from: name, to: folder.attributes.name }));
-      } else toast.success(t('files.folder_created', { name: folder.attributes.name }));
-      highlight(folder);
-    } catch (error) {
-      handle(error);
-    }
+    const folder = await create.mutateAsync({ name, parent_id: parentId, emoji, color });
+    close();
+    if (folder.attributes.name !== name) {
+      toast.info(t('files.created_renamed', { from: name, to: folder.attributes.name }));
+    } else toast.success(t('files.folder_created', { name: folder.attributes.name }));
+    highlight(folder);
   };
   return (
     <Dialog
@@ -74,8 +64,8 @@ function CreateFolderDialog({ parentId }: { parentId: string | null }) {
         initial={{ name: t('files.new_folder_default_name'), emoji: null, color: null }}
         folder
         submitLabel={t('files.create_folder')}
-        serverError={fieldError}
         onSubmit={submit}
+        onRefused={alertRefusal}
         onCancel={close}
       />
     </Dialog>
@@ -100,30 +90,39 @@ function RenameDialog({ item }: { item: Item }) {
   const close = useClose();
   const rename = useRenameItem();
   const folder = isFolder(item);
-  const { fieldError, handle } = useFieldOrAlert(t('files.rename_failed'));
+  const alertRefusal = useAlertRefusal(t('files.rename_failed'));
+  // The name refused after the extension question, shown when the form comes back.
+  const [refusedName, setRefusedName] = useState<string>();
   // A new extension changes how the file opens: the user confirms it first.
   const [asking, setAsking] = useState<ItemFormValues | null>(null);
   // What was typed, kept when a refused name brings the form back.
   const [draft, setDraft] = useState<ItemFormValues | null>(null);
   const [choice, setChoice] = useState<'keep' | 'use'>('keep');
+  const send = async (values: ItemFormValues) => {
+    const updated = await rename.mutateAsync({ item, ...values });
+    close();
+    if (updated.attributes.name !== values.name) {
+      toast.info(t('files.renamed_on_clash', { from: values.name, to: updated.attributes.name }));
+    } else toast.success(t('files.renamed', { name: updated.attributes.name }));
+  };
+  /** After the extension question: a refused name brings the form back with the reason. */
   const save = async (values: ItemFormValues) => {
     try {
-      const updated = await rename.mutateAsync({ item, ...values });
-      close();
-      if (updated.attributes.name !== values.name) {
-        toast.info(t('files.renamed_on_clash', { from: values.name, to: updated.attributes.name }));
-      } else toast.success(t('files.renamed', { name: updated.attributes.name }));
+      await send(values);
     } catch (error) {
       setAsking(null);
-      handle(error);
+      const refused = nameRefusal(error);
+      if (refused) setRefusedName(refused);
+      else alertRefusal(error);
     }
   };
   const submit = async (values: ItemFormValues) => {
     const from = extensionOf(item.attributes.name);
     const to = extensionOf(values.name);
     setDraft(values);
+    setRefusedName(undefined);
     if (!folder && from.toLowerCase() !== to.toLowerCase()) setAsking(values);
-    else await save(values);
+    else await send(values);
   };
 
   if (asking) {
@@ -192,8 +191,9 @@ function RenameDialog({ item }: { item: Item }) {
         folder={folder}
         selectBaseName={!folder}
         submitLabel={t('files.save')}
-        serverError={fieldError}
+        serverError={refusedName}
         onSubmit={submit}
+        onRefused={alertRefusal}
         onCancel={close}
       />
     </Dialog>

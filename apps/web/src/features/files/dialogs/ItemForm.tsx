@@ -1,32 +1,41 @@
 import { ITEM_NAME_MAX } from '@filestore/contract';
-import type { TFunction } from '../../../lib/i18n';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { z } from 'zod';
+import { isApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/form';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { ColourPicker } from '../../../ui/ColourPicker';
 import { EmojiPicker } from '../../../ui/EmojiPicker';
 import { TextField } from '../../../ui/Field';
+import { Notice } from '../../../ui/Notice';
 import { FolderIcon } from '../browser/ItemIcon';
 import { useEmojiStyle } from '../emoji-style';
 
 // eslint-disable-next-line no-control-regex
 const forbidden = /[/\\\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
 
-/** The contract's name rules (spec §5), checked before a round trip. */
-export function nameError(t: TFunction, raw: string): string | undefined {
-  const name = raw.trim();
-  if (!name) return t('validation.required');
-  if (name.length > ITEM_NAME_MAX) return t('files.name_too_long', { count: ITEM_NAME_MAX });
-  if (forbidden.test(name)) return t('files.name_invalid');
-  if (name === '.' || name === '..') return t('files.name_reserved');
-  return undefined;
-}
+/** The contract's name rules (spec §5) as the forms' schema: trimmed, worded by the catalogue. */
+export const itemName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(ITEM_NAME_MAX, { message: 'files.name_too_long' })
+  .refine((name) => !forbidden.test(name), { message: 'files.name_invalid' })
+  .refine((name) => name !== '.' && name !== '..', { message: 'files.name_reserved' });
 
 export interface ItemFormValues {
   name: string;
   emoji: string | null;
   color: string | null;
+}
+
+const schema = z.object({ name: itemName, emoji: z.string().nullable(), color: z.string().nullable() });
+
+/** The server's reason for refusing the name ('name' in a 422's field errors), if that is why. */
+export function nameRefusal(error: unknown): string | undefined {
+  return isApiError(error) ? error.field('name') : undefined;
 }
 
 interface ItemFormProps {
@@ -36,8 +45,15 @@ interface ItemFormProps {
   submitLabel: string;
   /** Select only the part before the extension when the field gets focus (files). */
   selectBaseName?: boolean;
+  /** A refusal of the name from an earlier try (the rename popup comes back to the form with it). */
   serverError?: string;
+  /** Sends the checked values (the name trimmed) and does what follows; throws a refusal. */
   onSubmit: (values: ItemFormValues) => Promise<void>;
+  /**
+   * A refusal that is not about the name (that one shows under the field). Without it, the form's
+   * banner says it.
+   */
+  onRefused?: (error: unknown) => void;
   onCancel: () => void;
   /** More fields below the name, emoji and colour (the team popup's invitations). */
   children?: ReactNode;
@@ -53,45 +69,56 @@ export function ItemForm({
   selectBaseName,
   serverError,
   onSubmit,
+  onRefused,
   onCancel,
   children,
   stickyFooter = false,
 }: ItemFormProps) {
   const { t } = useTranslation();
   const emojiStyle = useEmojiStyle();
-  const [values, setValues] = useState(initial);
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const {
+    form,
+    onSubmit: submit,
+    field,
+    error,
+    pending,
+  } = useApiForm({
+    schema,
+    defaultValues: initial,
+    mutationFn: async (values: ItemFormValues) => {
+      try {
+        await onSubmit(values);
+      } catch (caught) {
+        if (nameRefusal(caught) || !onRefused) throw caught;
+        onRefused(caught);
+      }
+    },
+    fieldForError: (caught) => {
+      const message = nameRefusal(caught);
+      return message ? { field: 'name', message } : undefined;
+    },
+  });
+  useEffect(() => {
+    if (serverError) form.setError('name', { type: 'server', message: serverError });
+  }, [form, serverError]);
+  const emoji = form.watch('emoji');
+  const color = form.watch('color');
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const problem = nameError(t, values.name);
-    setError(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      await onSubmit({ ...values, name: values.name.trim() });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const shownError = error ?? serverError;
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
+      {error && <Notice tone="error">{error}</Notice>}
       <div className="flex items-start gap-4">
         {folder && (
           <span className="mt-1 hidden sm:block">
-            <FolderIcon color={values.color} emoji={values.emoji} size="md" />
+            <FolderIcon color={color} emoji={emoji} size="md" />
           </span>
         )}
         <div className="min-w-0 flex-1">
           <TextField
             label={t('fields.name')}
-            value={values.name}
             autoFocus
             maxLength={ITEM_NAME_MAX + 20}
-            error={shownError}
+            {...field('name')}
             onFocus={(e) => {
               const input = e.currentTarget;
               const dot = input.value.lastIndexOf('.');
@@ -103,10 +130,6 @@ export function ItemForm({
                 if (document.activeElement === input) input.setSelectionRange(0, dot);
               });
             }}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, name: e.target.value }));
-              if (error) setError(undefined);
-            }}
           />
         </div>
       </div>
@@ -115,8 +138,8 @@ export function ItemForm({
           <div className="space-y-1.5">
             <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200">{t('files.emoji')}</p>
             <EmojiPicker
-              value={values.emoji}
-              onChange={(emoji) => setValues((v) => ({ ...v, emoji }))}
+              value={emoji}
+              onChange={(next) => form.setValue('emoji', next)}
               emojiStyle={emojiStyle}
               labels={{
                 choose: t('files.emoji_choose'),
@@ -139,8 +162,8 @@ export function ItemForm({
           <div className="space-y-2">
             <p className="text-sm font-medium text-neutral-800 dark:text-neutral-200">{t('files.colour')}</p>
             <ColourPicker
-              value={values.color}
-              onChange={(color) => setValues((v) => ({ ...v, color }))}
+              value={color}
+              onChange={(next) => form.setValue('color', next)}
               label={t('files.colour')}
               defaultLabel={t('files.colour_default')}
               colourLabel={(name) => t(`colour.${name}`)}
@@ -158,7 +181,7 @@ export function ItemForm({
         <Button variant="secondary" onClick={onCancel}>
           {t('files.cancel')}
         </Button>
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={pending}>
           {submitLabel}
         </Button>
       </div>

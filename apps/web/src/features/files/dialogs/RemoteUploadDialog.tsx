@@ -1,9 +1,10 @@
 import { REMOTE_UPLOAD_URLS_MAX } from '@filestore/contract';
 import { Link2 } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api';
-import { errorMessage } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -22,34 +23,45 @@ export function RemoteUploadDialog({ parentId }: { parentId: string | null }) {
   const close = useFileDialogs((s) => s.close);
   const source = useFilesSource();
   const id = useId();
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const count = text.split(/\r?\n/).filter((l) => l.trim() !== '').length;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseUrls(text, t);
-    if (parsed.error !== null) {
-      setError(parsed.error);
-      return;
-    }
-    setSending(true);
-    setFailure(null);
-    try {
-      await startRemoteUpload(source.endpoints.remoteUpload, parsed.urls, parentId);
+  // The links as parseUrls reads them (one a line, http(s), at most 50), its sentence on the field.
+  const schema = useMemo(
+    () =>
+      z.object({
+        text: z.string().transform((text, ctx) => {
+          const parsed = parseUrls(text, t);
+          if (parsed.error !== null) ctx.addIssue({ code: 'custom', message: parsed.error });
+          return parsed.urls ?? [];
+        }),
+      }),
+    [t],
+  );
+  const { form, onSubmit, field, error, pending } = useApiForm({
+    schema,
+    defaultValues: { text: '' },
+    mutationFn: async ({ text: urls }) => {
+      try {
+        await startRemoteUpload(source.endpoints.remoteUpload, urls, parentId);
+      } catch (caught) {
+        source.onLinkError?.(caught);
+        throw caught;
+      }
+      return urls.length;
+    },
+    onSuccess: (count) => {
       close();
-      toast.success(t('remote_upload.started', { count: parsed.urls.length }));
-    } catch (e) {
-      const field = isApiError(e) ? Object.entries(e.errors).find(([k]) => k.startsWith('urls'))?.[1]?.[0] : undefined;
-      if (field) setError(field);
-      else setFailure(isApiError(e) ? e.message : errorMessage(t, e));
-      source.onLinkError?.(e);
-    } finally {
-      setSending(false);
-    }
-  };
+      toast.success(t('remote_upload.started', { count }));
+    },
+    // The server's word on one of the links goes under them; any other refusal in its own words.
+    fieldForError: (caught) => {
+      const message = isApiError(caught)
+        ? Object.entries(caught.errors).find(([k]) => k.startsWith('urls'))?.[1]?.[0]
+        : undefined;
+      return message ? { field: 'text', message } : undefined;
+    },
+    bannerForError: (caught) => (isApiError(caught) ? caught.message : undefined),
+  });
+  const { error: textError, ...text } = field('text');
+  const count = (form.watch('text') ?? '').split(/\r?\n/).filter((l) => l.trim() !== '').length;
 
   return (
     <Dialog
@@ -60,7 +72,7 @@ export function RemoteUploadDialog({ parentId }: { parentId: string | null }) {
       closeLabel={t('common.close')}
       className="p-6"
     >
-      <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-2">
+      <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-2">
         <div className="flex items-baseline justify-between gap-3">
           <label htmlFor={id} className="text-sm font-medium text-neutral-800 dark:text-neutral-200">
             {t('remote_upload.urls_label')}
@@ -77,32 +89,28 @@ export function RemoteUploadDialog({ parentId }: { parentId: string | null }) {
         </div>
         <textarea
           id={id}
-          value={text}
+          {...text}
           rows={6}
           autoFocus
           spellCheck={false}
           autoCapitalize="off"
           autoCorrect="off"
           placeholder={t('remote_upload.placeholder')}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={textError ? `${id}-error` : undefined}
           className="block w-full resize-y rounded-xl border border-neutral-300 bg-white px-3.5 py-2.5 font-mono text-[13px] leading-6 text-neutral-900 shadow-xs transition placeholder:text-neutral-400 focus:border-accent focus:ring-4 focus:ring-accent/20 focus:outline-none aria-invalid:border-red-500 dark:border-neutral-700 dark:bg-neutral-900 dark:text-neutral-100 dark:placeholder:text-neutral-500"
         />
-        {error && (
+        {textError && (
           <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-            {error}
+            {textError}
           </p>
         )}
-        {failure && <Notice tone="error">{failure}</Notice>}
+        {error && <Notice tone="error">{error}</Notice>}
         <DialogActions>
           <Button variant="secondary" onClick={close}>
             {t('files.cancel')}
           </Button>
-          <Button type="submit" loading={sending} icon={<Link2 className="size-4" aria-hidden />}>
+          <Button type="submit" loading={pending} icon={<Link2 className="size-4" aria-hidden />}>
             {t('remote_upload.submit')}
           </Button>
         </DialogActions>

@@ -1,8 +1,10 @@
 import { LockKeyhole } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { Navigate, useNavigate, useParams } from '../../../app/routing';
 import { isApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/Field';
@@ -30,31 +32,31 @@ function useCountdown(): [number, (seconds: number) => void] {
   return [left, setLeft];
 }
 
-function PasswordForm({ share, token }: { share: PublicShare; token: string }) {
+const passwordSchema = z.object({ password: z.string().min(1) });
+
+export function PasswordForm({ share, token }: { share: PublicShare; token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const authenticate = useAuthenticateShare(token);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
   const [wait, setWait] = useCountdown();
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!password) {
-      setError(t('validation.required'));
-      return;
-    }
-    setError(undefined);
-    try {
-      await authenticate.mutateAsync(password);
-      void navigate(sharePaths.entry(token), { replace: true });
-    } catch (failure) {
-      const seconds = waitOf(failure);
+  const { onSubmit, field, pending } = useApiForm({
+    schema: passwordSchema,
+    defaultValues: { password: '' },
+    mutationFn: ({ password }) => authenticate.mutateAsync(password),
+    onSuccess: () => void navigate(sharePaths.entry(token), { replace: true }),
+    // Every refusal is the password's; too many tries count down there instead.
+    fieldForError: (caught) => {
+      const seconds = waitOf(caught);
       if (seconds) setWait(seconds);
-      else if (isApiError(failure, 'share.wrong_password')) setError(t('public.wrong_password'));
-      else setError(errorMessage(t, failure));
-    }
-  };
+      const message = seconds
+        ? ''
+        : isApiError(caught, 'share.wrong_password')
+          ? t('public.wrong_password')
+          : errorMessage(t, caught);
+      return { field: 'password', message };
+    },
+  });
+  const password = field('password');
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-1 flex-col justify-center py-12">
@@ -77,21 +79,16 @@ function PasswordForm({ share, token }: { share: PublicShare; token: string }) {
         <p className="mt-2 text-sm leading-6 text-neutral-600 dark:text-neutral-400">
           {t('public.password_description', { name: share.owner.name })}
         </p>
-        <form noValidate onSubmit={(e) => void submit(e)} className="mt-6 space-y-5">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-6 space-y-5">
           <TextField
             label={t('fields.password')}
             type="password"
-            name="password"
             autoComplete="current-password"
             autoFocus
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (error) setError(undefined);
-            }}
-            error={wait > 0 ? t('public.too_many_attempts', { count: wait }) : error}
+            {...password}
+            error={wait > 0 ? t('public.too_many_attempts', { count: wait }) : password.error}
           />
-          <Button type="submit" block loading={authenticate.isPending} disabled={wait > 0}>
+          <Button type="submit" block loading={pending} disabled={wait > 0}>
             {t('public.unlock')}
           </Button>
         </form>

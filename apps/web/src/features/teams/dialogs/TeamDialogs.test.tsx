@@ -277,3 +277,97 @@ describe('creating team folders restricted (spec §5 canCreateTeamFolder)', () =
     expect(useTeamDialogs.getState().dialog).toBeNull();
   });
 });
+
+const launch = { id: 'team-1', name: 'Launch plan', color: null, emoji: null };
+
+describe('the convert-to-team popup', () => {
+  it('refuses a wrong email typed but not added before any call, then converts with it', async () => {
+    const u = userEvent.setup();
+    mock({
+      'POST /api/teams/folders/team-1/convert': (url, init) => {
+        sent.push({ method: 'POST', path: url.pathname, body: JSON.parse(init?.body as string) });
+        return { status: 201, body: team };
+      },
+    });
+    act(() => openTeamDialog({ kind: 'convert', folder: launch }));
+    const dialog = await screen.findByRole('dialog', { name: 'Convert to a team folder' }, { timeout: 20_000 });
+    const email = within(dialog).getByRole('textbox', { name: 'Email of the person to invite' });
+    await u.type(email, 'not-an-email');
+    await u.click(within(dialog).getByRole('button', { name: 'Convert and invite' }));
+    expect(await within(dialog).findByText('Enter a valid email address.')).toBeTruthy();
+    expect(sent).toEqual([]);
+    await u.clear(email);
+    await u.type(email, 'bob@example.com');
+    await u.click(within(dialog).getByRole('button', { name: 'Convert and invite' }));
+    await waitFor(() => expect(useTeamDialogs.getState().dialog).toBeNull());
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/api/teams/folders/team-1/convert',
+        body: { invitations: [{ email: 'bob@example.com', permission: 'can_edit' }] },
+      },
+    ]);
+  });
+
+  it('shows the server’s member limit under the invitations and stays open', async () => {
+    const u = userEvent.setup();
+    mock(
+      {
+        'POST /api/teams/folders/team-1/convert': () => ({
+          status: 401,
+          body: { code: 'teams.member_limit', message: 'You exceed your members limit.' },
+        }),
+      },
+      user({}, { total: 2, allowed: ['bob@example.com'] }),
+      'fixed',
+    );
+    act(() => openTeamDialog({ kind: 'convert', folder: launch }));
+    const dialog = await screen.findByRole('dialog', { name: 'Convert to a team folder' }, { timeout: 20_000 });
+    await u.type(within(dialog).getByRole('textbox', { name: 'Email of the person to invite' }), 'bob@example.com');
+    await u.click(within(dialog).getByRole('button', { name: 'Convert and invite' }));
+    expect(await within(dialog).findByText(/reached your plan’s limit of 2 team members/)).toBeTruthy();
+    expect(useTeamDialogs.getState().dialog).toEqual({ kind: 'convert', folder: launch });
+  });
+});
+
+describe('the update-team-folder popup’s refusals', () => {
+  it('says a refusal that is not about the invitations in an alert, and stays open', async () => {
+    const u = userEvent.setup();
+    mock({ 'PATCH /api/teams/folders/team-1': () => ({ status: 500, body: { code: 'internal', message: 'Boom' } }) });
+    act(() => openTeamDialog({ kind: 'update', folder: launch }));
+    const dialog = await screen.findByRole('dialog', { name: 'Manage “Launch plan”' }, { timeout: 20_000 });
+    await within(dialog).findByRole('list', { name: 'Members' });
+    await u.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(usePopups.getState().popup?.title).toBe('The team wasn’t changed'));
+    expect(useTeamDialogs.getState().dialog).toEqual({ kind: 'update', folder: launch });
+  });
+});
+
+describe('the dissolve and leave confirmations', () => {
+  it('dissolves the team, and says so when leaving fails', async () => {
+    const u = userEvent.setup();
+    const calls: string[] = [];
+    mock({
+      'DELETE /api/teams/folders/team-1': () => {
+        calls.push('dissolve');
+        return { status: 200, body: { message: 'Dissolved.' } };
+      },
+      'DELETE /api/teams/folders/team-1/leave': () => ({ status: 500, body: { code: 'internal', message: 'Boom' } }),
+    });
+    act(() => openTeamDialog({ kind: 'dissolve', folder: launch }));
+    const dissolve = await screen.findByRole(
+      'dialog',
+      { name: 'Really dissolve the team “Launch plan”?' },
+      { timeout: 20_000 },
+    );
+    await u.click(within(dissolve).getByRole('button', { name: 'Dissolve team' }));
+    await waitFor(() => expect(useTeamDialogs.getState().dialog).toBeNull());
+    expect(calls).toEqual(['dissolve']);
+
+    act(() => openTeamDialog({ kind: 'leave', folder: launch }));
+    const leave = await screen.findByRole('dialog', { name: 'Really leave the team “Launch plan”?' });
+    await u.click(within(leave).getByRole('button', { name: 'Leave team' }));
+    await waitFor(() => expect(usePopups.getState().popup?.title).toBe('You didn’t leave the team'));
+    expect(useTeamDialogs.getState().dialog).toBeNull();
+  });
+});
