@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiCall, seedFile, signUp, uniqueEmail } from '../support/helpers.js';
+import { apiCall, seedFile, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /** The cookie notice never sits on a page's primary action (issue 41): the phone share page. */
 
@@ -23,7 +24,7 @@ test('on a phone, the shared file’s Download button is clear of the cookie not
   browser,
 }) => {
   test.setTimeout(90_000);
-  await signUp(page, 'Cora Cookie', uniqueEmail('cora'), 'cookie-password-1');
+  await newAccount(page, 'Cora Cookie', uniqueEmail('cora'), 'cookie-password-1');
   const text = await shareOf(page, await seedFile(page, 'long-notes.txt', 'A line of notes\n'.repeat(300)));
   const other = await shareOf(page, await seedFile(page, 'data.bin', 'x'));
   for (const [height, token] of [

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { seedFolder, signUp, uniqueEmail } from '../support/helpers.js';
+import { seedFolder, uniqueEmail } from '../support/helpers.js';
+import { newAccount } from '../support/accounts.js';
 
 /** The navigator's folder tree (spec §8): a failed load says so and offers to try again. */
 test('a folder tree that fails to load shows an error and a retry, not the empty account text', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUp(page, 'Tina Tree', uniqueEmail('tina'), 'tree-password-1');
+  await newAccount(page, 'Tina Tree', uniqueEmail('tina'), 'tree-password-1');
   await seedFolder(page, 'Quarterly reports');
   await page.route('**/api/browse/navigation*', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"unavailable","message":"x"}' }),

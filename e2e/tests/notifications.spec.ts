@@ -132,10 +132,10 @@ test('an upload request sent to someone with an account rings their bell; its bu
   const recipientEmail = uniqueEmail('rhea');
   const recipientContext = await browser.newContext();
   const recipient = await recipientContext.newPage();
-  await signUp(recipient, 'Rhea Recipient', recipientEmail, 'notify-password-2');
+  await newAccount(recipient, 'Rhea Recipient', recipientEmail, 'notify-password-2');
   await expect(bellOf(recipient)).toHaveAccessibleName('Notifications');
 
-  await signUp(page, 'Olga Owner', uniqueEmail('olga'), 'notify-password-3');
+  await newAccount(page, 'Olga Owner', uniqueEmail('olga'), 'notify-password-3');
   const created = await apiCall<{ data: { attributes: { token: string } } }>(page, 'POST', '/api/file-request', {
     name: 'Signed contract',
     email: recipientEmail,
