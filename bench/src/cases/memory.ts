@@ -170,7 +170,8 @@ async function measure(
     admin.close();
     facts[`${on}CeilingMB`] = round(ceiling, 1);
     context.log(
-      `${on}: first start ${facts[`${on}FirstStartPeakMB`]} MB, through a 1 GiB upload ${ceiling.toFixed(1)} MB`,
+      `${on}: peak RSS (VmHWM) ${facts[`${on}FirstStartPeakMB`]} MB after the first start, ${ceiling.toFixed(1)} MB ` +
+        `through a 1 GiB upload: target ≤ ${CEILING[on]} MB, ${ceiling <= CEILING[on] ? 'PASS' : 'FAIL'}`,
     );
     rows.push(
       absolute('memory', `peak RSS (VmHWM), first start on a fresh data folder + 1 GiB upload${label}`, 'MB', ceiling, {

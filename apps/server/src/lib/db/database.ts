@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient } from 'pg';
 import { causeChain } from '../outages.js';
 import { nameEmbeddedStatements } from './pglite-named.js';
-import { templateFor } from './pglite-template.js';
+import { unpackTemplateInto } from './pglite-template.js';
 import { nameStatements, StatementNames } from './prepared.js';
 
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -242,11 +242,11 @@ export async function openDatabase(target: DatabaseTarget, events: ConnectionEve
       import('drizzle-orm/pglite'),
     ]);
     const cacheMb = target.cacheMb ?? EMBEDDED_CACHE_MB;
-    // A fresh folder starts from the build's copy of initdb's output (pglite-template.ts, ADR 0063).
-    const loadDataDir = target.driver === 'pglite' ? templateFor(target.dir, target.template) : undefined;
+    // A fresh folder starts from the build's copy of initdb's output, unpacked to disk
+    // (pglite-template.ts, ADRs 0063 and 0069): PGlite then opens it as an existing database.
+    if (target.driver === 'pglite') await unpackTemplateInto(target.dir, target.template);
     const client = await PGlite.create({
       dataDir,
-      ...(loadDataDir ? { loadDataDir } : {}),
       ...(target.driver === 'pglite-memory' && target.image ? { loadDataDir: target.image } : {}),
       extensions: { pg_trgm },
       startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS, '-c', `shared_buffers=${cacheMb}MB`],

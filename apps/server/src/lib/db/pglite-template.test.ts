@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './database.js';
-import { writeTemplate } from './pglite-template.js';
+import { unpackTemplateInto, writeTemplate } from './pglite-template.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pglite-template-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -32,5 +32,15 @@ describe('the embedded database template (ADR 0063)', () => {
     expect(second).toBe(first);
     // A folder that has a database keeps it: opened again, it is not replaced by the template.
     expect(await systemIdentifier(path.join(dir, 'one'), template)).toBe(first);
+    // Unpacked straight to disk (ADR 0069), PG_VERSION last: a folder without it is unpacked again.
+    const three = path.join(dir, 'three');
+    expect(await unpackTemplateInto(three, template)).toBe(true);
+    expect(readdirSync(three)).toEqual(expect.arrayContaining(['PG_VERSION', 'base', 'global', 'pg_wal']));
+    expect(await unpackTemplateInto(three, template)).toBe(false);
+    rmSync(path.join(three, 'PG_VERSION'));
+    expect(await unpackTemplateInto(three, template)).toBe(true);
+    expect(existsSync(path.join(three, 'PG_VERSION'))).toBe(true);
+    expect(await systemIdentifier(three, template)).toBe(first);
+    expect(await unpackTemplateInto(path.join(dir, 'four'), path.join(dir, 'missing.tgz'))).toBe(false);
   }, 120_000);
 });
