@@ -58,10 +58,19 @@ export function issueText(t: TFunction, issue: Issue): string | undefined {
   return undefined; // zod's own (English) sentence, or the schema's message
 }
 
-/** A refused call's place in the form: a field with a message, or undefined for the banner. */
+/** A message on one field of a form. */
+export interface FieldMessage<TValues extends FieldValues> {
+  field: FieldPath<TValues>;
+  message: string;
+}
+
+/**
+ * A refused call's place in the form: a field with a message, several (a refusal that names more
+ * than one field), or undefined (or none) for the banner.
+ */
 export type FieldForError<TValues extends FieldValues> = (
   error: unknown,
-) => { field: FieldPath<TValues>; message: string } | undefined;
+) => FieldMessage<TValues> | FieldMessage<TValues>[] | undefined;
 
 export interface ApiFormOptions<TSchema extends z.ZodType<FieldValues, FieldValues>, TResult> {
   schema: TSchema;
@@ -108,9 +117,12 @@ export function useApiForm<TSchema extends z.ZodType<FieldValues, FieldValues>, 
       const result = await mutation.mutateAsync(values);
       options.onSuccess?.(result, values, form);
     } catch (caught) {
-      const placed = options.fieldForError?.(caught);
-      if (placed) {
-        form.setError(placed.field, { type: 'server', message: placed.message }, { shouldFocus: true });
+      const found = options.fieldForError?.(caught);
+      const placed = found === undefined ? [] : Array.isArray(found) ? found : [found];
+      if (placed.length) {
+        placed.forEach(({ field, message }, index) =>
+          form.setError(field, { type: 'server', message }, { shouldFocus: index === 0 }),
+        );
         return;
       }
       // The server's own field messages (validation.failed) go beside their fields where the form has them.

@@ -1,9 +1,11 @@
 import { type ShareResource, type SharePermission } from '@filestore/contract';
 import { Link2, Pencil } from 'lucide-react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { api, isApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/form';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { Switch } from '../../../ui/Switch';
@@ -11,7 +13,7 @@ import { useBrowser } from '../../files/browser/store';
 import { isFolder, type Item } from '../../files/items';
 import { refreshFiles } from '../../files/refresh';
 import { collectEmails, EmailChips } from './EmailChips';
-import { splitShareError, type ShareFieldErrors } from './errors';
+import { splitShareError } from './errors';
 import { LinkField } from './LinkField';
 import { QrCode } from './QrCode';
 import {
@@ -50,88 +52,124 @@ export function ShareCreateDialog({ item }: { item: Item }) {
   );
 }
 
+/** What the create form holds; `draft` is the address being typed, not yet a chip. */
+interface CreateValues {
+  permission: SharePermission;
+  protect: boolean;
+  password: string;
+  expiration: ExpirationChoice;
+  emails: string[];
+  draft: string;
+}
+
+const shareFields = ['password', 'emails', 'expiration', 'permission'] as const;
+
 function CreateForm({ item, onCreated }: { item: Item; onCreated: (created: Created) => void }) {
   const { t } = useTranslation();
   const close = useSharingDialogs((s) => s.close);
   const create = useCreateShare();
   const client = useQueryClient();
   const folder = isFolder(item);
-  const [permission, setPermission] = useState<SharePermission>('visitor');
-  const [protect, setProtect] = useState(false);
-  const [password, setPassword] = useState('');
-  const [expiration, setExpiration] = useState<ExpirationChoice>('');
-  const [emails, setEmails] = useState<string[]>([]);
-  const [draft, setDraft] = useState('');
-  const [errors, setErrors] = useState<ShareFieldErrors>({});
-  const [failure, setFailure] = useState<string>();
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const recipients = collectEmails(emails, draft);
-    const problems: ShareFieldErrors = {};
-    if (protect && !password) problems.password = t('sharing.password_required');
-    if (!recipients) problems.emails = t('sharing.email_invalid', { email: draft.trim() });
-    setErrors(problems);
-    setFailure(undefined);
-    if (Object.keys(problems).length || !recipients) return;
-    try {
-      const share = await create.mutateAsync({
-        id: item.id,
-        type: item.type,
-        permission: folder ? permission : 'visitor',
-        isPassword: protect,
-        password: protect ? password : null,
-        expiration: expirationHours(expiration),
-        emails: recipients.length ? recipients : undefined,
-      });
-      onCreated({ share, sentTo: recipients.length });
-    } catch (error) {
-      if (isApiError(error, 'share.exists') && (await openExisting(client, item))) return;
-      const { fields, message } = splitShareError(t, error);
-      setErrors(fields);
-      setFailure(message);
-    }
-  };
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          permission: z.enum(['visitor', 'editor']),
+          protect: z.boolean(),
+          password: z.string(),
+          expiration: z.custom<ExpirationChoice>((v) => typeof v === 'string'),
+          emails: z.array(z.string()),
+          draft: z.string(),
+        })
+        .superRefine((v, ctx) => {
+          if (v.protect && !v.password)
+            ctx.addIssue({ code: 'custom', path: ['password'], message: t('sharing.password_required') });
+          if (!collectEmails(v.emails, v.draft))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['emails'],
+              message: t('sharing.email_invalid', { email: v.draft.trim() }),
+            });
+        }),
+    [t],
+  );
+  const { form, onSubmit, error, pending } = useApiForm({
+    schema,
+    defaultValues: { permission: 'visitor', protect: false, password: '', expiration: '', emails: [], draft: '' },
+    mutationFn: async (v: CreateValues) => {
+      const recipients = collectEmails(v.emails, v.draft) ?? [];
+      try {
+        const share = await create.mutateAsync({
+          id: item.id,
+          type: item.type,
+          permission: folder ? v.permission : 'visitor',
+          isPassword: v.protect,
+          password: v.protect ? v.password : null,
+          expiration: expirationHours(v.expiration),
+          emails: recipients.length ? recipients : undefined,
+        });
+        return { share, sentTo: recipients.length };
+      } catch (caught) {
+        // The item got a link meanwhile (another tab): that link's edit popup opens instead.
+        if (isApiError(caught, 'share.exists') && (await openExisting(client, item))) return null;
+        throw caught;
+      }
+    },
+    onSuccess: (created) => created && onCreated(created),
+    fieldForError: (caught) => {
+      const { fields } = splitShareError(t, caught);
+      return shareFields.flatMap((field) => (fields[field] ? [{ field, message: fields[field] }] : []));
+    },
+    bannerForError: (caught) => splitShareError(t, caught).message,
+  });
+  const { errors } = form.formState;
+  const [permission, protect, password, expiration, emails, draft] = form.watch([
+    'permission',
+    'protect',
+    'password',
+    'expiration',
+    'emails',
+    'draft',
+  ]);
+  const set = <K extends keyof CreateValues>(name: K, value: CreateValues[K]) =>
+    form.setValue(name as never, value as never, { shouldValidate: form.formState.isSubmitted });
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="mt-5 space-y-5">
-      <PermissionChoice folder={folder} value={permission} onChange={setPermission} />
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-5 space-y-5">
+      <PermissionChoice folder={folder} value={permission} onChange={(v) => set('permission', v)} />
       <div className="space-y-3">
         <Switch
           label={t('sharing.password_switch')}
           description={t('sharing.password_switch_description')}
           checked={protect}
-          onChange={(e) => setProtect(e.target.checked)}
+          onChange={(e) => set('protect', e.target.checked)}
         />
         {protect && (
           <PasswordInput
             label={t('sharing.password_label')}
             value={password}
-            onChange={(v) => {
-              setPassword(v);
-              if (errors.password) setErrors((x) => ({ ...x, password: undefined }));
-            }}
-            error={errors.password}
+            onChange={(v) => set('password', v)}
+            error={errors.password?.message}
             autoFocus
           />
         )}
       </div>
-      <ExpirationSelect value={expiration} onChange={setExpiration} />
+      <ExpirationSelect value={expiration} onChange={(v) => set('expiration', v)} />
       <EmailChips
         label={t('sharing.emails_label')}
         hint={t('sharing.emails_hint')}
         value={emails}
-        onChange={setEmails}
+        onChange={(v) => set('emails', v)}
         draft={draft}
-        onDraftChange={setDraft}
-        error={errors.emails}
+        onDraftChange={(v) => set('draft', v)}
+        error={errors.emails?.message}
       />
-      {failure && <Notice tone="error">{failure}</Notice>}
+      {error && <Notice tone="error">{error}</Notice>}
       <DialogActions sticky>
         <Button variant="secondary" onClick={close} className={cancelClass}>
           {t('files.cancel')}
         </Button>
-        <Button type="submit" loading={create.isPending} icon={<Link2 className="size-4" aria-hidden />}>
+        <Button type="submit" loading={pending} icon={<Link2 className="size-4" aria-hidden />}>
           {t('sharing.create_submit')}
         </Button>
       </DialogActions>

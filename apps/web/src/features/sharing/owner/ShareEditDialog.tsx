@@ -1,16 +1,18 @@
 import type { SharePermission, UpdateShareRequest } from '@filestore/contract';
 import { useDisplayTimezone } from '../../../lib/dates';
 import { QrCode as QrIcon, Send, Unlink } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { errorMessage } from '../../../lib/forms';
+import { useApiForm } from '../../../lib/form';
 import { Button, IconButton } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { Switch } from '../../../ui/Switch';
 import type { Item } from '../../files/items';
 import { collectEmails, EmailChips } from './EmailChips';
-import { splitShareError, type ShareFieldErrors } from './errors';
+import { splitShareError } from './errors';
 import { expiryLabel, isExpired } from './labels';
 import { LinkField } from './LinkField';
 import { QrCode } from './QrCode';
@@ -61,6 +63,16 @@ export function ShareEditDialog({ item, share: initial }: { item: Item; share: S
 
 type PasswordMode = 'keep' | 'change' | 'off';
 
+interface EditValues {
+  permission: SharePermission;
+  protect: boolean;
+  passwordMode: PasswordMode;
+  password: string;
+  expiration: ExpirationChoice;
+}
+
+const shareFields = ['password', 'expiration', 'permission'] as const;
+
 function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: () => void }) {
   const { t } = useTranslation();
   useDisplayTimezone();
@@ -69,50 +81,74 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
   const { attributes } = share;
   const folder = attributes.type === 'folder';
   const [showQr, setShowQr] = useState(false);
-  const [permission, setPermission] = useState<SharePermission>(attributes.permission);
-  const [protect, setProtect] = useState(attributes.protected);
-  const [passwordMode, setPasswordMode] = useState<PasswordMode>(attributes.protected ? 'keep' : 'change');
-  const [password, setPassword] = useState('');
-  const [expiration, setExpiration] = useState<ExpirationChoice>('keep');
-  const [errors, setErrors] = useState<ShareFieldErrors>({});
-  const [failure, setFailure] = useState<string>();
+  /** A new password is asked for: protection turned on, or a change of the one it has. */
+  const needsPassword = (v: Pick<EditValues, 'protect' | 'passwordMode'>) =>
+    v.protect && (!attributes.protected || v.passwordMode === 'change');
+  const schema = useMemo(
+    () =>
+      z
+        .object({
+          permission: z.enum(['visitor', 'editor']),
+          protect: z.boolean(),
+          passwordMode: z.enum(['keep', 'change', 'off']),
+          password: z.string(),
+          expiration: z.custom<ExpirationChoice>((v) => typeof v === 'string'),
+        })
+        .superRefine((v, ctx) => {
+          if (needsPassword(v) && !v.password)
+            ctx.addIssue({ code: 'custom', path: ['password'], message: t('sharing.password_required') });
+        }),
+    [t, attributes.protected],
+  );
 
-  const changes = (): UpdateShareRequest => {
+  /** Only what changed is sent. */
+  const changes = (v: EditValues): UpdateShareRequest => {
     const body: UpdateShareRequest = {};
-    if (folder && permission !== attributes.permission) body.permission = permission;
-    if (!protect && attributes.protected) body.protected = false;
-    if (protect && (!attributes.protected || passwordMode === 'change')) {
+    if (folder && v.permission !== attributes.permission) body.permission = v.permission;
+    if (!v.protect && attributes.protected) body.protected = false;
+    if (needsPassword(v)) {
       body.protected = true;
-      body.password = password;
+      body.password = v.password;
     }
-    if (expiration !== 'keep') body.expiration = expirationHours(expiration);
+    if (v.expiration !== 'keep') body.expiration = expirationHours(v.expiration);
     return body;
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const needsPassword = protect && (!attributes.protected || passwordMode === 'change');
-    if (needsPassword && !password) {
-      setErrors({ password: t('sharing.password_required') });
-      return;
-    }
-    setErrors({});
-    setFailure(undefined);
-    const body = changes();
-    if (!Object.keys(body).length) {
-      close();
-      return;
-    }
-    try {
+  const { form, onSubmit, error, pending } = useApiForm({
+    schema,
+    defaultValues: {
+      permission: attributes.permission,
+      protect: attributes.protected,
+      passwordMode: attributes.protected ? 'keep' : 'change',
+      password: '',
+      expiration: 'keep',
+    },
+    mutationFn: async (v: EditValues) => {
+      const body = changes(v);
+      if (!Object.keys(body).length) return false;
       await update.mutateAsync(body);
+      return true;
+    },
+    onSuccess: (changed) => {
       close();
-      toast.success(t('sharing.updated', { name: item.attributes.name }));
-    } catch (error) {
-      const { fields, message } = splitShareError(t, error);
-      setErrors(fields);
-      setFailure(message);
-    }
-  };
+      if (changed) toast.success(t('sharing.updated', { name: item.attributes.name }));
+    },
+    fieldForError: (caught) => {
+      const { fields } = splitShareError(t, caught);
+      return shareFields.flatMap((field) => (fields[field] ? [{ field, message: fields[field] }] : []));
+    },
+    bannerForError: (caught) => splitShareError(t, caught).message,
+  });
+  const { errors } = form.formState;
+  const [permission, protect, passwordMode, password, expiration] = form.watch([
+    'permission',
+    'protect',
+    'passwordMode',
+    'password',
+    'expiration',
+  ]);
+  const set = <K extends keyof EditValues>(name: K, value: EditValues[K]) =>
+    form.setValue(name as never, value as never, { shouldValidate: form.formState.isSubmitted });
 
   const expired = isExpired(share);
   return (
@@ -141,14 +177,14 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
 
       <form
         noValidate
-        onSubmit={(e) => void submit(e)}
+        onSubmit={(e) => void onSubmit(e)}
         aria-labelledby="share-settings-heading"
         className="space-y-5 border-t border-neutral-200 pt-5 dark:border-neutral-800"
       >
         <h3 id="share-settings-heading" className="text-sm font-semibold text-neutral-900 dark:text-white">
           {t('sharing.settings_heading')}
         </h3>
-        <PermissionChoice folder={folder} value={permission} onChange={setPermission} />
+        <PermissionChoice folder={folder} value={permission} onChange={(v) => set('permission', v)} />
         <div className="space-y-3">
           <Switch
             label={t('sharing.password_switch')}
@@ -159,35 +195,32 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
             }
             checked={protect}
             onChange={(e) => {
-              setProtect(e.target.checked);
-              setErrors({});
+              form.clearErrors();
+              set('protect', e.target.checked);
             }}
           />
           {protect && attributes.protected && passwordMode === 'keep' ? (
-            <Button variant="secondary" onClick={() => setPasswordMode('change')}>
+            <Button variant="secondary" onClick={() => set('passwordMode', 'change')}>
               {t('sharing.change_password')}
             </Button>
           ) : protect ? (
             <PasswordInput
               label={attributes.protected ? t('sharing.new_password_label') : t('sharing.password_label')}
               value={password}
-              onChange={(v) => {
-                setPassword(v);
-                if (errors.password) setErrors({});
-              }}
-              error={errors.password}
+              onChange={(v) => set('password', v)}
+              error={errors.password?.message}
               autoFocus
             />
           ) : null}
         </div>
         <ExpirationSelect
           value={expiration}
-          onChange={setExpiration}
+          onChange={(v) => set('expiration', v)}
           keepLabel={t('sharing.expiration_keep')}
           hint={expiryLabel(t, share)}
         />
-        {errors.expiration && <Notice tone="error">{errors.expiration}</Notice>}
-        {failure && <Notice tone="error">{failure}</Notice>}
+        {errors.expiration?.message && <Notice tone="error">{errors.expiration.message}</Notice>}
+        {error && <Notice tone="error">{error}</Notice>}
         <DialogActions sticky>
           <Button
             variant="ghost"
@@ -200,7 +233,7 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
           <Button variant="secondary" onClick={close} className={cancelClass}>
             {t('files.cancel')}
           </Button>
-          <Button type="submit" loading={update.isPending}>
+          <Button type="submit" loading={pending}>
             {t('sharing.save')}
           </Button>
         </DialogActions>
@@ -213,25 +246,44 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
 function SendByEmail({ share }: { share: Share }) {
   const { t } = useTranslation();
   const send = useEmailShare(share.attributes.token);
-  const [emails, setEmails] = useState<string[]>([]);
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string>();
-
-  const submit = async () => {
-    const recipients = collectEmails(emails, draft);
-    if (!recipients) return setError(t('sharing.email_invalid', { email: draft.trim() }));
-    if (!recipients.length) return setError(t('sharing.email_required'));
-    setError(undefined);
-    try {
+  const schema = useMemo(
+    () =>
+      z.object({ emails: z.array(z.string()), draft: z.string() }).superRefine((v, ctx) => {
+        const recipients = collectEmails(v.emails, v.draft);
+        if (!recipients)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['emails'],
+            message: t('sharing.email_invalid', { email: v.draft.trim() }),
+          });
+        else if (!recipients.length)
+          ctx.addIssue({ code: 'custom', path: ['emails'], message: t('sharing.email_required') });
+      }),
+    [t],
+  );
+  const { form, onSubmit, error, pending } = useApiForm({
+    schema,
+    defaultValues: { emails: [], draft: '' },
+    mutationFn: async (v) => {
+      const recipients = collectEmails(v.emails, v.draft) ?? [];
       await send.mutateAsync(recipients);
-      setEmails([]);
-      setDraft('');
-      toast.success(t('sharing.sent_to', { count: recipients.length }));
-    } catch (e) {
-      const { fields, message } = splitShareError(t, e);
-      setError(fields.emails ?? message);
-    }
-  };
+      return recipients.length;
+    },
+    onSuccess: (count, _values, sent) => {
+      sent.reset();
+      toast.success(t('sharing.sent_to', { count }));
+    },
+    // The addresses are the only field: a refusal of them, or any other, shows under them.
+    fieldForError: (caught) => {
+      const { fields, message } = splitShareError(t, caught);
+      const text = fields.emails ?? message;
+      return text ? { field: 'emails', message: text } : undefined;
+    },
+  });
+  const [emails, draft] = form.watch(['emails', 'draft']);
+  const shown = form.formState.errors.emails?.message ?? error ?? undefined;
+  const set = (name: 'emails' | 'draft', value: string[] | string) =>
+    form.setValue(name, value, { shouldValidate: form.formState.isSubmitted });
 
   return (
     <section
@@ -247,16 +299,16 @@ function SendByEmail({ share }: { share: Share }) {
             label={t('sharing.emails_label_short')}
             hideLabel
             value={emails}
-            onChange={setEmails}
+            onChange={(v) => set('emails', v)}
             draft={draft}
-            onDraftChange={setDraft}
-            error={error}
+            onDraftChange={(v) => set('draft', v)}
+            error={shown}
           />
         </div>
         <Button
           variant="secondary"
-          loading={send.isPending}
-          onClick={() => void submit()}
+          loading={pending}
+          onClick={() => void onSubmit()}
           icon={<Send className="size-4" aria-hidden />}
           className="shrink-0"
         >
