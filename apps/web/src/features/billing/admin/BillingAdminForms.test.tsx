@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, serve } from '../../../test/render';
-import { CreateFixedPlanPage } from './CreatePlanPages';
+import { CreateFixedPlanPage, CreateMeteredPlanPage } from './CreatePlanPages';
 
 type Answer = { status: number; body?: unknown };
 
@@ -58,5 +58,38 @@ describe('creating a fixed plan', () => {
       features: { max_storage_amount: 100, max_team_members: -1 },
       visible: true,
     });
+  });
+});
+
+describe('creating a metered plan', () => {
+  it('asks for a tier before any call, marks a wrong tier, then sends the tiers in minor units', async () => {
+    const sent: unknown[] = [];
+    const { calls } = serve({
+      'POST /api/subscriptions/admin/plans': (_url, init) => {
+        sent.push(JSON.parse(init?.body as string));
+        return { status: 201, body: { data: { id: 'plan-2', name: 'Usage' } } };
+      },
+    });
+    renderApp(<CreateMeteredPlanPage />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    expect(screen.getByText('Add at least one tier to one meter.')).toBeTruthy();
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('Name'), 'Usage');
+    await userEvent.click(screen.getByRole('button', { name: 'Add a tier to Storage' }));
+    await userEvent.type(screen.getByLabelText('Price per unit'), 'abc');
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    expect(await screen.findByText('Some tiers need fixing: see the marked boxes.')).toBeTruthy();
+    expect(screen.getByLabelText('Price per unit').getAttribute('aria-invalid')).toBe('true');
+    expect(calls.filter((c) => c.startsWith('POST'))).toEqual([]);
+
+    await userEvent.clear(screen.getByLabelText('Price per unit'));
+    await userEvent.type(screen.getByLabelText('Price per unit'), '0.029');
+    await waitFor(() => expect(screen.queryByText('Some tiers need fixing: see the marked boxes.')).toBeNull());
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/plan/plan-2/metered/subscribers'));
+    expect(sent[0]).toMatchObject({ type: 'metered', name: 'Usage', currency: 'USD', visible: true });
+    expect((sent[0] as { meters: { key: string }[] }).meters.map((m) => m.key)).toEqual(['storage']);
   });
 });

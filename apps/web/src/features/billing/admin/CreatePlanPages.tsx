@@ -1,10 +1,9 @@
 import { supportedCurrencies, type MeterKey } from '@filestore/contract';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { useNavigate } from '../../../app/routing';
 import { useApiForm } from '../../../lib/form';
-import { errorMessage, serverFieldErrors, type FieldErrors } from '../../../lib/forms';
+import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
@@ -211,100 +210,88 @@ export function TiersEditor({
   );
 }
 
+const noTiers = (): Record<MeterKey, TierDraft[]> => ({ storage: [], bandwidth: [], member: [], flatFee: [] });
+
+/** The meters' tiers as the API takes them, or null while one of them is wrong. */
+function meterPayload(meters: Record<MeterKey, TierDraft[]>, currency: string) {
+  const payload: { key: MeterKey; tiers: NonNullable<ReturnType<typeof validateTiers>['tiers']> }[] = [];
+  for (const key of METERS) {
+    if (meters[key].length === 0) continue;
+    const { tiers } = validateTiers(meters[key], currency);
+    if (!tiers) return null;
+    payload.push({ key, tiers });
+  }
+  return payload;
+}
+
+const meteredPlanSchema = z
+  .object({
+    name: planName,
+    description: planDescription,
+    currency: z.enum(supportedCurrencies),
+    visible: z.boolean(),
+    meters: z.custom<Record<MeterKey, TierDraft[]>>(),
+  })
+  // The tiers' own messages are worked out from the drafts as they are shown (validateTiers);
+  // here only whether the plan may be sent, and the message above the meters.
+  .superRefine((plan, ctx) => {
+    const payload = meterPayload(plan.meters, plan.currency);
+    if (!payload) ctx.addIssue({ code: 'custom', path: ['meters'], message: 'billing.tiers.fix' });
+    else if (payload.length === 0) ctx.addIssue({ code: 'custom', path: ['meters'], message: 'billing.tiers.none' });
+  });
+
 /** /admin/plan/create/metered: a currency and, per meter used, its tiers. */
 export function CreateMeteredPlanPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const create = useCreatePlan();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [currency, setCurrency] = useState('USD');
-  const [visible, setVisible] = useState(true);
-  const [meters, setMeters] = useState<Record<MeterKey, TierDraft[]>>({
-    storage: [],
-    bandwidth: [],
-    member: [],
-    flatFee: [],
-  });
-  const [tierErrors, setTierErrors] = useState<Partial<Record<MeterKey, TierErrors>>>({});
-  const [errors, setErrors] = useState<FieldErrors>({});
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next: FieldErrors = {};
-    if (!name.trim()) next.name = t('billing.form.required');
-    const allErrors: Partial<Record<MeterKey, TierErrors>> = {};
-    const payload = [];
-    for (const key of METERS) {
-      if (meters[key].length === 0) continue;
-      const { tiers, errors: te } = validateTiers(meters[key], currency);
-      allErrors[key] = te;
-      if (tiers) payload.push({ key, tiers });
-      else next.meters = t('billing.tiers.fix');
-    }
-    if (payload.length === 0 && !next.meters) next.meters = t('billing.tiers.none');
-    setErrors(next);
-    setTierErrors(allErrors);
-    if (Object.keys(next).length > 0) return;
-    try {
-      const plan = await create.mutateAsync({
-        type: 'metered',
-        name: name.trim(),
-        description: description.trim() || null,
-        currency,
-        meters: payload,
-        visible,
-      });
+  const { form, onSubmit, field, pending } = useApiForm({
+    schema: meteredPlanSchema,
+    defaultValues: { name: '', description: '', currency: 'USD', visible: true, meters: noTiers() },
+    mutationFn: ({ meters, ...plan }) =>
+      create.mutateAsync({ type: 'metered', ...plan, meters: meterPayload(meters, plan.currency) ?? [] }),
+    onSuccess: (plan) => {
       toast.success(t('billing.plans.created', { name: plan.name }));
       void navigate(`/admin/plan/${plan.id}/metered/subscribers`);
-    } catch (error) {
-      setErrors(serverFieldErrors(error));
-      toast.error(errorMessage(t, error));
-    }
-  };
+    },
+    // As before: a refusal that belongs to no field is a toast.
+    bannerForError: (caught) => {
+      toast.error(errorMessage(t, caught));
+      return undefined;
+    },
+  });
+  const [meters, currency] = form.watch(['meters', 'currency']);
+  const checked = form.formState.isSubmitted;
+  const metersError = form.formState.errors.meters?.message;
 
   return (
-    <form onSubmit={submit} noValidate className="max-w-4xl space-y-5">
+    <form onSubmit={onSubmit} noValidate className="max-w-4xl space-y-5">
       <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.create_metered')}</h2>
       <Card title={t('billing.form.details')}>
         <div className="space-y-4">
-          <TextField
-            label={t('billing.form.name')}
-            value={name}
-            error={errors.name}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <TextAreaField
-            label={t('billing.form.description')}
-            value={description}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-          <SelectField
-            label={t('billing.form.currency')}
-            value={currency}
-            options={currencyOptions}
-            onChange={(e) => setCurrency(e.target.value)}
-          />
+          <TextField label={t('billing.form.name')} {...field('name')} />
+          <TextAreaField label={t('billing.form.description')} {...field('description')} />
+          <SelectField label={t('billing.form.currency')} options={currencyOptions} {...field('currency')} />
           <Switch
             label={t('billing.form.visible')}
             description={t('billing.form.visible_hint')}
-            checked={visible}
-            onChange={(e) => setVisible(e.target.checked)}
+            {...form.register('visible')}
           />
         </div>
       </Card>
-      {errors.meters && <Notice tone="error">{errors.meters}</Notice>}
+      {metersError && <Notice tone="error">{metersError}</Notice>}
       {METERS.map((key) => (
         <Card key={key} title={t(`billing.meter.${key}`)} description={t(`billing.meter.${key}_hint`)}>
           <TiersEditor
             meter={key}
             tiers={meters[key]}
-            errors={tierErrors[key] ?? []}
-            onChange={(tiers) => setMeters((m) => ({ ...m, [key]: tiers }))}
+            // Once the form was sent, each tier's mistakes show beside it, and go as they are fixed.
+            errors={checked ? validateTiers(meters[key], currency).errors : []}
+            onChange={(tiers) => form.setValue('meters', { ...meters, [key]: tiers }, { shouldValidate: checked })}
           />
         </Card>
       ))}
-      <Button type="submit" loading={create.isPending}>
+      <Button type="submit" loading={pending}>
         {t('billing.form.create')}
       </Button>
     </form>
