@@ -57,6 +57,7 @@ export {
   createFolderAs,
   listing,
   moveAs,
+  navigationLevelOf,
   navigationOf,
   removeAs,
   renameAs,
