@@ -12,14 +12,18 @@ import { removeTempDir, tempDir } from '../lib/proc.js';
 import { absolute, compare, median, round, type CaseContext, type CaseResult } from '../lib/report.js';
 
 const CASE = 'folder tree';
-const TOPS = 100;
-const SUBS_PER_TOP = 99;
+const FOLDERS = 10_000;
+/** Top folders, and folders in each of them. */
+const TOPS = 10;
 const TEAMS = 20;
 const ROUNDS = 7;
 const TARGET_RATIO = 1.2;
 const FIRST_ROW = 'Item 01.txt';
 
-/** A folder of 10 files, and for the big account 10,000 folders (100 × 99 below them), 20 of them team folders. */
+/**
+ * A folder of 10 files, and for the big account 10,000 folders in all: 10 top folders of 10
+ * folders each, the 100 of them holding the rest; the first 20 of the second level are team folders.
+ */
 function fixture(big: boolean) {
   const targetId = newId();
   const rows: TreeRow[] = [{ id: targetId, type: 'folder', parentId: null, name: 'Ten items' }];
@@ -29,17 +33,21 @@ function fixture(big: boolean) {
   }
   const teams: string[] = [];
   if (big) {
-    for (let t = 0; t < TOPS - 1; t++) {
+    const seconds: string[] = [];
+    for (let t = 0; t < TOPS; t++) {
       const top = newId();
       rows.push({ id: top, type: 'folder', parentId: null, name: `Top ${t}` });
-      if (teams.length < TEAMS) teams.push(top);
-      for (let s = 0; s < SUBS_PER_TOP; s++)
-        rows.push({ id: newId(), type: 'folder', parentId: top, name: `Sub ${t}.${s}` });
+      for (let s = 0; s < TOPS; s++) {
+        const second = newId();
+        seconds.push(second);
+        rows.push({ id: second, type: 'folder', parentId: top, name: `Part ${t}.${s}` });
+      }
     }
-    // With "Ten items" and its siblings' children: 10,000 folders.
-    rows.push({ id: newId(), type: 'folder', parentId: targetId, name: 'Inside' });
-    for (let s = 0; s < SUBS_PER_TOP - 1; s++)
-      rows.push({ id: newId(), type: 'folder', parentId: null, name: `Loose ${s}` });
+    teams.push(...seconds.slice(0, TEAMS));
+    let folders = 1 + TOPS + seconds.length;
+    for (let i = 0; folders < FOLDERS; i++, folders++) {
+      rows.push({ id: newId(), type: 'folder', parentId: seconds[i % seconds.length]!, name: `Leaf ${i}` });
+    }
   }
   return { targetId, rows, teams };
 }
@@ -153,7 +161,7 @@ export async function folderTreeCase(
         bigCalls: callsOf(loads.big[0]!),
       },
       notes: [
-        'Two servers on fresh data folders: one account with only a 10-item folder, one with the same folder beside 10,000 folders (99 top folders of 99, 98 loose, one inside) of which 20 are team folders. A warmed Chromium opens /platform/files/<folder> in a new tab, alternately on each, 7 times, until the first row shows; the ratio is the median of the paired ratios.',
+        'Two servers on fresh data folders: one account with only a 10-item folder, one with the same folder beside 10,000 folders in all (10 top folders of 10, which hold the rest) of which 20 are team folders. A warmed Chromium opens /platform/files/<folder> in a new tab, alternately on each, 7 times, until the first row shows; the ratio is the median of the paired ratios.',
       ],
     };
   } finally {
