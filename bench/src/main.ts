@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import prettier from 'prettier';
 import { downloadCase } from './cases/download.js';
 import { fanoutCase } from './cases/fanout.js';
+import { folderTreeCase } from './cases/folder-tree.js';
 import { idleMemoryCase } from './cases/idle-memory.js';
 import { listingCase } from './cases/listing.js';
 import { memoryCase } from './cases/memory.js';
@@ -31,6 +32,7 @@ const CASES: Record<string, CaseRun> = {
   'web-weight': webWeightCase,
   'idle-memory': idleMemoryCase,
   listing: listingCase,
+  'folder-tree': folderTreeCase,
   'listing-throughput': listingThroughputCase,
   subtree: subtreeCase,
   upload: uploadCase,

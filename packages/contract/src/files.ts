@@ -235,6 +235,29 @@ export const navigationResponse = z.object({
 });
 export type NavigationResponse = z.infer<typeof navigationResponse>;
 
+/**
+ * One level of the folder tree (ADR 0072): the live folders directly in a folder, by name, each
+ * saying whether it holds live folders itself (an expander, without loading them). What is sent
+ * for a level never grows with the rest of the account.
+ */
+export const navigationLevelFolder = z.object({
+  id: z.string(),
+  name: z.string(),
+  color: z.string().nullable(),
+  emoji: z.string().nullable(),
+  parent_id: z.string().nullable(),
+  has_folders: z.boolean(),
+});
+export type NavigationLevelFolder = z.infer<typeof navigationLevelFolder>;
+export const navigationLevelResponse = z.object({
+  data: z.array(navigationLevelFolder),
+  meta: z.object({
+    /** The folder whose level this is; null at the top of the signed-in user's own files. */
+    parent_id: z.string().nullable(),
+  }),
+});
+export type NavigationLevelResponse = z.infer<typeof navigationLevelResponse>;
+
 export const itemRef = z.object({ id: uuid, type: itemType });
 export type ItemRef = z.infer<typeof itemRef>;
 /** A request's items: at least one, at most ITEMS_PER_REQUEST_MAX (else 400 `items.too_many`). */

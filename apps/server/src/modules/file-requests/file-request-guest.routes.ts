@@ -9,6 +9,7 @@ import {
   looseBoolean,
   messageResponse,
   moveRequest,
+  navigationLevelResponse,
   navigationResponse,
   remoteUploadRequest,
   remoteUploadResource,
@@ -19,13 +20,22 @@ import {
   type ItemResource,
   type ItemsResponse,
   type MessageResponse,
+  type NavigationLevelResponse,
   type NavigationResponse,
 } from '@filestore/contract';
 import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { downloadFile } from '../downloads/index.js';
-import { browseFolder, createFolderAs, moveAs, navigationOf, removeAs, renameAs } from '../files/index.js';
+import {
+  browseFolder,
+  createFolderAs,
+  moveAs,
+  navigationLevelOf,
+  navigationOf,
+  removeAs,
+  renameAs,
+} from '../files/index.js';
 import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
 import { remoteUploadStatus, startRemoteUpload } from '../remote-uploads/index.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
@@ -62,6 +72,19 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
     '/api/file-request/:token/navigation',
     { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> => navigationOf(ctx, await actorOf(request.params.token)),
+  );
+
+  app.get(
+    '/api/file-request/:token/navigation/:id',
+    {
+      config: { access: 'link' },
+      schema: {
+        params: z.object({ token: requestToken, id: folderIdParam }),
+        response: { 200: navigationLevelResponse },
+      },
+    },
+    async (request): Promise<NavigationLevelResponse> =>
+      navigationLevelOf(ctx, await actorOf(request.params.token), request.params.id),
   );
 
   uploadRoutesScope(app, (scope) => {

@@ -2,8 +2,10 @@ import {
   browseQuery,
   browseResponse,
   folderIdParam,
+  navigationLevelResponse,
   navigationResponse,
   type BrowseResponse,
+  type NavigationLevelResponse,
   type NavigationResponse,
 } from '@filestore/contract';
 import { z } from 'zod';
@@ -12,7 +14,7 @@ import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../access/index.js';
 import { authorizeFolder, presentingFor, type Actor } from './access.js';
 import { latestPhases, trashFolderPhases, trashRootPhases } from './browse.repository.js';
-import { browseFolder, listing, navigationOf } from './handlers.js';
+import { browseFolder, listing, navigationLevelOf, navigationOf } from './handlers.js';
 import { deletedAtOf } from './items.repository.js';
 import type { Phase } from './paging.js';
 
@@ -73,5 +75,13 @@ export function browseRoutes(app: TypedApp, ctx: AppContext) {
     '/api/browse/navigation',
     { config: { access: 'user' }, schema: { response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> => navigationOf(ctx, { kind: 'user', user: requireUser(request) }),
+  );
+
+  // One level of the tree (ADR 0072): what the navigator loads as a branch is opened.
+  app.get(
+    '/api/browse/navigation/:id',
+    { config: { access: 'user' }, schema: { params: folderParams, response: { 200: navigationLevelResponse } } },
+    async (request): Promise<NavigationLevelResponse> =>
+      navigationLevelOf(ctx, { kind: 'user', user: requireUser(request) }, request.params.id),
   );
 }

@@ -6,6 +6,7 @@ import type {
   ItemResource,
   ItemsResponse,
   MoveRequest,
+  NavigationLevelResponse,
   NavigationResponse,
   RemoveRequest,
   RemoveResponse,
@@ -36,7 +37,7 @@ import {
   type RelationshipLoader,
 } from './item.presenter.js';
 import type { ItemRow } from './items.table.js';
-import { folderTree, subtreeFolderTree } from './navigation.js';
+import { folderLevel, folderTree, subtreeFolderTree } from './navigation.js';
 import { createFolder, moveItems, renameItem } from './organise.usecases.js';
 import { readPage, type Phase } from './paging.js';
 import { removeContents, removeItems } from './trash.usecases.js';
@@ -188,6 +189,20 @@ export async function navigationOf(ctx: AppContext, actor: Actor): Promise<Navig
   if (!root) throw new Error('a link always has a root folder');
   const folders = await subtreeFolderTree(ctx.db, root.id);
   return { data: [{ location: scope.location, name: root.name, folders, isMovable: scope.movable, isOpen: true }] };
+}
+
+/**
+ * One level of the folder tree the actor may see (ADR 0072): what lies directly in folder `id`
+ * (`'all'`: the top of the actor's tree, the owner's root or a link's folder). The folder is decided
+ * through the access policy before anything is read: a stranger's id, a trashed folder or an id
+ * outside a link's folder is a 404 like the listing's.
+ */
+export async function navigationLevelOf(ctx: AppContext, actor: Actor, id: string): Promise<NavigationLevelResponse> {
+  const folder = await authorizeFolder(ctx.db, actor, 'view', id);
+  const ownerId = folder ? folder.ownerId : actor.kind === 'user' ? actor.user.id : null;
+  if (!ownerId) throw new Error('a link always has a root folder');
+  const data = await folderLevel(ctx.db, ownerId, folder?.id ?? null);
+  return { data, meta: { parent_id: folder?.id ?? null } };
 }
 
 export async function createFolderAs(

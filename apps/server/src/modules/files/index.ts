@@ -43,6 +43,7 @@ export {
   createFolderAs,
   listing,
   moveAs,
+  navigationLevelOf,
   navigationOf,
   removeAs,
   renameAs,

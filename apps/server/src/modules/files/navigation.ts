@@ -1,4 +1,4 @@
-import { FOLDER_DEPTH_MAX, type NavigationFolder } from '@filestore/contract';
+import { FOLDER_DEPTH_MAX, type NavigationFolder, type NavigationLevelFolder } from '@filestore/contract';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../lib/db/database.js';
 import { rowsOf } from '../../lib/db/migrate.js';
@@ -63,4 +63,25 @@ export async function subtreeFolderTree(db: Db, rootId: string): Promise<Navigat
     select i.id, i.name, i.color, i.emoji, i.parent_id from items i join down on down.id = i.id
     order by lower(i.name), i.id`);
   return assemble(rowsOf<FolderNode>(result), rootId);
+}
+
+/**
+ * One level of the owner's folder tree (ADR 0072): the live folders directly in `parentId` (null:
+ * the owner's root), by name, each saying whether it holds a live folder. One range of
+ * `items_browse_name_idx`, and one probe of it per folder for the flag: what it reads is the level,
+ * never the rest of the tree. The caller has decided access to `parentId` (a live folder, so what
+ * lies in it is live too unless trashed itself).
+ */
+export async function folderLevel(db: Db, ownerId: string, parentId: string | null): Promise<NavigationLevelFolder[]> {
+  const parent = parentId === null ? sql`i.parent_id is null` : sql`i.parent_id = ${parentId}::uuid`;
+  const result = await db.execute(sql`
+    select i.id, i.name, i.color, i.emoji, i.parent_id,
+      exists (
+        select 1 from items c
+        where c.owner_id = i.owner_id and c.parent_id = i.id and c.type = 'folder' and c.deleted_at is null
+      ) as has_folders
+    from items i
+    where i.owner_id = ${ownerId}::uuid and ${parent} and i.type = 'folder' and i.deleted_at is null
+    order by lower(i.name), i.id`);
+  return rowsOf<NavigationLevelFolder>(result);
 }

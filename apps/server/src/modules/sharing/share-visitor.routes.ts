@@ -4,6 +4,7 @@ import {
   fileResource,
   folderIdParam,
   looseBoolean,
+  navigationLevelResponse,
   navigationResponse,
   publicShareResponse,
   shareAuthenticateRequest,
@@ -12,6 +13,7 @@ import {
   zipQuery,
   type BrowseResponse,
   type FileResource,
+  type NavigationLevelResponse,
   type NavigationResponse,
   type PublicShareResponse,
 } from '@filestore/contract';
@@ -20,7 +22,7 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound } from '../../lib/errors.js';
 import { downloadFile, downloadZip, zipFormOptions, zipFormRoutes } from '../downloads/index.js';
-import { browseFolder, navigationOf, presentItem, presentingFor } from '../files/index.js';
+import { browseFolder, navigationLevelOf, navigationOf, presentItem, presentingFor } from '../files/index.js';
 import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
 import { presentPublicShare } from './share.presenter.js';
 import { openShare, unlockShare } from './share-access.js';
@@ -75,6 +77,19 @@ export function shareVisitorRoutes(app: TypedApp, ctx: AppContext) {
     { config: { access: 'link' }, schema: { params: tokenParams, response: { 200: navigationResponse } } },
     async (request): Promise<NavigationResponse> =>
       navigationOf(ctx, (await openShare(ctx, request, request.params.token)).actor),
+  );
+
+  app.get(
+    '/api/sharing/navigation/:token/:id',
+    {
+      config: { access: 'link' },
+      schema: {
+        params: z.object({ token: shareToken, id: folderIdParam }),
+        response: { 200: navigationLevelResponse },
+      },
+    },
+    async (request): Promise<NavigationLevelResponse> =>
+      navigationLevelOf(ctx, (await openShare(ctx, request, request.params.token)).actor, request.params.id),
   );
 
   app.get(

@@ -27,6 +27,7 @@ export function requestSource(
     endpoints: {
       listing: (folderId) => `${base}/browse${folderId ? `/${folderId}` : ''}`,
       navigation: `${base}/navigation`,
+      navigationLevel: (parentId) => `${base}/navigation/${parentId ?? 'all'}`,
       navigationLocation: 'upload-request',
       createFolder: `${base}/create-folder`,
       rename: (id) => `${base}/rename/${id}`,

@@ -9,6 +9,8 @@ import {
   type CreateFolderRequest,
   type ItemRef,
   type NavigationFolder,
+  type NavigationLevelFolder,
+  type NavigationLevelResponse,
 } from '@filestore/contract';
 import {
   useInfiniteQuery,
@@ -144,6 +146,24 @@ export function useNavigationTree() {
     staleTime: 30_000,
   });
 }
+
+/**
+ * One level of the folder tree (ADR 0072): the folders directly in `parentId` (null: the source's
+ * top), each with whether it holds folders. Under the source's navigation key, so whatever
+ * refreshes the tree (a change, `items.changed`) refreshes the levels that are open.
+ */
+export function useNavigationLevel(parentId: string | null) {
+  const source = useFilesSource();
+  const authenticated = useSession((s) => s.authenticated);
+  return useQuery({
+    queryKey: [...source.keys.navigation, 'level', parentId ?? 'all'],
+    queryFn: async () => (await api.get<NavigationLevelResponse>(source.endpoints.navigationLevel(parentId))).data,
+    enabled: authenticated || source.kind !== 'account',
+    staleTime: 30_000,
+  });
+}
+
+export type TreeLevelFolder = NavigationLevelFolder;
 
 /** A link's tree may come as its folder with the children inside, or as the children: the children. */
 function topFolders(folders: TreeFolder[], rootId: string | null): TreeFolder[] {

@@ -12,7 +12,13 @@ import { useDropHandlers } from './browser/useDropHandlers';
 import { FolderIcon } from './browser/ItemIcon';
 import { useFilesSource } from './browser/source';
 import { useBrowser } from './browser/store';
-import { useFavourites, useNavigationTree, useToggleFavourite, type Favourite, type TreeFolder } from './files.api';
+import {
+  useFavourites,
+  useNavigationLevel,
+  useToggleFavourite,
+  type Favourite,
+  type TreeLevelFolder,
+} from './files.api';
 import { folderPath } from './items';
 
 interface TreeState {
@@ -56,7 +62,7 @@ function TreeNode({
   onNavigate,
   pathOf,
 }: {
-  folder: TreeFolder;
+  folder: TreeLevelFolder;
   depth: number;
   ancestors: string[];
   on: DropHandlers;
@@ -69,7 +75,7 @@ function TreeNode({
   const drop = useFolderDrop({ target: { id: folder.id, name: folder.name }, ancestors, on });
   const source = useFilesSource();
   const folderPath = pathOf ?? source.folderPath;
-  const hasChildren = folder.folders.length > 0;
+  const hasChildren = folder.has_folders;
   return (
     <li>
       <div className="flex items-center" style={{ paddingLeft: depth * 14 }}>
@@ -99,20 +105,16 @@ function TreeNode({
           </span>
         </NavLink>
       </div>
+      {/* A branch's level is loaded when it is first opened (ADR 0072). */}
       {expanded && hasChildren && (
-        <ul>
-          {folder.folders.map((child) => (
-            <TreeNode
-              key={child.id}
-              folder={child}
-              depth={depth + 1}
-              ancestors={[...ancestors, folder.id]}
-              on={on}
-              onNavigate={onNavigate}
-              pathOf={pathOf}
-            />
-          ))}
-        </ul>
+        <FolderLevel
+          parentId={folder.id}
+          depth={depth + 1}
+          ancestors={[...ancestors, folder.id]}
+          on={on}
+          onNavigate={onNavigate}
+          pathOf={pathOf}
+        />
       )}
     </li>
   );
@@ -135,31 +137,64 @@ export function SectionHeading({ label, open, onToggle }: { label: string; open:
   );
 }
 
-/** Folders as collapsible rows that open them and take dropped items (`depth` indents them). */
-export function FolderTree({
-  folders,
-  depth = 0,
-  ancestors = [],
+/** The rows of a loading level, as grey bars. */
+function LevelSkeleton({ indent }: { indent: number }) {
+  return (
+    <div className="space-y-2 py-2 pr-3" style={{ paddingLeft: indent }} aria-hidden>
+      {[70, 55, 62].map((w) => (
+        <div
+          key={w}
+          className="h-4 animate-pulse rounded-full bg-neutral-200 dark:bg-neutral-800"
+          style={{ width: `${w}%` }}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** A failed level says so and offers to load it again. */
+function LevelError({ indent, retrying, onRetry }: { indent: number; retrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="space-y-1.5 py-2 pr-3 text-sm" style={{ paddingLeft: indent }}>
+      <p className="text-neutral-600 dark:text-neutral-400">{t('nav.folders_failed')}</p>
+      <button
+        type="button"
+        onClick={onRetry}
+        disabled={retrying}
+        className="font-medium text-accent-strong underline-offset-2 hover:underline disabled:opacity-60 dark:text-accent"
+      >
+        {t('common.try_again')}
+      </button>
+    </div>
+  );
+}
+
+/** One level below an opened folder: fetched on its own, then its rows (each may open the next). */
+function FolderLevel({
+  parentId,
+  depth,
+  ancestors,
+  on,
   onNavigate,
   pathOf,
 }: {
-  folders: TreeFolder[];
-  depth?: number;
-  ancestors?: string[];
+  parentId: string | null;
+  depth: number;
+  ancestors: string[];
+  on: DropHandlers;
   onNavigate?: () => void;
-  /** The route of a folder, when not the source's (the navigator's team trees). */
   pathOf?: (id: string) => string;
 }) {
-  const on = useDropHandlers();
-  const expand = useTreeState((s) => s.expand);
-  const path = useBrowser((s) => (s.context === 'files' ? s.path : null));
-  useEffect(() => {
-    // The open folder's branch unfolds so it can be seen highlighted.
-    if (path && path.length > 1) expand(path.slice(0, -1).map((p) => p.id));
-  }, [path, expand]);
+  const level = useNavigationLevel(parentId);
+  const indent = depth * 14 + 12;
+  if (level.isPending) return <LevelSkeleton indent={indent} />;
+  if (level.isError && !level.data) {
+    return <LevelError indent={indent} retrying={level.isFetching} onRetry={() => void level.refetch()} />;
+  }
   return (
-    <ul className="mt-1">
-      {folders.map((folder) => (
+    <ul>
+      {level.data.map((folder) => (
         <TreeNode
           key={folder.id}
           folder={folder}
@@ -174,10 +209,55 @@ export function FolderTree({
   );
 }
 
+/** Opens the branch of the folder on screen, so it can be seen highlighted (its levels load). */
+function useOpenPathToCurrent() {
+  const expand = useTreeState((s) => s.expand);
+  const path = useBrowser((s) => (s.context === 'files' ? s.path : null));
+  useEffect(() => {
+    if (path && path.length > 1) expand(path.slice(0, -1).map((p) => p.id));
+  }, [path, expand]);
+}
+
+/**
+ * The folders in `parentId` (null: the source's top) as collapsible rows that open them and take
+ * dropped items (`depth` indents them); each branch loads its own level when opened (ADR 0072).
+ */
+export function FolderTree({
+  parentId,
+  depth = 0,
+  ancestors = [],
+  onNavigate,
+  pathOf,
+}: {
+  parentId: string | null;
+  depth?: number;
+  ancestors?: string[];
+  onNavigate?: () => void;
+  /** The route of a folder, when not the source's (the navigator's team trees). */
+  pathOf?: (id: string) => string;
+}) {
+  const on = useDropHandlers();
+  useOpenPathToCurrent();
+  return (
+    <div className="mt-1">
+      <FolderLevel
+        parentId={parentId}
+        depth={depth}
+        ancestors={ancestors}
+        on={on}
+        onNavigate={onNavigate}
+        pathOf={pathOf}
+      />
+    </div>
+  );
+}
+
 /** The navigator's folder tree (spec: navigation tree): opens folders, takes dropped items. */
 export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const tree = useNavigationTree();
+  const tree = useNavigationLevel(null);
+  const on = useDropHandlers();
+  useOpenPathToCurrent();
   const open = useTreeState((s) => s.open);
   const toggleOpen = useTreeState((s) => s.toggleOpen);
   return (
@@ -195,7 +275,11 @@ export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
             ))}
           </div>
         ) : tree.data && tree.data.length > 0 ? (
-          <FolderTree folders={tree.data} onNavigate={onNavigate} />
+          <ul className="mt-1">
+            {tree.data.map((folder) => (
+              <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} on={on} onNavigate={onNavigate} />
+            ))}
+          </ul>
         ) : tree.isError ? (
           // A failed load is not an empty account: say so, and offer to try again.
           <div role="alert" className="space-y-1.5 px-3 py-2 text-sm">

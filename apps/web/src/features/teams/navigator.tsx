@@ -6,19 +6,16 @@ import { FolderIcon } from '../files/browser/ItemIcon';
 import { FolderTree, rowClass, useTreeState } from '../files/navigator';
 import { isFolder } from '../files/items';
 import { teamFolderPath } from './team-source';
-import { useTeamTops, useTeamTree, type TeamLocation } from './teams.api';
+import { useTeamTops, type TeamLocation } from './teams.api';
 
+/** A team folder's branch: its first level, loaded when opened (ADR 0072), each folder opening the next. */
 function TeamBranch({ location, id }: { location: TeamLocation; id: string }) {
-  const tree = useTeamTree(id);
-  if (!tree.data?.length) return null;
-  return (
-    <FolderTree folders={tree.data} depth={1} ancestors={[id]} pathOf={(folder) => teamFolderPath(location, folder)} />
-  );
+  return <FolderTree parentId={id} depth={1} ancestors={[id]} pathOf={(folder) => teamFolderPath(location, folder)} />;
 }
 
 /**
  * Below "Team Folders" and "Shared with Me" in the navigator: their team folders, each unfolding
- * into its tree (`GET /api/teams/folders/{id}/tree`, loaded when opened).
+ * one level at a time (`GET /api/browse/navigation/{id}`, loaded when opened).
  */
 export function TeamNavFolders({ location, onNavigate }: { location: TeamLocation; onNavigate?: () => void }) {
   const { t } = useTranslation();

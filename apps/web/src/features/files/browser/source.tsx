@@ -25,6 +25,8 @@ export interface TeamSourceInfo {
 export interface SourceEndpoints {
   listing: (folderId: string | null) => string;
   navigation: string;
+  /** One level of the tree (ADR 0072): the folders directly in a folder (null: the source's top). */
+  navigationLevel: (parentId: string | null) => string;
   /** The section of the navigation answer that holds this source's tree. */
   navigationLocation: 'files' | 'public' | 'upload-request';
   createFolder: string;
@@ -80,6 +82,7 @@ export const accountSource: FilesSource = {
   endpoints: {
     listing: (folderId) => `/api/browse/folders/${folderId ?? 'all'}`,
     navigation: '/api/browse/navigation',
+    navigationLevel: (parentId) => `/api/browse/navigation/${parentId ?? 'all'}`,
     navigationLocation: 'files',
     createFolder: '/api/create-folder',
     rename: (id) => `/api/rename/${id}`,

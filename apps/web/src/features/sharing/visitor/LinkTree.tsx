@@ -8,7 +8,6 @@ import { useFolderDrop } from '../../files/browser/dnd';
 import { FolderIcon } from '../../files/browser/ItemIcon';
 import { useFilesSource } from '../../files/browser/source';
 import { useDropHandlers } from '../../files/browser/useDropHandlers';
-import { useNavigationTree } from '../../files/files.api';
 import { FolderTree } from '../../files/navigator';
 
 /** The link's own folder, first row of the tree; it takes dropped items and files too. */
@@ -48,7 +47,6 @@ export function LinkTree() {
   const { t } = useTranslation();
   const visible = usePreferences((s) => s.navigationBarVisible);
   const toggle = usePreferences((s) => s.toggleNavigationBar);
-  const tree = useNavigationTree();
   if (!visible) return null;
   return (
     <nav
@@ -62,19 +60,8 @@ export function LinkTree() {
         </IconButton>
       </div>
       <RootRow />
-      {tree.isPending ? (
-        <div className="space-y-2 py-2 pl-8" aria-hidden>
-          {[70, 55, 62].map((w) => (
-            <div
-              key={w}
-              className="h-4 animate-pulse rounded-full bg-neutral-200 dark:bg-neutral-800"
-              style={{ width: `${w}%` }}
-            />
-          ))}
-        </div>
-      ) : (
-        tree.data && tree.data.length > 0 && <FolderTree folders={tree.data} depth={1} ancestors={[]} />
-      )}
+      {/* The link's folders, one level at a time as they are opened (ADR 0072). */}
+      <FolderTree parentId={null} depth={1} ancestors={[]} />
     </nav>
   );
 }

@@ -30,6 +30,7 @@ export function shareSource(
     endpoints: {
       listing: (folderId) => `/api/sharing/folders/${folderId ?? 'all'}/${t}`,
       navigation: `/api/sharing/navigation/${t}`,
+      navigationLevel: (parentId) => `/api/sharing/navigation/${t}/${parentId ?? 'all'}`,
       navigationLocation: 'public',
       createFolder: `/api/sharing/create-folder/${t}`,
       rename: (id) => `/api/sharing/rename/${id}/${t}`,
