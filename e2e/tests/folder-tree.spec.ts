@@ -24,7 +24,7 @@ test('a folder tree that fails to load shows an error and a retry, not the empty
 
 test('the tree loads one level when it is opened, and keeps the path to the open folder open', async ({ page }) => {
   test.setTimeout(90_000);
-  await signUp(page, 'Lena Lazy', uniqueEmail('lena'), 'tree-password-1');
+  await newAccount(page, 'Lena Lazy', uniqueEmail('lena'), 'tree-password-1');
   const outer = await seedFolder(page, 'Outer');
   const middle = await seedFolder(page, 'Middle', outer);
   const inner = await seedFolder(page, 'Inner', middle);

@@ -10,7 +10,8 @@ import {
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
-import { teamMembers, type ItemRow } from './index.js';
+import type { ItemRow } from './index.js';
+import { teamMembers } from './teams.table.js';
 
 /**
  * One level of the folder tree (ADR 0072), for the owner, a team member, a share-link visitor and
