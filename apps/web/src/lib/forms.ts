@@ -1,28 +1,8 @@
-import { EMAIL_PATTERN, PASSWORD_MIN } from '@filestore/contract';
 import type { TFunction } from './i18n';
 import { ApiError } from './api';
 
+/** What every form shares (ADR 0068): the sentence for a refusal, and the server's own field messages. */
 export type FieldErrors = Partial<Record<string, string>>;
-
-/** Client checks mirror the contract rules (spec §5) so most mistakes show before a round trip. */
-export const rules = {
-  required: (t: TFunction, value: string) => (value.trim() ? undefined : t('validation.required')),
-  email: (t: TFunction, value: string) =>
-    !value.trim() ? t('validation.required') : EMAIL_PATTERN.test(value.trim()) ? undefined : t('validation.email'),
-  password: (t: TFunction, value: string) =>
-    value.length >= PASSWORD_MIN ? undefined : t('validation.password_min', { count: PASSWORD_MIN }),
-  confirmation: (t: TFunction, value: string, password: string) =>
-    value === password ? undefined : t('validation.password_mismatch'),
-};
-
-/** Moves focus to the first field flagged invalid, once React has rendered the errors. */
-export function focusFirstInvalid(form: HTMLFormElement): void {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.values(errors).some(Boolean);
-}
 
 /** The translated sentence for a failed call: by stable code, else the server's safe message. */
 export function errorMessage(t: TFunction, error: unknown): string {
