@@ -86,3 +86,21 @@ describe('the new folder dialog', () => {
     expect(screen.getByRole('dialog', { name: 'New folder' })).toBeTruthy();
   });
 });
+
+describe('the rename dialog', () => {
+  it('opens with the base name of a file selected, not its extension', async () => {
+    renderApp(<FileDialogs />);
+    const file = {
+      id: 'file-1',
+      type: 'file',
+      attributes: { name: 'expenses-2024.csv', parent_id: null },
+      relationships: {},
+    } as unknown as Extract<Parameters<typeof openFileDialog>[0], { kind: 'rename' }>['item'];
+    act(() => openFileDialog({ kind: 'rename', item: file }));
+    await screen.findByRole('dialog', { name: 'Rename file' }, { timeout: 20_000 });
+    const name = screen.getByLabelText<HTMLInputElement>('Name');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect(name.value).toBe('expenses-2024.csv');
+    await waitFor(() => expect([name.selectionStart, name.selectionEnd]).toEqual([0, 13]));
+  });
+});

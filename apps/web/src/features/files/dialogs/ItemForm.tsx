@@ -121,13 +121,17 @@ export function ItemForm({
             {...field('name')}
             onFocus={(e) => {
               const input = e.currentTarget;
-              const dot = input.value.lastIndexOf('.');
-              if (!selectBaseName || dot <= 0) return input.select();
-              // After whoever focused the field: the dialog's focus trap, taking focus back from a
-              // closing menu, selects all of it right after focusing, which would replace the extension.
-              input.setSelectionRange(0, dot);
+              const selectName = () => {
+                const dot = input.value.lastIndexOf('.');
+                if (!selectBaseName || dot <= 0) input.select();
+                else input.setSelectionRange(0, dot);
+              };
+              selectName();
+              // Again after whoever focused the field: the dialog's focus trap, taking focus back from
+              // a closing menu, selects all of it right after focusing, which would replace the
+              // extension; and on opening, react-hook-form fills the name in after React's autoFocus.
               queueMicrotask(() => {
-                if (document.activeElement === input) input.setSelectionRange(0, dot);
+                if (document.activeElement === input) selectName();
               });
             }}
           />
