@@ -13,7 +13,7 @@ import { useBrowser } from '../../files/browser/store';
 import { isFolder, type Item } from '../../files/items';
 import { refreshFiles } from '../../files/refresh';
 import { collectEmails, EmailChips } from './EmailChips';
-import { splitShareError } from './errors';
+import { shareRefusal } from './errors';
 import { LinkField } from './LinkField';
 import { QrCode } from './QrCode';
 import {
@@ -61,8 +61,6 @@ interface CreateValues {
   emails: string[];
   draft: string;
 }
-
-const shareFields = ['password', 'emails', 'expiration', 'permission'] as const;
 
 function CreateForm({ item, onCreated }: { item: Item; onCreated: (created: Created) => void }) {
   const { t } = useTranslation();
@@ -116,11 +114,7 @@ function CreateForm({ item, onCreated }: { item: Item; onCreated: (created: Crea
       }
     },
     onSuccess: (created) => created && onCreated(created),
-    fieldForError: (caught) => {
-      const { fields } = splitShareError(t, caught);
-      return shareFields.flatMap((field) => (fields[field] ? [{ field, message: fields[field] }] : []));
-    },
-    bannerForError: (caught) => splitShareError(t, caught).message,
+    ...shareRefusal(t, ['password', 'emails', 'expiration', 'permission'] as const),
   });
   const { errors } = form.formState;
   const [permission, protect, password, expiration, emails, draft] = form.watch([

@@ -12,7 +12,7 @@ import { Notice } from '../../../ui/Notice';
 import { Switch } from '../../../ui/Switch';
 import type { Item } from '../../files/items';
 import { collectEmails, EmailChips } from './EmailChips';
-import { splitShareError } from './errors';
+import { shareRefusal, splitShareError } from './errors';
 import { expiryLabel, isExpired } from './labels';
 import { LinkField } from './LinkField';
 import { QrCode } from './QrCode';
@@ -70,8 +70,6 @@ interface EditValues {
   password: string;
   expiration: ExpirationChoice;
 }
-
-const shareFields = ['password', 'expiration', 'permission'] as const;
 
 function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: () => void }) {
   const { t } = useTranslation();
@@ -133,11 +131,7 @@ function EditForm({ item, share, onStop }: { item: Item; share: Share; onStop: (
       close();
       if (changed) toast.success(t('sharing.updated', { name: item.attributes.name }));
     },
-    fieldForError: (caught) => {
-      const { fields } = splitShareError(t, caught);
-      return shareFields.flatMap((field) => (fields[field] ? [{ field, message: fields[field] }] : []));
-    },
-    bannerForError: (caught) => splitShareError(t, caught).message,
+    ...shareRefusal(t, ['password', 'expiration', 'permission'] as const),
   });
   const { errors } = form.formState;
   const [permission, protect, passwordMode, password, expiration] = form.watch([

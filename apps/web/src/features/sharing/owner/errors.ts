@@ -20,3 +20,20 @@ export function splitShareError(t: TFunction, error: unknown): { fields: ShareFi
   if (wait > 120) return { fields, message: t('sharing.mail_limit', { count: Math.ceil(wait / 60) }) };
   return { fields, message: errorMessage(t, error) };
 }
+
+/**
+ * A share form's placement of a refusal (useApiForm's fieldForError and bannerForError): the
+ * server's field messages on those of `names` the form has, the rest as the banner's sentence.
+ */
+export function shareRefusal<K extends keyof ShareFieldErrors>(t: TFunction, names: readonly K[]) {
+  return {
+    fieldForError: (error: unknown) => {
+      const { fields } = splitShareError(t, error);
+      return names.flatMap((field) => {
+        const message = fields[field];
+        return message ? [{ field, message }] : [];
+      });
+    },
+    bannerForError: (error: unknown) => splitShareError(t, error).message,
+  };
+}
