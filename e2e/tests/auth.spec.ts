@@ -14,6 +14,18 @@ test('signs up, signs out, and signs back in with the two-step form', async ({ p
   await expect(page).toHaveURL(/\/platform\/files/);
 });
 
+test('flags an empty Confirm password at once, even while the password is still too short', async ({ page }) => {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill('Cora Confirm');
+  await page.getByLabel('Email').fill(uniqueEmail('cora'));
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const confirmation = page.getByLabel('Confirm password');
+  await expect(confirmation).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('This field is required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/sign-up/);
+});
+
 test('shows a clear error for a wrong password and stays on the sign-in screen', async ({ page }) => {
   await page.goto('/sign-in');
   await signIn(page, ADMIN.email, 'not-the-password');

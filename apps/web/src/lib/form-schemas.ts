@@ -19,6 +19,9 @@ export const newPasswordField = z.string().min(PASSWORD_MIN, { message: 'validat
 /** Text that must not be blank (kept as typed; trimmed where the call wants it). */
 export const requiredText = z.string().refine((v) => v.trim() !== '', { message: 'validation.required' });
 
+/** The password typed again: required on its own, so an empty one is flagged even while the password is too short. */
+export const confirmationField = z.string().min(1, { message: 'validation.required' });
+
 /** Makes `confirmation` equal `password` (the mismatch message sits on the confirmation). */
 export function confirmed<T extends { password: string; password_confirmation: string }>(values: T) {
   return values.password_confirmation === values.password;

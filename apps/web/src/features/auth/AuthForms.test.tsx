@@ -46,7 +46,9 @@ describe('the sign-up form', () => {
     const { calls } = serve({});
     await render();
     await click('Create account');
-    expect(await screen.findAllByText('This field is required.')).toHaveLength(2);
+    // Name, email and the empty Confirm password (flagged even while the password itself is too short).
+    expect(await screen.findAllByText('This field is required.')).toHaveLength(3);
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('The password must be at least 8 characters.')).toBeTruthy();
     await waitFor(() => expect(screen.getByLabelText('Name')).toBe(document.activeElement));
     await type('Name', 'Ann');

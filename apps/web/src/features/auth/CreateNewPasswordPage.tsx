@@ -5,14 +5,16 @@ import { Link, useNavigate, useSearchParams } from '../../app/routing';
 import { toast } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
 import { useApiForm } from '../../lib/form';
-import { confirmed, mismatch, newPasswordField } from '../../lib/form-schemas';
+import { confirmationField, confirmed, mismatch, newPasswordField } from '../../lib/form-schemas';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { resetPassword } from './auth.api';
 import { AuthHeading, AuthLayout, linkClass } from './AuthLayout';
 
-const schema = z.object({ password: newPasswordField, password_confirmation: z.string() }).refine(confirmed, mismatch);
+const schema = z
+  .object({ password: newPasswordField, password_confirmation: confirmationField })
+  .refine(confirmed, mismatch);
 
 /** Landing page of the reset mail: /create-new-password?token=…&email=… */
 export function CreateNewPasswordPage() {

@@ -7,7 +7,7 @@ import { Link, useSearchParams } from '../../app/routing';
 import { isApiError } from '../../lib/api';
 import { useConfig } from '../../lib/config';
 import { useApiForm } from '../../lib/form';
-import { confirmed, emailField, mismatch, newPasswordField } from '../../lib/form-schemas';
+import { confirmationField, confirmed, emailField, mismatch, newPasswordField } from '../../lib/form-schemas';
 import { useSession } from '../../lib/session';
 import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
@@ -23,7 +23,7 @@ const schema = z
     name: z.string().trim().min(1).max(255),
     email: emailField,
     password: newPasswordField,
-    password_confirmation: z.string(),
+    password_confirmation: confirmationField,
   })
   .refine(confirmed, mismatch);
 

@@ -1,5 +1,6 @@
 import { PASSWORD_MIN } from '@filestore/contract';
 import { z } from 'zod';
+import { confirmationField } from '../../lib/form-schemas';
 import { useTranslation } from '../../lib/i18n';
 import { useNavigate } from '../../app/routing';
 import { useApiForm } from '../../lib/form';
@@ -16,7 +17,7 @@ const schema = z
     name: z.string().trim().min(1).max(255),
     email: emailField,
     password: z.string().min(PASSWORD_MIN, { message: 'validation.password_min' }),
-    password_confirmation: z.string(),
+    password_confirmation: confirmationField,
   })
   .refine((v) => v.password_confirmation === v.password, {
     path: ['password_confirmation'],

@@ -1,6 +1,7 @@
 import { PASSWORD_MIN } from '@filestore/contract';
 import { useMemo } from 'react';
 import { z } from 'zod';
+import { confirmationField } from '../../lib/form-schemas';
 import { useTranslation } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { isApiError } from '../../lib/api';
@@ -51,7 +52,7 @@ export function ChangePasswordForm({ email, firstPassword = false }: { email: st
         .object({
           current: firstPassword ? z.string() : z.string().min(1),
           password: z.string().min(PASSWORD_MIN, { message: 'validation.password_min' }),
-          password_confirmation: z.string(),
+          password_confirmation: confirmationField,
         })
         .refine((v) => v.password_confirmation === v.password, {
           path: ['password_confirmation'],

@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN, PASSWORD_MIN } from '@filestore/contract';
 import { z } from 'zod';
+import { confirmationField } from '../../../lib/form-schemas';
 import { Link, useNavigate } from '../../../app/routing';
 import { useTranslation } from '../../../lib/i18n';
 import { useApiForm } from '../../../lib/form';
@@ -16,7 +17,7 @@ const schema = z
     name: z.string().trim().min(1).max(255),
     email: z.string().trim().min(1).max(255).regex(EMAIL_PATTERN, { message: 'validation.email' }),
     password: z.string().min(PASSWORD_MIN, { message: 'validation.password_min' }),
-    password_confirmation: z.string(),
+    password_confirmation: confirmationField,
     role: z.enum(['user', 'admin']),
     max_storage_amount: capacityField,
   })
