@@ -54,6 +54,7 @@ describe('creating a user', () => {
     renderApp(<CreateUserPage />);
     await userEvent.type(screen.getByLabelText('Email'), 'casey');
     await userEvent.type(screen.getByLabelText('Password'), 'short');
+    await userEvent.type(screen.getByLabelText('Repeat the password'), 'shorts');
     await userEvent.type(screen.getByLabelText('Storage capacity (GB)'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Create user' }));
     expect(await screen.findByText('This field is required.')).toBeTruthy();
