@@ -41,6 +41,11 @@ export interface Gateway {
    * which waits two hours by default, and the memstore OSD has room for one 1 GiB object at a time.
    */
   collectGarbage(): void;
+  /**
+   * Raises the memstore OSD's size (the shared script makes 2 GiB), as `.ci/run` does: memory is
+   * only taken as objects are stored. Throws when the OSD does not take it.
+   */
+  growStore(bytes: number): void;
   stop(): void;
 }
 
@@ -117,6 +122,19 @@ export async function startCephGateway(
             timeout: 120_000,
           });
           if (gc.status !== 0) throw new Error(`radosgw-admin gc process failed: ${gc.stderr}`);
+        },
+        growStore: (bytes: number) => {
+          const set = spawnSync(
+            'ceph',
+            ['-c', conf, 'tell', 'osd.0', 'config', 'set', 'memstore_device_bytes', String(bytes)],
+            { encoding: 'utf8', timeout: 60_000 },
+          );
+          const now = spawnSync('ceph', ['-c', conf, 'daemon', 'osd.0', 'config', 'get', 'memstore_device_bytes'], {
+            encoding: 'utf8',
+            timeout: 30_000,
+          });
+          if (set.status !== 0 || !now.stdout.includes(`"${bytes}"`))
+            throw new Error(`the memstore OSD kept its size: ${(set.stderr || now.stderr || now.stdout).trim()}`);
         },
         stop: () => {
           kill(pids);
