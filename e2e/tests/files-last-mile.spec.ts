@@ -108,3 +108,59 @@ test('the owner’s team folder is listed once in the navigator: under Team Fold
   await expect(navigator.getByRole('link', { name: 'Crew', exact: true })).toHaveCount(1);
   await expect(folders.getByRole('link', { name: 'Crew', exact: true })).toHaveCount(0);
 });
+
+const SHOTS = process.env.FILES_LAST_MILE_SHOTS;
+
+/** Every navigation call the page makes: the whole tree (`/api/browse/navigation`) or a level. */
+function navigationCalls(page: Page) {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/browse/navigation')) calls.push(path);
+  });
+  return calls;
+}
+
+test('the move popup and the upload request’s folder picker load one level per opened folder, never the whole tree', async ({
+  page,
+}) => {
+  await newAccount(page, 'Pia', uniqueEmail('picker'), 'picker-password-1');
+  const projects = await seedFolder(page, 'Projects');
+  const archive = await seedFolder(page, 'Archive', projects);
+  await seedFolder(page, 'Old', archive);
+  await seedFolder(page, 'Inbox');
+  const calls = navigationCalls(page);
+  await page.goto(`/platform/files/${projects}`);
+  await expect(row(page, 'Archive')).toBeVisible();
+
+  // The move popup opens on the path to the folder on screen: the top, then Projects' level.
+  await row(page, 'Archive').click();
+  await page
+    .getByRole('toolbar', { name: 'Actions for the selection' })
+    .getByRole('button', { name: 'Move', exact: true })
+    .click();
+  const popup = page.getByRole('dialog', { name: 'Move “Archive”' });
+  const tree = popup.getByRole('tree');
+  await expect(tree.getByRole('treeitem', { name: 'Inbox' })).toBeVisible();
+  await expect(tree.getByRole('treeitem', { name: 'Archive' })).toHaveAttribute('aria-disabled', 'true');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/move-light.png` });
+  expect(calls).not.toContain('/api/browse/navigation');
+  expect(calls).toContain(`/api/browse/navigation/${projects}`);
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+
+  // The request popup's picker: opening a folder asks for its level alone.
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Request files' }).click();
+  const request = page.getByRole('dialog', { name: 'Request files' });
+  await request.getByRole('button', { name: /Projects/ }).click();
+  const picker = request.getByRole('tree', { name: 'Uploads go to' });
+  await expect(picker.getByRole('treeitem', { name: 'Archive' })).toBeVisible();
+  await expect(picker.getByRole('treeitem', { name: 'Projects' })).toHaveAttribute('aria-selected', 'true');
+  const before = calls.length;
+  await picker.getByRole('treeitem', { name: 'Archive' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(picker.getByRole('treeitem', { name: 'Old' })).toBeVisible();
+  expect(calls.slice(before)).toEqual([`/api/browse/navigation/${archive}`]);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/request-picker-light.png` });
+  expect(calls).not.toContain('/api/browse/navigation');
+});
