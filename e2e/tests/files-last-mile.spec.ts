@@ -7,6 +7,7 @@ import { apiCall, seedFolder, uniqueEmail } from '../support/helpers.js';
  * once or not at all once the user has moved on (point 9).
  */
 
+const SHOTS = process.env.FILES_LAST_MILE_SHOTS;
 const MENU_CHUNK = /\/assets\/MenuParts-[^/]+\.js$/;
 
 /** Holds the menus' chunk until `release()`: a slow link or a busy machine, on demand. */
@@ -107,9 +108,15 @@ test('the owner’s team folder is listed once in the navigator: under Team Fold
   await expect(page.getByRole('list', { name: 'Team Folders' }).getByRole('link', { name: 'Crew' })).toBeVisible();
   await expect(navigator.getByRole('link', { name: 'Crew', exact: true })).toHaveCount(1);
   await expect(folders.getByRole('link', { name: 'Crew', exact: true })).toHaveCount(0);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/navigator-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${SHOTS}/navigator-dark.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.screenshot({ path: `${SHOTS}/navigator-phone-dark.png` });
+  }
 });
-
-const SHOTS = process.env.FILES_LAST_MILE_SHOTS;
 
 /** Every navigation call the page makes: the whole tree (`/api/browse/navigation`) or a level. */
 function navigationCalls(page: Page) {
@@ -143,7 +150,16 @@ test('the move popup and the upload request’s folder picker load one level per
   const tree = popup.getByRole('tree');
   await expect(tree.getByRole('treeitem', { name: 'Inbox' })).toBeVisible();
   await expect(tree.getByRole('treeitem', { name: 'Archive' })).toHaveAttribute('aria-disabled', 'true');
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/move-light.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/move-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${SHOTS}/move-dark.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/move-phone-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.screenshot({ path: `${SHOTS}/move-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 720 });
+  }
   expect(calls).not.toContain('/api/browse/navigation');
   expect(calls).toContain(`/api/browse/navigation/${projects}`);
   await popup.getByRole('button', { name: 'Cancel' }).click();
@@ -161,6 +177,13 @@ test('the move popup and the upload request’s folder picker load one level per
   await page.keyboard.press('ArrowRight');
   await expect(picker.getByRole('treeitem', { name: 'Old' })).toBeVisible();
   expect(calls.slice(before)).toEqual([`/api/browse/navigation/${archive}`]);
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/request-picker-light.png` });
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/request-picker-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${SHOTS}/request-picker-dark.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${SHOTS}/request-picker-phone-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
   expect(calls).not.toContain('/api/browse/navigation');
 });
