@@ -63,8 +63,11 @@ export interface PanelProps {
 /*
  * The menus themselves (Radix, with its positioning and focus handling: a fifth of the Files
  * screen's script) are in MenuParts.tsx, loaded once the first screen has settled (see
- * afterFirstScreen), or at once when a menu is asked for before that. Until then a trigger is the bare
- * button, and a press on it opens its menu as soon as the parts arrive.
+ * afterFirstScreen), or as soon as the user first moves the pointer, touches or types, whichever
+ * comes first: by the time a finger reaches a ⋯ button they are usually in. Until then a trigger is
+ * the bare button, and a press on it opens its menu as soon as the parts arrive, unless the user
+ * has moved on in the meantime (issue 41, point 9): a menu opens at once or not at all, never
+ * later over whatever was opened next.
  */
 type Parts = typeof import('./MenuParts');
 const parts = signal<Parts | null>(null);
@@ -78,10 +81,57 @@ function loadParts(): Promise<Parts> {
   return loading;
 }
 
+/** The first sign of a user about to press something loads the parts (once). */
+const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown'] as const;
+let intentWatched = false;
+function loadOnFirstIntent(): void {
+  if (intentWatched || typeof window === 'undefined') return;
+  intentWatched = true;
+  const load = () => {
+    for (const type of INTENT_EVENTS) window.removeEventListener(type, load, true);
+    void loadParts();
+  };
+  for (const type of INTENT_EVENTS) window.addEventListener(type, load, { capture: true, passive: true });
+}
+
+/**
+ * The one press waiting for the parts. It is given up when the user moves on before they arrive:
+ * any later press, tap or key (Escape among them), or a change of address (back, forward, a link).
+ * Listeners are on `window` in the capture phase, added while the opening press is still being
+ * dispatched below it, so that press itself never counts.
+ */
+let waiting: (() => void) | null = null;
+
+function openWhenLoaded(open: () => void, cancel: () => void): void {
+  waiting?.();
+  const address = window.location.href;
+  const events = ['pointerdown', 'keydown', 'popstate'] as const;
+  const stop = () => {
+    for (const type of events) window.removeEventListener(type, giveUp, true);
+    if (waiting === giveUp) waiting = null;
+  };
+  function giveUp(event?: Event) {
+    // Shift alone is half of Shift+F10, which asked for this menu.
+    if (event instanceof KeyboardEvent && ['Shift', 'Control', 'Alt', 'Meta'].includes(event.key)) return;
+    stop();
+    cancel();
+  }
+  for (const type of events) window.addEventListener(type, giveUp, true);
+  waiting = giveUp;
+  void loadParts().then(() => {
+    if (waiting !== giveUp) return; // given up, or another press took over
+    stop();
+    // A route change without a popstate (a link followed by code) also means the user moved on.
+    if (window.location.href !== address) cancel();
+    else open();
+  });
+}
+
 function useParts(): Parts | null {
   const current = parts.useValue();
   useEffect(() => {
     if (parts.get()) return;
+    loadOnFirstIntent();
     afterFirstScreen(() => void loadParts());
   }, []);
   return current;
@@ -103,14 +153,38 @@ export function DropdownMenu(props: DropdownProps) {
     setOwnOpen(next);
     props.onOpenChange?.(next);
   };
+  useOpenWhenLoaded(loaded !== null, open, () => setOpen(false));
   if (loaded) return <loaded.RadixDropdownMenu {...props} open={open} onOpenChange={setOpen} />;
   return bareTrigger(props.trigger, () => setOpen(true));
+}
+
+/**
+ * A menu asked open (by its trigger or its owner) before the parts are in: it opens when they
+ * arrive, or is closed again if the user moved on first (see openWhenLoaded).
+ */
+function useOpenWhenLoaded(loaded: boolean, open: boolean, close: () => void): void {
+  const closeRef = useRef(close);
+  closeRef.current = close;
+  useEffect(() => {
+    if (loaded || !open) return;
+    let done = false;
+    openWhenLoaded(
+      () => (done = true),
+      () => {
+        if (!done) closeRef.current();
+      },
+    );
+    return () => {
+      done = true;
+    };
+  }, [loaded, open]);
 }
 
 /** A panel of content (not a list of actions) opened by a button, such as the notification centre. */
 export function DropdownPanel(props: PanelProps) {
   const loaded = useParts();
   const [open, setOpen] = useState(false);
+  useOpenWhenLoaded(loaded !== null, open, () => setOpen(false));
   if (loaded) return <loaded.RadixDropdownPanel {...props} open={open} onOpenChange={setOpen} />;
   return bareTrigger(props.trigger, () => setOpen(true));
 }
@@ -118,6 +192,7 @@ export function DropdownPanel(props: PanelProps) {
 /** The trigger before the parts arrive: a press asks for them and for the menu to open. */
 function bareTrigger(trigger: ReactNode, open: () => void): ReactNode {
   if (!isValidElement<TriggerProps>(trigger)) return trigger;
+  // Asked open: the menu shows once the parts are in, unless the user moves on first.
   const ask = () => {
     open();
     void loadParts();
@@ -148,11 +223,17 @@ export function ContextMenu(props: ContextProps) {
   // right-clicks and long presses on to that span, as the same event at the same point.
   const anchor = useRef<HTMLSpanElement>(null);
   const pending = useRef<{ x: number; y: number } | null>(null);
+  const [, rerender] = useState(0);
   const longPress = useRef(0);
   const open = (x: number, y: number) => {
     if (!anchor.current) {
-      pending.current = { x, y };
-      void loadParts();
+      openWhenLoaded(
+        () => {
+          pending.current = { x, y };
+          rerender((n) => n + 1);
+        },
+        () => (pending.current = null),
+      );
       return;
     }
     anchor.current.dispatchEvent(

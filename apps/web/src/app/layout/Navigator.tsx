@@ -1,5 +1,5 @@
 import { ChevronsLeft } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { NavLink } from '../routing';
 import { useFolderDrop } from '../../features/files/browser/dnd';
@@ -10,6 +10,7 @@ import { IconButton } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { SoonBadge } from '../../ui/ComingSoon';
 import { TeamNavFolders } from '../../features/teams/navigator';
+import { useTeamTops } from '../../features/teams/teams.api';
 import { baseItems, collaborationItems, type NavItem } from './navigation';
 
 const linkClass = (active: boolean, over = false) =>
@@ -79,6 +80,9 @@ export function NavHeading({ children }: { children: string }) {
 export function NavigatorSections({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation();
   const [collaborationOpen, setCollaborationOpen] = useState(true);
+  // The user's own team folders are listed under Team Folders: not a second time under Folders.
+  const ownTeams = useTeamTops('team-folders');
+  const teamFolderIds = useMemo(() => new Set((ownTeams.data ?? []).map((r) => r.data.id)), [ownTeams.data]);
   return (
     <>
       <div>
@@ -89,7 +93,7 @@ export function NavigatorSections({ onNavigate }: { onNavigate?: () => void }) {
         />
         {collaborationOpen && <NavList items={collaborationItems} onNavigate={onNavigate} />}
       </div>
-      <FolderTreeNav onNavigate={onNavigate} />
+      <FolderTreeNav onNavigate={onNavigate} hidden={teamFolderIds} />
       <FavouritesNav onNavigate={onNavigate} />
     </>
   );

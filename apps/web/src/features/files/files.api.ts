@@ -15,6 +15,7 @@ import {
 import {
   useInfiniteQuery,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
   type InfiniteData,
@@ -164,6 +165,43 @@ export function useNavigationLevel(parentId: string | null) {
 }
 
 export type TreeLevelFolder = NavigationLevelFolder;
+
+/**
+ * The levels of a folder picker's tree (the move popup, the upload request's folder), one call per
+ * opened folder as the navigator loads them (ADR 0072), under the same keys so each level is
+ * fetched once for both. `top` is the picker's top (null: the source's); `wanted(levels)` names the
+ * folders whose level is to be shown, given those loaded so far.
+ */
+export function usePickerLevels(
+  top: string | null,
+  wanted: (level: (id: string | null) => readonly TreeLevelFolder[] | undefined) => (string | null)[],
+) {
+  const source = useFilesSource();
+  const client = useQueryClient();
+  const authenticated = useSession((s) => s.authenticated);
+  const keyOf = (id: string | null) => [...source.keys.navigation, 'level', id ?? 'all'];
+  // What the cache holds now decides which levels are asked for; each answer renders this again.
+  const ids = wanted((id) => client.getQueryData<TreeLevelFolder[]>(keyOf(id)));
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: keyOf(id),
+      queryFn: async () => (await api.get<NavigationLevelResponse>(source.endpoints.navigationLevel(id))).data,
+      enabled: authenticated || source.kind !== 'account',
+      staleTime: 30_000,
+    })),
+  });
+  const levels = new Map<string | null, readonly TreeLevelFolder[]>();
+  results.forEach((result, i) => {
+    if (result.data) levels.set(ids[i]!, result.data);
+  });
+  const first = results[0];
+  return {
+    levels,
+    pending: !first?.data && !first?.isError,
+    failed: !first?.data && !!first?.isError,
+    retry: () => void first?.refetch(),
+  };
+}
 
 /** A link's tree may come as its folder with the children inside, or as the children: the children. */
 function topFolders(folders: TreeFolder[], rootId: string | null): TreeFolder[] {

@@ -1,5 +1,5 @@
 import { ChevronDown, ChevronRight, Star } from 'lucide-react';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { NavLink } from '../../app/routing';
 import { toast } from '../../lib/toast';
@@ -44,6 +44,12 @@ export const useTreeState = create<TreeState>((set) => ({
   expand: (ids) =>
     set((s) => (ids.every((id) => s.expanded.has(id)) ? s : { expanded: new Set([...s.expanded, ...ids]) })),
 }));
+
+/**
+ * Folders the Folders tree leaves out: the user's own team folders, which the navigator lists
+ * under Team Folders already (issue 41, point 15; the reference's tree leaves them out too).
+ */
+const HiddenFolders = createContext<ReadonlySet<string>>(new Set());
 
 export const rowClass = (active: boolean, over: boolean) =>
   cn(
@@ -187,6 +193,7 @@ function FolderLevel({
   pathOf?: (id: string) => string;
 }) {
   const level = useNavigationLevel(parentId);
+  const hidden = useContext(HiddenFolders);
   const indent = depth * 14 + 12;
   if (level.isPending) return <LevelSkeleton indent={indent} />;
   if (level.isError && !level.data) {
@@ -194,17 +201,19 @@ function FolderLevel({
   }
   return (
     <ul>
-      {level.data.map((folder) => (
-        <TreeNode
-          key={folder.id}
-          folder={folder}
-          depth={depth}
-          ancestors={ancestors}
-          on={on}
-          onNavigate={onNavigate}
-          pathOf={pathOf}
-        />
-      ))}
+      {level.data
+        .filter((folder) => !hidden.has(folder.id))
+        .map((folder) => (
+          <TreeNode
+            key={folder.id}
+            folder={folder}
+            depth={depth}
+            ancestors={ancestors}
+            on={on}
+            onNavigate={onNavigate}
+            pathOf={pathOf}
+          />
+        ))}
     </ul>
   );
 }
@@ -253,52 +262,64 @@ export function FolderTree({
 }
 
 /** The navigator's folder tree (spec: navigation tree): opens folders, takes dropped items. */
-export function FolderTreeNav({ onNavigate }: { onNavigate?: () => void }) {
+export function FolderTreeNav({
+  onNavigate,
+  hidden = noFolders,
+}: {
+  onNavigate?: () => void;
+  /** Folders listed elsewhere in the navigator (the user's team folders): left out here. */
+  hidden?: ReadonlySet<string>;
+}) {
   const { t } = useTranslation();
-  const tree = useNavigationLevel(null);
+  const level = useNavigationLevel(null);
+  const shown = level.data?.filter((folder) => !hidden.has(folder.id));
   const on = useDropHandlers();
   useOpenPathToCurrent();
   const open = useTreeState((s) => s.open);
   const toggleOpen = useTreeState((s) => s.toggleOpen);
   return (
-    <div>
-      <SectionHeading label={t('nav.folders')} open={open} onToggle={toggleOpen} />
-      {open &&
-        (tree.isPending ? (
-          <div className="space-y-2 px-3 py-2" aria-hidden>
-            {[70, 55, 62].map((w) => (
-              <div
-                key={w}
-                className="h-4 animate-pulse rounded-full bg-neutral-200 dark:bg-neutral-800"
-                style={{ width: `${w}%` }}
-              />
-            ))}
-          </div>
-        ) : tree.data && tree.data.length > 0 ? (
-          <ul className="mt-1">
-            {tree.data.map((folder) => (
-              <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} on={on} onNavigate={onNavigate} />
-            ))}
-          </ul>
-        ) : tree.isError ? (
-          // A failed load is not an empty account: say so, and offer to try again.
-          <div role="alert" className="space-y-1.5 px-3 py-2 text-sm">
-            <p className="text-neutral-600 dark:text-neutral-400">{t('nav.folders_failed')}</p>
-            <button
-              type="button"
-              onClick={() => void tree.refetch()}
-              disabled={tree.isFetching}
-              className="font-medium text-accent-strong underline-offset-2 hover:underline disabled:opacity-60 dark:text-accent"
-            >
-              {t('common.try_again')}
-            </button>
-          </div>
-        ) : (
-          <p className="px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">{t('nav.folders_empty')}</p>
-        ))}
-    </div>
+    <HiddenFolders.Provider value={hidden}>
+      <div>
+        <SectionHeading label={t('nav.folders')} open={open} onToggle={toggleOpen} />
+        {open &&
+          (level.isPending ? (
+            <div className="space-y-2 px-3 py-2" aria-hidden>
+              {[70, 55, 62].map((w) => (
+                <div
+                  key={w}
+                  className="h-4 animate-pulse rounded-full bg-neutral-200 dark:bg-neutral-800"
+                  style={{ width: `${w}%` }}
+                />
+              ))}
+            </div>
+          ) : shown && shown.length > 0 ? (
+            <ul className="mt-1">
+              {shown.map((folder) => (
+                <TreeNode key={folder.id} folder={folder} depth={0} ancestors={[]} on={on} onNavigate={onNavigate} />
+              ))}
+            </ul>
+          ) : level.isError ? (
+            // A failed load is not an empty account: say so, and offer to try again.
+            <div role="alert" className="space-y-1.5 px-3 py-2 text-sm">
+              <p className="text-neutral-600 dark:text-neutral-400">{t('nav.folders_failed')}</p>
+              <button
+                type="button"
+                onClick={() => void level.refetch()}
+                disabled={level.isFetching}
+                className="font-medium text-accent-strong underline-offset-2 hover:underline disabled:opacity-60 dark:text-accent"
+              >
+                {t('common.try_again')}
+              </button>
+            </div>
+          ) : (
+            <p className="px-3 py-2 text-sm text-neutral-500 dark:text-neutral-400">{t('nav.folders_empty')}</p>
+          ))}
+      </div>
+    </HiddenFolders.Provider>
   );
 }
+
+const noFolders: ReadonlySet<string> = new Set();
 
 function FavouriteRow({ folder, on, onNavigate }: { folder: Favourite; on: DropHandlers; onNavigate?: () => void }) {
   const { t } = useTranslation();

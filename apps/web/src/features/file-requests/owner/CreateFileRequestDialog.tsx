@@ -10,14 +10,13 @@ import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { useBrowser } from '../../files/browser/store';
 import { itemName } from '../../files/dialogs/ItemForm';
-import { useNavigationTree } from '../../files/files.api';
 import { formatDate } from '../../../lib/dates';
 import { folderPath } from '../../files/items';
 import { LinkField } from '../../sharing/owner/LinkField';
 import { cancelClass, DialogActions, SheetDialog } from '../../sharing/owner/SheetDialog';
 import { useSharingDialogs } from '../../sharing/owner/store';
 import { useCreateFileRequest, type FileRequest } from './file-requests.api';
-import { FolderPicker, pathTo, type PickedFolder } from './FolderPicker';
+import { FolderPicker, type PickedFolder } from './FolderPicker';
 
 const NOTES_MAX = 2000;
 
@@ -66,7 +65,9 @@ function RequestForm({
   const { t } = useTranslation();
   const close = useSharingDialogs((s) => s.close);
   const create = useCreateFileRequest();
-  const tree = useNavigationTree();
+  // The folder on screen and the path to it, as the listing said (no whole tree is fetched, ADR 0072).
+  const path = useBrowser((s) => s.path);
+  const onScreen = useBrowser((s) => s.folder);
   const notesId = useId();
   const placeholder = useMemo(() => defaultName(t), [t]);
   const [target, setTarget] = useState<PickedFolder>({ id: folderId, name: folderName ?? '' });
@@ -102,8 +103,14 @@ function RequestForm({
   const { error: notesError, ...notes } = field('notes');
   const folderError = field('folder_id').error;
 
-  // The folder's name when the caller didn't know it (the tree has every folder).
-  const known = target.id ? pathTo(tree.data ?? [], target.id).at(-1)?.name : t('nav.my_files');
+  // The folder's name when the caller didn't know it: the listing's path names it.
+  const known = target.id
+    ? (path.find((p) => p.id === target.id)?.name ??
+      (onScreen?.id === target.id ? onScreen.attributes.name : undefined))
+    : t('nav.my_files');
+  // The picker opens at the chosen folder: it and its ancestors on the listing's path are open.
+  const upTo = path.findIndex((p) => p.id === folderId);
+  const opened = (upTo >= 0 ? path.slice(0, upTo + 1) : path).map((p) => p.id);
   const targetName = target.name || known || '';
 
   return (
@@ -132,9 +139,7 @@ function RequestForm({
         </button>
         {picking && (
           <FolderPicker
-            key={tree.data ? 'ready' : 'loading'}
-            folders={tree.data}
-            loading={tree.isPending}
+            opened={opened}
             value={{ id: target.id, name: targetName }}
             onChange={(picked) => {
               setTarget(picked);

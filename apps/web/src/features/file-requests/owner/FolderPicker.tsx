@@ -1,45 +1,38 @@
 import { ChevronRight, Home } from 'lucide-react';
-import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { cn } from '../../../ui/cn';
 import { Spinner } from '../../../ui/Spinner';
 import { FolderIcon } from '../../files/browser/ItemIcon';
-import { flatten, keyOf, type Row } from '../../files/dialogs/move-tree';
+import { flatten, keyOf, openLevels, type Row } from '../../files/dialogs/move-tree';
 import { useFolderTree } from '../../files/dialogs/useFolderTree';
-import type { TreeFolder } from '../../files/files.api';
+import { usePickerLevels } from '../../files/files.api';
+
+const nothing: ReadonlySet<string> = new Set();
 
 export interface PickedFolder {
   id: string | null;
   name: string;
 }
 
-/** The ids from the root down to `id` (to open the tree at the chosen folder). */
-export function pathTo(folders: TreeFolder[], id: string | null): TreeFolder[] {
-  if (!id) return [];
-  for (const f of folders) {
-    if (f.id === id) return [f];
-    const below = pathTo(f.folders, id);
-    if (below.length) return [f, ...below];
-  }
-  return [];
-}
-
 interface FolderPickerProps {
-  folders: TreeFolder[] | undefined;
-  loading: boolean;
+  /** The folders to open at first: the path to the chosen folder, when known. */
+  opened: string[];
   value: PickedFolder;
   onChange: (folder: PickedFolder) => void;
   label: string;
 }
 
 /** The folder tree of the move popup, as a single-choice tree (arrows, Enter/Space choose). */
-export function FolderPicker({ folders, loading, value, onChange, label }: FolderPickerProps) {
+export function FolderPicker({ opened, value, onChange, label }: FolderPickerProps) {
   const { t } = useTranslation();
   const { expanded, focused, setFocused, listRef, toggle, onKeyDown } = useFolderTree(
-    () => new Set(pathTo(folders ?? [], value.id).map((f) => f.id)),
+    () => new Set(opened),
     keyOf(value.id),
   );
-  const rows = useMemo(() => flatten(folders ?? [], t('nav.my_files'), expanded, new Set()), [folders, t, expanded]);
+  // One level per opened folder (ADR 0072), as the navigator and the move popup load them.
+  const tree = usePickerLevels(null, (level) => openLevels(null, level, expanded));
+  const rows = flatten(null, tree.levels, t('nav.my_files'), expanded, nothing);
+  const loading = tree.pending;
 
   const choose = (row: Row) => onChange({ id: row.id, name: row.name });
 
@@ -74,7 +67,11 @@ export function FolderPicker({ folders, loading, value, onChange, label }: Folde
                     : 'text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
                 )}
               >
-                {row.id && row.hasChildren ? (
+                {row.loading ? (
+                  <span className="inline-flex size-7 shrink-0 items-center justify-center text-neutral-500">
+                    <Spinner label={t('common.loading')} className="size-4" />
+                  </span>
+                ) : row.id && row.hasChildren ? (
                   <button
                     type="button"
                     tabIndex={-1}

@@ -9,10 +9,9 @@ import { useItemActions, type MoveTarget } from '../actions';
 import { FolderIcon } from '../browser/ItemIcon';
 import { useFilesSource } from '../browser/source';
 import { useBrowser, wholeFolderSelection } from '../browser/store';
-import { useNavigationTree } from '../files.api';
-import { useTeamTree } from '../../teams/teams.api';
+import { usePickerLevels } from '../files.api';
 import type { Item } from '../items';
-import { flatten, keyOf, ROOT, type Row } from './move-tree';
+import { flatten, keyOf, openLevels, ROOT, type Row } from './move-tree';
 import { useFileDialogs } from './store';
 import { useFolderTree } from './useFolderTree';
 
@@ -24,9 +23,6 @@ export function MoveDialog({ items }: { items: Item[] }) {
   const source = useFilesSource();
   // A member moves only within the team folder (ADR 0029): its tree, with the team folder on top.
   const team = source.team?.location === 'shared-with-me' ? (source.team.teamFolder?.data ?? null) : null;
-  const accountTree = useNavigationTree();
-  const teamTree = useTeamTree(team?.id ?? null);
-  const tree = team ? teamTree : accountTree;
   const top = team
     ? { id: team.id, name: team.attributes.name, color: team.attributes.color, emoji: team.attributes.emoji }
     : source.root;
@@ -39,11 +35,11 @@ export function MoveDialog({ items }: { items: Item[] }) {
   );
   const [chosen, setChosen] = useState<MoveTarget | null>(null);
 
+  // One level per opened folder (ADR 0072): the top, then each open folder below a loaded one.
+  const topLevel = top.id ?? null;
+  const tree = usePickerLevels(topLevel, (level) => openLevels(topLevel, level, expanded));
   const moving = useMemo(() => new Set(items.filter((i) => i.type === 'folder').map((i) => i.id)), [items]);
-  const rows = useMemo(
-    () => flatten(tree.data ?? [], top.name ?? t('nav.my_files'), expanded, moving),
-    [tree.data, top.name, t, expanded, moving],
-  );
+  const rows = flatten(topLevel, tree.levels, top.name ?? t('nav.my_files'), expanded, moving);
   const parents = new Set(items.map((i) => i.attributes.parent_id));
   const alreadyThere = chosen !== null && parents.size === 1 && parents.has(chosen.id);
 
@@ -63,9 +59,16 @@ export function MoveDialog({ items }: { items: Item[] }) {
       className="flex max-h-[min(40rem,calc(100dvh-2rem))] flex-col p-6"
     >
       <div className="mt-4 min-h-48 flex-1 overflow-y-auto rounded-xl border border-neutral-200 p-1.5 dark:border-neutral-800">
-        {tree.isPending ? (
+        {tree.pending ? (
           <div className="flex h-40 items-center justify-center text-neutral-500">
             <Spinner label={t('common.loading')} className="size-5" />
+          </div>
+        ) : tree.failed ? (
+          <div role="alert" className="flex h-40 flex-col items-center justify-center gap-2 text-sm">
+            <p className="text-neutral-600 dark:text-neutral-400">{t('nav.folders_failed')}</p>
+            <Button variant="secondary" onClick={tree.retry}>
+              {t('common.try_again')}
+            </Button>
           </div>
         ) : (
           <ul ref={listRef} role="tree" aria-label={t('files.move_destination')}>
@@ -96,7 +99,11 @@ export function MoveDialog({ items }: { items: Item[] }) {
                         : 'cursor-pointer text-neutral-800 hover:bg-neutral-100 dark:text-neutral-100 dark:hover:bg-neutral-800',
                   )}
                 >
-                  {row.id && row.hasChildren ? (
+                  {row.loading ? (
+                    <span className="inline-flex size-7 shrink-0 items-center justify-center text-neutral-500">
+                      <Spinner label={t('common.loading')} className="size-4" />
+                    </span>
+                  ) : row.id && row.hasChildren ? (
                     <button
                       type="button"
                       tabIndex={-1}

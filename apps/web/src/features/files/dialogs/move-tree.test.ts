@@ -1,21 +1,26 @@
-import type { NavigationFolder } from '@filestore/contract';
+import type { NavigationLevelFolder } from '@filestore/contract';
 import { describe, expect, it } from 'vitest';
-import { flatten } from './move-tree';
+import { flatten, openLevels } from './move-tree';
 
-const node = (id: string, folders: NavigationFolder[] = []): NavigationFolder => ({
+const node = (id: string, hasFolders = false): NavigationLevelFolder => ({
   id,
   name: id,
   color: null,
   emoji: null,
   parent_id: null,
-  folders,
+  has_folders: hasFolders,
 });
 
-const tree = [node('Photos', [node('2023', [node('Summer')]), node('2024')]), node('Work')];
+// One level per folder, as GET /api/browse/navigation/{id} answers them (ADR 0072).
+const levels = new Map<string | null, NavigationLevelFolder[]>([
+  [null, [node('Photos', true), node('Work')]],
+  ['Photos', [node('2023', true), node('2024')]],
+  ['2023', [node('Summer')]],
+]);
 
 describe('the move popup tree', () => {
   it('starts with the root and shows children of open folders only', () => {
-    const rows = flatten(tree, 'My Files', new Set(['Photos']), new Set());
+    const rows = flatten(null, levels, 'My Files', new Set(['Photos']), new Set());
     expect(rows.map((r) => [r.name, r.depth])).toEqual([
       ['My Files', 0],
       ['Photos', 1],
@@ -26,10 +31,18 @@ describe('the move popup tree', () => {
   });
 
   it('disables a moved folder and everything inside it, so nothing moves into itself', () => {
-    const rows = flatten(tree, 'My Files', new Set(['Photos', '2023']), new Set(['2023']));
+    const rows = flatten(null, levels, 'My Files', new Set(['Photos', '2023']), new Set(['2023']));
     const disabled = rows.filter((r) => r.disabled).map((r) => r.name);
     expect(disabled).toEqual(['2023', 'Summer']);
     expect(rows.find((r) => r.name === 'Photos')?.disabled).toBe(false);
     expect(rows[0]?.disabled).toBe(false);
+  });
+
+  it('asks for the levels of open folders only once their parent level is in, and shows them loading', () => {
+    const some = new Map<string | null, NavigationLevelFolder[]>([[null, levels.get(null)!]]);
+    expect(openLevels(null, (id) => some.get(id), new Set(['Photos', '2023']))).toEqual([null, 'Photos']);
+    expect(openLevels(null, (id) => levels.get(id), new Set(['Photos', '2023']))).toEqual([null, 'Photos', '2023']);
+    const rows = flatten(null, some, 'My Files', new Set(['Photos']), new Set());
+    expect(rows.find((r) => r.name === 'Photos')).toMatchObject({ expanded: true, loading: true });
   });
 });

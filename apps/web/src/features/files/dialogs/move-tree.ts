@@ -1,4 +1,4 @@
-import type { TreeFolder } from '../files.api';
+import type { TreeLevelFolder } from '../files.api';
 
 export interface Row {
   id: string | null;
@@ -9,6 +9,8 @@ export interface Row {
   parent: string | null | undefined;
   hasChildren: boolean;
   expanded: boolean;
+  /** Open, with its level still on its way. */
+  loading: boolean;
   /** One of the moved folders or inside one: a folder can't go into itself. */
   disabled: boolean;
 }
@@ -16,8 +18,39 @@ export interface Row {
 export const ROOT = 'root';
 export const keyOf = (id: string | null) => id ?? ROOT;
 
-/** The visible rows of the destination tree: the root, then open branches, depth first. */
-export function flatten(folders: TreeFolder[], rootName: string, expanded: Set<string>, moving: Set<string>): Row[] {
+/** The levels of a picker's tree that are loaded, by the folder they are in (the top: `top`). */
+export type Levels = ReadonlyMap<string | null, readonly TreeLevelFolder[]>;
+
+/**
+ * The open folders whose level is to be shown: those reachable from the top through loaded, open
+ * levels (ADR 0072). An open folder below one not loaded yet waits for its parent's level.
+ */
+export function openLevels(
+  top: string | null,
+  level: (id: string | null) => readonly TreeLevelFolder[] | undefined,
+  expanded: ReadonlySet<string>,
+): (string | null)[] {
+  const wanted: (string | null)[] = [top];
+  const walk = (list: readonly TreeLevelFolder[] | undefined) => {
+    for (const f of list ?? []) {
+      if (!expanded.has(f.id) || !f.has_folders) continue;
+      wanted.push(f.id);
+      walk(level(f.id));
+    }
+  };
+  walk(level(top));
+  return wanted;
+}
+
+/** The visible rows of a destination tree: the root, then open branches, depth first. */
+export function flatten(
+  top: string | null,
+  levels: Levels,
+  rootName: string,
+  expanded: ReadonlySet<string>,
+  moving: ReadonlySet<string>,
+): Row[] {
+  const first = levels.get(top) ?? [];
   const rows: Row[] = [
     {
       id: null,
@@ -26,15 +59,17 @@ export function flatten(folders: TreeFolder[], rootName: string, expanded: Set<s
       color: null,
       depth: 0,
       parent: undefined,
-      hasChildren: folders.length > 0,
+      hasChildren: first.length > 0,
       expanded: true,
+      loading: false,
       disabled: false,
     },
   ];
-  const walk = (list: TreeFolder[], depth: number, parent: string | null, blocked: boolean) => {
+  const walk = (list: readonly TreeLevelFolder[], depth: number, parent: string | null, blocked: boolean) => {
     for (const f of list) {
       const disabled = blocked || moving.has(f.id);
-      const open = expanded.has(f.id);
+      const open = expanded.has(f.id) && f.has_folders;
+      const below = levels.get(f.id);
       rows.push({
         id: f.id,
         name: f.name,
@@ -42,13 +77,14 @@ export function flatten(folders: TreeFolder[], rootName: string, expanded: Set<s
         color: f.color,
         depth,
         parent,
-        hasChildren: f.folders.length > 0,
+        hasChildren: f.has_folders,
         expanded: open,
+        loading: open && !below,
         disabled,
       });
-      if (open) walk(f.folders, depth + 1, f.id, disabled);
+      if (open && below) walk(below, depth + 1, f.id, disabled);
     }
   };
-  walk(folders, 1, null, false);
+  walk(first, 1, null, false);
   return rows;
 }
