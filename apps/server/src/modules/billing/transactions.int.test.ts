@@ -123,6 +123,12 @@ describe('billing transactions', () => {
     ).toEqual(['Top-up', 'Usage']);
   });
 
+  it('tells a user without a subscription so with 200 and null, not a 404 the browser logs (issue 41)', async () => {
+    const mine = await ann.get('/api/subscriptions/detail');
+    expect(mine.status).toBe(200);
+    expect(mine.json()).toEqual({ data: null });
+  });
+
   it('answers 404 for a user without a subscription or one that does not exist', async () => {
     const none = await admin.get(`/api/subscriptions/admin/users/${annId}/subscription`);
     expect(none.status).toBe(404);
