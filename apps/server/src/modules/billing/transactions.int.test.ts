@@ -192,19 +192,20 @@ describe('billing transactions', () => {
   });
 
   it('keeps one billing alert per user, re-armed by PUT', async () => {
-    expect((await ann.get('/api/subscriptions/billing-alert')).status).toBe(404);
+    expect((await ann.get('/api/subscriptions/billing-alert')).json()).toEqual({ data: null });
     const created = await ann.post('/api/subscriptions/billing-alert', { amount: 5000 });
     expect(created.status, created.body).toBe(201);
     const again = await ann.post('/api/subscriptions/billing-alert', { amount: 6000 });
     expect(again.status).toBe(409);
     expect(again.json().code).toBe('billing.alert_exists');
-    expect((await bob.get('/api/subscriptions/billing-alert')).status).toBe(404);
+    expect((await bob.get('/api/subscriptions/billing-alert')).json()).toEqual({ data: null });
     const put = await ann.request('PUT', '/api/subscriptions/billing-alert', { amount: 7000 });
     expect(put.status, put.body).toBe(200);
     expect(put.json().data).toEqual({ amount: 7000, triggered: false });
     expect((await ann.get('/api/subscriptions/billing-alert')).json().data.amount).toBe(7000);
     expect((await ann.request('DELETE', '/api/subscriptions/billing-alert')).status).toBe(204);
-    expect((await ann.get('/api/subscriptions/billing-alert')).status).toBe(404);
+    expect((await ann.get('/api/subscriptions/billing-alert')).status).toBe(200);
+    expect((await ann.get('/api/subscriptions/billing-alert')).json().data).toBeNull();
     expect((await server.client().get('/api/subscriptions/billing-alert')).status).toBe(401);
   });
 });
