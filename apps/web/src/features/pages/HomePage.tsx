@@ -158,7 +158,7 @@ export function HomePage() {
           <h2 id="home-pricing" className={`${heading} text-3xl`} dangerouslySetInnerHTML={html(home.pricing.title)} />
           <p className={`mx-auto mt-4 max-w-2xl ${lead}`} dangerouslySetInnerHTML={html(home.pricing.description)} />
           {/* Centred cards that wrap: one plan is one card in the middle, not a lonely first column. */}
-          <ul className="mx-auto mt-10 flex max-w-5xl flex-wrap justify-center gap-5">
+          <ul className="mt-10 flex flex-wrap justify-center gap-5">
             {shownPlans.map((plan) => (
               <li
                 key={plan.id}
