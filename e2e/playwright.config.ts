@@ -53,6 +53,7 @@ const GLOBAL_FILES = new RegExp(
     'admin-dashboard',
     'admin-users',
     'billing-metered',
+    'billing-offers',
     'billing-payments',
     'billing-screens',
     'billing-stripe',

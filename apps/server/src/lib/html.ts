@@ -109,3 +109,45 @@ export function renderStoredMarkdown(source: string): string {
 export function cleanInlineHtml(source: string): string {
   return sanitizeHtml(source, inlineOptions);
 }
+
+const ACCENT = /\*\*(.+?)\*\*/g;
+const LINK = /\[([^\]\n]+)\]\(((?:https?:\/\/|mailto:)[^\s)]+)\)/g;
+const TAG = /<\/?[a-z][^>]*>|<!--/i;
+
+const decodeEntities = (s: string) =>
+  s
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/**
+ * Homepage copy as the administrator types it (issue 41): plain text, `**words**` shown in the
+ * accent colour and `[text](https://…)` a link. Copy stored before that as a little HTML (the
+ * accent `<span class="text-theme">`, bold, a link) is read into the same form, so old values keep
+ * their accent and the admin never sees a tag again; any other tag is dropped, its text kept.
+ */
+export function homepageCopyFromHtml(source: string): string {
+  if (!TAG.test(source)) return source;
+  const clean = cleanInlineHtml(source)
+    .replace(/<br\s*\/?>/gi, ' ')
+    .replace(/<(span class="text-theme"|strong|b)>(.*?)<\/(span|strong|b)>/gis, '**$2**')
+    .replace(/<a\b[^>]*\bhref="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_m, href: string, text: string) =>
+      /^(https?:|mailto:)/i.test(href) ? `[${text}](${href})` : text,
+    )
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(clean)
+    .replace(/\*\*\*\*/g, '')
+    .trim();
+}
+
+/** Homepage copy (plain text with `**accent**` and `[links](…)`) as the inline HTML a page shows. */
+export function renderHomepageCopy(source: string): string {
+  const html = escapeHtml(source)
+    .replace(ACCENT, '<span class="text-theme">$1</span>')
+    .replace(LINK, '<a href="$2">$1</a>')
+    .replace(/\r?\n/g, '<br>');
+  return cleanInlineHtml(html);
+}

@@ -13,6 +13,7 @@ import { deTransfer } from './de-transfer.js';
 import { deAdminUsers } from './de-admin-users.js';
 import { deAdminDashboard } from './de-admin-dashboard.js';
 import { deBillingUi } from './de-billing-ui.js';
+import { deBillingOffers } from './de-billing-offers.js';
 import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
@@ -37,6 +38,7 @@ export const de: Record<string, string> = {
   ...deMail,
   ...deBillingStripe,
   ...deBillingMetered,
+  ...deBillingOffers,
   // Common
   'common.loading': 'Wird geladen…',
   'common.try_again': 'Erneut versuchen',

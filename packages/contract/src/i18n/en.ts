@@ -19,6 +19,7 @@ import { enSite } from './en-site.js';
 import { enAdminSettings } from './en-admin-settings.js';
 import { enAdminDashboard } from './en-admin-dashboard.js';
 import { enBillingUi } from './en-billing-ui.js';
+import { enBillingOffers } from './en-billing-offers.js';
 
 export const en: Record<string, string> = {
   ...enPublic,
@@ -36,6 +37,7 @@ export const en: Record<string, string> = {
   ...enMail,
   ...enBillingStripe,
   ...enBillingMetered,
+  ...enBillingOffers,
   ...enAdminSettings,
   // Common
   'common.loading': 'Loading…',

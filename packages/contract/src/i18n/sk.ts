@@ -13,6 +13,7 @@ import { skTransfer } from './sk-transfer.js';
 import { skAdminUsers } from './sk-admin-users.js';
 import { skAdminDashboard } from './sk-admin-dashboard.js';
 import { skBillingUi } from './sk-billing-ui.js';
+import { skBillingOffers } from './sk-billing-offers.js';
 import { skAdminSettings } from './sk-admin-settings.js';
 import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
@@ -37,6 +38,7 @@ export const sk: Record<string, string> = {
   ...skMail,
   ...skBillingStripe,
   ...skBillingMetered,
+  ...skBillingOffers,
   // Common
   'common.loading': 'Načítava sa…',
   'common.try_again': 'Skúsiť znova',

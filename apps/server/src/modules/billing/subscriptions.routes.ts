@@ -115,11 +115,11 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
 
   app.get(
     '/api/subscriptions/detail',
-    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: subscriptionResource }) } } },
+    // No subscription is an ordinary state of the billing page, not an error: 200 with null (issue 41).
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: subscriptionResource.nullable() }) } } },
     async (request) => {
       const sub = await currentSubscription(ctx.db, requireUser(request).id);
-      if (!sub) throw new AppError(404, 'billing.no_subscription', 'You have no subscription.');
-      return { data: presentSubscription(sub) };
+      return { data: sub ? presentSubscription(sub) : null };
     },
   );
 

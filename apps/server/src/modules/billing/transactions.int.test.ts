@@ -123,6 +123,12 @@ describe('billing transactions', () => {
     ).toEqual(['Top-up', 'Usage']);
   });
 
+  it('tells a user without a subscription so with 200 and null, not a 404 the browser logs (issue 41)', async () => {
+    const mine = await ann.get('/api/subscriptions/detail');
+    expect(mine.status).toBe(200);
+    expect(mine.json()).toEqual({ data: null });
+  });
+
   it('answers 404 for a user without a subscription or one that does not exist', async () => {
     const none = await admin.get(`/api/subscriptions/admin/users/${annId}/subscription`);
     expect(none.status).toBe(404);
@@ -186,19 +192,20 @@ describe('billing transactions', () => {
   });
 
   it('keeps one billing alert per user, re-armed by PUT', async () => {
-    expect((await ann.get('/api/subscriptions/billing-alert')).status).toBe(404);
+    expect((await ann.get('/api/subscriptions/billing-alert')).json()).toEqual({ data: null });
     const created = await ann.post('/api/subscriptions/billing-alert', { amount: 5000 });
     expect(created.status, created.body).toBe(201);
     const again = await ann.post('/api/subscriptions/billing-alert', { amount: 6000 });
     expect(again.status).toBe(409);
     expect(again.json().code).toBe('billing.alert_exists');
-    expect((await bob.get('/api/subscriptions/billing-alert')).status).toBe(404);
+    expect((await bob.get('/api/subscriptions/billing-alert')).json()).toEqual({ data: null });
     const put = await ann.request('PUT', '/api/subscriptions/billing-alert', { amount: 7000 });
     expect(put.status, put.body).toBe(200);
     expect(put.json().data).toEqual({ amount: 7000, triggered: false });
     expect((await ann.get('/api/subscriptions/billing-alert')).json().data.amount).toBe(7000);
     expect((await ann.request('DELETE', '/api/subscriptions/billing-alert')).status).toBe(204);
-    expect((await ann.get('/api/subscriptions/billing-alert')).status).toBe(404);
+    expect((await ann.get('/api/subscriptions/billing-alert')).status).toBe(200);
+    expect((await ann.get('/api/subscriptions/billing-alert')).json().data).toBeNull();
     expect((await server.client().get('/api/subscriptions/billing-alert')).status).toBe(401);
   });
 });

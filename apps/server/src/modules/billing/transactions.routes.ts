@@ -150,12 +150,12 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
   // The billing alert: one per user, in their balance's minor units.
   app.get(
     '/api/subscriptions/billing-alert',
-    { config: { access: 'user' }, schema: { response: { 200: alertResponse } } },
+    // None set is the billing page's ordinary state: 200 with null, not a 404 every visit logs (issue 41).
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: billingAlertResource.nullable() }) } } },
     async (request) => {
       const user = requireUser(request);
       const [row] = await ctx.db.select().from(billingAlerts).where(eq(billingAlerts.userId, user.id)).limit(1);
-      if (!row) throw new AppError(404, 'not_found', 'You have no billing alert.');
-      return { data: { amount: row.amount, triggered: row.triggered } };
+      return { data: row ? { amount: row.amount, triggered: row.triggered } : null };
     },
   );
 

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { notFound, validationFailed } from '../../lib/errors.js';
-import { MarkdownTooDeep, renderMarkdown, renderStoredMarkdown } from '../../lib/html.js';
+import { MarkdownTooDeep, renderHomepageCopy, renderMarkdown, renderStoredMarkdown } from '../../lib/html.js';
 import { callerOf, mayReadPage } from '../access/index.js';
 import { readSettings } from '../settings/index.js';
 import { findPage, listPages, updatePage } from './pages.repository.js';
@@ -150,23 +150,25 @@ export function pagesRoutes(app: TypedApp, ctx: AppContext) {
   });
 }
 
-/** GET /api/homepage: the sections the administrator turned on, their copy cleaned when it was read. */
+/** GET /api/homepage: the sections the administrator turned on, their plain-text copy as inline HTML. */
 export function homepageRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/homepage',
     { config: { access: 'public' }, schema: { response: { 200: homepageResponse } } },
     async () => {
       const s = await readSettings(ctx.db);
-      const section = (on: boolean, title: string, description: string) => (on ? { title, description } : null);
+      const html = renderHomepageCopy;
+      const section = (on: boolean, title: string, description: string) =>
+        on ? { title: html(title), description: html(description) } : null;
       return {
         data: {
-          header: { title: s.header_title, description: s.header_description },
+          header: { title: html(s.header_title), description: html(s.header_description) },
           features: section(s.section_features, s.features_title, s.features_description),
           featureBoxes: s.section_feature_boxes
             ? [
-                { title: s.feature_title_1, description: s.feature_description_1 },
-                { title: s.feature_title_2, description: s.feature_description_2 },
-                { title: s.feature_title_3, description: s.feature_description_3 },
+                section(true, s.feature_title_1, s.feature_description_1)!,
+                section(true, s.feature_title_2, s.feature_description_2)!,
+                section(true, s.feature_title_3, s.feature_description_3)!,
               ]
             : null,
           pricing: section(s.section_pricing_content, s.pricing_title, s.pricing_description),

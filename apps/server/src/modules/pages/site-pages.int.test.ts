@@ -1,4 +1,5 @@
 import { appConfig, homepageResponse, pageResource } from '@filestore/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installWithAdmin,
@@ -114,30 +115,49 @@ describe('site pages and homepage', () => {
 
   it('serves the homepage sections from settings, cleaned, and leaves out the ones turned off', async () => {
     const home = async () => homepageResponse.parse((await server.client().get('/api/homepage')).json()).data;
-    expect((await home()).header.title).toContain('<span class="text-theme">');
+    const stored = async (name: string) => (await admin.get('/api/admin/settings')).json().data[name];
+    // The admin types plain text with **the accented words**; the page gets the accent span.
+    expect(await stored('header_title')).toBe('Your files, **safely stored** and easy to share');
+    expect((await home()).header.title).toBe(
+      'Your files, <span class="text-theme">safely stored</span> and easy to share',
+    );
 
     const set = (name: string, value: unknown) => admin.request('PATCH', '/api/admin/settings', { name, value });
+    expect((await set('header_title', 'Hello **world** <script>alert(1)</script>& <friends>')).status).toBe(200);
     expect(
-      (await set('header_title', 'Hello <span class="text-theme">world</span><script>alert(1)</script>')).status,
-    ).toBe(200);
-    expect(
-      (await set('header_description', '<a href="javascript:alert(1)">x</a><b onclick="y()">bold</b>')).status,
+      (await set('header_description', '[x](javascript:alert(1)) [docs](https://example.com/a?b=1&c=2) 1 < 2')).status,
     ).toBe(200);
     expect(
       (await set('footer_content', '<img src=x onerror=alert(1)>© <a href="https://example.com">Us</a>')).status,
     ).toBe(200);
     expect((await set('section_features', false)).status).toBe(200);
     const data = await home();
-    expect(data.header.title).toBe('Hello <span class="text-theme">world</span>');
-    expect(data.header.description).toBe('<a>x</a><b>bold</b>');
+    expect(data.header.title).toBe('Hello <span class="text-theme">world</span> &amp;');
+    expect(data.header.description).toBe(
+      '[x](javascript:alert(1)) <a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer nofollow" target="_blank">docs</a> 1 &lt; 2',
+    );
     expect(data.features).toBeNull();
     expect(data.featureBoxes).toHaveLength(3);
     const config = (await server.client().get('/api/config')).json();
     expect(config.footerContent).not.toMatch(/img|onerror/);
     expect(config.footerContent).toContain('href="https://example.com"');
-    // The admin reads back what was stored: the cleaned text.
-    expect((await admin.get('/api/admin/settings')).json().data.header_title).toBe(
-      'Hello <span class="text-theme">world</span>',
+    // The admin reads back what was stored: plain text, any HTML typed turned into its plain form.
+    expect(await stored('header_title')).toBe('Hello **world** &');
+    expect(await stored('footer_content')).toBe('© [Us](https://example.com)');
+  });
+
+  it('reads copy stored as HTML before issue 41 into plain text, keeping its accent', async () => {
+    await server.ctx.db.execute(sql`
+      insert into settings (name, value) values
+        ('features_title', ${JSON.stringify('Made for <span class="text-theme">teams</span> &amp; <b>you</b>')}::jsonb)
+      on conflict (name) do update set value = excluded.value`);
+    expect((await admin.get('/api/admin/settings')).json().data.features_title).toBe('Made for **teams** & **you**');
+    expect(
+      (await admin.request('PATCH', '/api/admin/settings', { name: 'section_features', value: true })).status,
+    ).toBe(200);
+    const home = homepageResponse.parse((await server.client().get('/api/homepage')).json()).data;
+    expect(home.features?.title).toBe(
+      'Made for <span class="text-theme">teams</span> &amp; <span class="text-theme">you</span>',
     );
   });
 

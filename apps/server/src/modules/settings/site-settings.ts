@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { cleanInlineHtml } from '../../lib/html.js';
+import { homepageCopyFromHtml } from '../../lib/html.js';
 
 /**
- * Homepage copy may hold a little HTML (the accent `<span class="text-theme">`, bold, a link): it
- * is cleaned to an inline allow-list when written and again when read, so a `<script>` or a
- * `javascript:` link typed into it never reaches a page.
+ * Homepage copy is plain text: `**words**` show in the accent colour, `[text](https://…)` is a link
+ * (issue 41); the page gets it as HTML from `renderHomepageCopy`. A value stored when the copy was
+ * a little HTML (`<span class="text-theme">`) is read, and anything written, into that form, so no
+ * tag reaches the admin's form or a page unescaped.
  */
-const copy = (max: number) => z.string().trim().max(max).transform(cleanInlineHtml);
+const copy = (max: number) => z.string().trim().max(max).transform(homepageCopyFromHtml);
 const title = copy(200);
 const text = copy(1_000);
 
@@ -17,13 +18,13 @@ export const homepageSettings = {
   section_get_started: { schema: z.boolean(), default: true },
   header_title: {
     schema: title,
-    default: 'Your files, <span class="text-theme">safely stored</span> and easy to share',
+    default: 'Your files, **safely stored** and easy to share',
   },
   header_description: {
     schema: text,
     default: 'Upload, organise and share files and folders from any device, and collect files from anyone with a link.',
   },
-  features_title: { schema: title, default: 'Everything you need to <span class="text-theme">work with files</span>' },
+  features_title: { schema: title, default: 'Everything you need to **work with files**' },
   features_description: {
     schema: text,
     default: 'Large uploads, link sharing with passwords and expiry, upload requests and team folders.',
@@ -43,11 +44,11 @@ export const homepageSettings = {
     schema: text,
     default: 'Ask anyone for files with a link: they upload straight into your folder, no account needed.',
   },
-  pricing_title: { schema: title, default: 'Pick the <span class="text-theme">right plan</span>' },
+  pricing_title: { schema: title, default: 'Pick the **right plan**' },
   pricing_description: { schema: text, default: 'Start small and grow when you need more space.' },
-  get_started_title: { schema: title, default: 'Ready to <span class="text-theme">get started</span>?' },
+  get_started_title: { schema: title, default: 'Ready to **get started**?' },
   get_started_description: { schema: text, default: 'Create your account in a minute and upload your first files.' },
-  /** A line of HTML under the public pages' links (empty: only the copyright line). */
+  /** A line under the public pages' links, same form as the copy above (empty: only the copyright line). */
   footer_content: { schema: text, default: '' },
 } as const;
 

@@ -2,6 +2,7 @@ import type { AppConfig } from '@filestore/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
+import { renderHomepageCopy } from '../../lib/html.js';
 import { gatewayKeys } from '../billing/index.js';
 import { humanCheckKeys } from '../human-check/index.js';
 import { catalogueFor } from '../languages/index.js';
@@ -70,7 +71,7 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
       scriptUrl: ctx.config.env.RECAPTCHA_SCRIPT_URL,
     },
     legal: installed ? await visiblePageLinks(ctx.db) : [],
-    footerContent: settings.footer_content,
+    footerContent: renderHomepageCopy(settings.footer_content),
     // Configured only: a tag id, or AdSense on with its publisher id; the page still waits for consent.
     analytics: { googleTagId: settings.google_analytics, scriptUrl: ctx.config.env.GOOGLE_TAG_URL },
     adsense: {

@@ -35,10 +35,11 @@ function qs(query: Record<string, unknown>): string {
   return s ? `?${s}` : '';
 }
 
-export const usePublicPlans = () =>
+export const usePublicPlans = (enabled = true) =>
   useQuery({
     queryKey: billingKeys.publicPlans,
     queryFn: async () => (await api.get<{ data: PlanResource[] }>('/api/subscriptions/plans')).data,
+    enabled,
   });
 
 export const useAdminPlans = () =>
@@ -130,18 +131,11 @@ export function useCreditUser(id: string) {
   });
 }
 
-/** The caller's subscription in force; null when none (404). */
+/** The caller's subscription in force; null when none (the server answers 200 with null, issue 41). */
 export const useMySubscription = () =>
   useQuery({
     queryKey: billingKeys.mine,
-    queryFn: async () => {
-      try {
-        return (await api.get<{ data: SubscriptionResource }>('/api/subscriptions/detail')).data;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => (await api.get<{ data: SubscriptionResource | null }>('/api/subscriptions/detail')).data,
   });
 
 export const useMyTransactions = (page: number) =>
@@ -151,18 +145,11 @@ export const useMyTransactions = (page: number) =>
     placeholderData: keepPreviousData,
   });
 
-/** The caller's cards at Stripe; null when the card calls are not there (404: Stripe not built or off). */
+/** The caller's cards at Stripe (the page asks only while Stripe is ready to take them). */
 export const useMyCards = () =>
   useQuery({
     queryKey: billingKeys.cards,
-    queryFn: async () => {
-      try {
-        return (await api.get<{ data: CreditCardResource[] }>('/api/stripe/credit-cards')).data;
-      } catch (error) {
-        if (isApiError(error) && (error.status === 404 || error.status === 409)) return null;
-        throw error;
-      }
-    },
+    queryFn: async () => (await api.get<{ data: CreditCardResource[] }>('/api/stripe/credit-cards')).data,
     retry: false,
   });
 

@@ -1,5 +1,5 @@
 import { formatMoney, type PlanResource } from '@filestore/contract';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, HardDrive, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation, type TFunction } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
@@ -49,6 +49,44 @@ export function planPrice(t: TFunction, plan: PlanResource, locale?: string) {
     });
   }
   return (plan.meters ?? []).map((m) => t(`billing.meter.${m.key}`)).join(', ');
+}
+
+/** A fixed plan's team members as a sentence: none, a count, or unlimited (-1). */
+export function planMembers(t: TFunction, members: number) {
+  return members === -1 ? t('billing.plan.members_unlimited') : t('billing.plan.members', { count: members });
+}
+
+/**
+ * What a fixed plan gives, one line each: storage and team members (the pricing table, the plan
+ * picker). A list, or lines of text inside a control (`inControl`: a radio card holds no list).
+ */
+export function PlanFeatures({
+  plan,
+  inControl,
+  className,
+}: {
+  plan: PlanResource;
+  inControl?: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  if (!plan.features) return null;
+  const Group = inControl ? 'span' : 'ul';
+  const Line = inControl ? 'span' : 'li';
+  const line = 'flex items-center gap-2';
+  const icon = 'size-4 shrink-0 text-accent-strong dark:text-accent';
+  return (
+    <Group className={cn('block space-y-1.5 text-sm text-neutral-700 dark:text-neutral-300', className)}>
+      <Line className={line}>
+        <HardDrive className={icon} aria-hidden />
+        {t('billing.plan.storage', { storage: plan.features.max_storage_amount })}
+      </Line>
+      <Line className={line}>
+        <Users className={icon} aria-hidden />
+        {planMembers(t, plan.features.max_team_members)}
+      </Line>
+    </Group>
+  );
 }
 
 export function Pager({

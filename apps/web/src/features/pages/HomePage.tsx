@@ -10,13 +10,15 @@ import { Button } from '../../ui/Button';
 import { useHomepage } from './pages.api';
 import { PublicLayout, primaryLinkClass, StatusMessage } from './PublicLayout';
 import { AdSlot } from '../consent/AdSlot';
+import { buyablePlans, usableProviders } from '../billing/offers';
+import { PlanFeatures } from '../billing/parts';
 
 const boxIcons = [UploadCloud, Share2, FolderInput];
 
 /** Copy the server cleaned to inline HTML (the accent span, bold, links): set as HTML, never as text. */
 const html = (value: string) => ({ __html: value });
 
-/** The public pricing list (visible, active plans); the section hides when there is none. */
+/** The public pricing list (visible, active plans); the section shows only those someone can buy now. */
 type Plan = PlanResource;
 
 function usePlans(wanted: boolean) {
@@ -57,7 +59,11 @@ export function HomePage() {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const query = useHomepage();
-  const plans = usePlans(Boolean(query.data?.pricing) && config.subscriptionType !== 'none');
+  const authenticated = useSession((s) => s.authenticated);
+  // Asked only when a plan could be sold at all: billing on and a payment provider ready.
+  const plans = usePlans(
+    Boolean(query.data?.pricing) && config.subscriptionType !== 'none' && usableProviders(config.payments).length > 0,
+  );
 
   if (query.isError) {
     return (
@@ -76,7 +82,9 @@ export function HomePage() {
     );
   }
   const home = query.data;
-  const shownPlans = home?.pricing && plans.data && plans.data.length > 0 ? plans.data : null;
+  const sellable = plans.data ? buyablePlans(plans.data, config) : [];
+  const shownPlans = home?.pricing && sellable.length > 0 ? sellable : null;
+  const planLink = authenticated ? '/user/settings/billing' : config.userRegistration ? '/sign-up' : '/sign-in';
   return (
     <PublicLayout>
       <section className="mx-auto w-full max-w-3xl py-16 text-center sm:py-24" aria-busy={!home}>
@@ -149,11 +157,12 @@ export function HomePage() {
         <section className="pb-16 text-center" aria-labelledby="home-pricing">
           <h2 id="home-pricing" className={`${heading} text-3xl`} dangerouslySetInnerHTML={html(home.pricing.title)} />
           <p className={`mx-auto mt-4 max-w-2xl ${lead}`} dangerouslySetInnerHTML={html(home.pricing.description)} />
-          <ul className="mt-10 grid gap-5 sm:grid-cols-3">
+          {/* Centred cards that wrap: one plan is one card in the middle, not a lonely first column. */}
+          <ul className="mt-10 flex flex-wrap justify-center gap-5">
             {shownPlans.map((plan) => (
               <li
                 key={plan.id}
-                className="rounded-2xl p-6 text-left ring-1 ring-neutral-200 dark:ring-neutral-800"
+                className="flex w-full flex-col rounded-2xl bg-white p-6 text-left ring-1 ring-neutral-200 sm:w-[calc(50%-0.625rem)] lg:w-[calc((100%-2.5rem)/3)] dark:bg-neutral-900 dark:ring-neutral-800"
                 data-plan={plan.id}
               >
                 <h3 className="font-semibold text-neutral-900 dark:text-white">{plan.name}</h3>
@@ -168,6 +177,16 @@ export function HomePage() {
                 {plan.description && (
                   <p className="mt-2 text-sm text-neutral-600 dark:text-neutral-400">{plan.description}</p>
                 )}
+                <div className="flex-1">
+                  <PlanFeatures plan={plan} className="mt-5" />
+                </div>
+                <Link
+                  to={planLink}
+                  aria-label={t('home.pricing_cta_label', { name: plan.name })}
+                  className={`${primaryLinkClass} mt-6 w-full`}
+                >
+                  {t('home.pricing_cta')}
+                </Link>
               </li>
             ))}
           </ul>

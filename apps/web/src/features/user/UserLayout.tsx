@@ -32,21 +32,23 @@ export function UserLayout() {
           </div>
         </div>
       )}
+      {/* On a phone the tabs wrap onto a second line as pills, so every one (Billing last) is in sight (issue 41). */}
       <nav
         aria-label={t('user.tabs.label')}
-        className="-mx-4 mb-6 overflow-x-auto border-b border-neutral-200 px-4 sm:mx-0 sm:px-0 dark:border-neutral-800"
+        className="mb-6 sm:border-b sm:border-neutral-200 sm:dark:border-neutral-800"
       >
-        <ul className="flex gap-1">
+        <ul className="flex flex-wrap gap-1.5 sm:flex-nowrap sm:gap-1">
           {tabs.map((tab) => (
             <li key={tab.to}>
               <NavLink
                 to={tab.to}
                 className={({ isActive }) =>
                   cn(
-                    '-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-semibold whitespace-nowrap',
+                    'inline-flex min-h-11 items-center px-3 text-sm font-semibold whitespace-nowrap',
+                    'max-sm:rounded-full max-sm:ring-1 sm:-mb-px sm:border-b-2',
                     isActive
-                      ? 'border-accent text-accent-strong dark:text-accent'
-                      : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
+                      ? 'text-accent-strong max-sm:bg-accent/10 max-sm:ring-accent/40 sm:border-accent dark:text-accent'
+                      : 'text-neutral-600 hover:text-neutral-900 max-sm:ring-neutral-200 sm:border-transparent dark:text-neutral-400 dark:hover:text-white max-sm:dark:ring-neutral-800',
                   )
                 }
               >

@@ -17,6 +17,7 @@ import { Switch } from '../../../ui/Switch';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
 import { settingText as text, useAdminSettings, useWriteSettings, type AdminSettings } from './settings.api';
 import { SettingsTabs } from './SettingsTabs';
+import { BillingGaps, useBillingGaps } from './BillingReadiness';
 
 /** Mirrors the server's rules (settings registry), so most mistakes show before a round trip. */
 const ANALYTICS_ID = /^(?:(?:G|GT|AW)-[A-Z0-9]{4,16}|UA-\d{4,12}-\d{1,4})$/;
@@ -61,6 +62,7 @@ function SubscriptionCard({ saved }: { saved: AdminSettings }) {
   const write = useWriteSettings();
   const current = saved.subscription_type as SubscriptionType;
   const [asked, setAsked] = useState<SubscriptionType | null>(null);
+  const gapsOf = useBillingGaps();
   return (
     <Card title={t('admin.others.subscription_title')} description={t('admin.others.subscription_description')}>
       <div className="space-y-4">
@@ -76,6 +78,7 @@ function SubscriptionCard({ saved }: { saved: AdminSettings }) {
             description: t(`admin.others.subscription.${type}_description`),
           }))}
         />
+        {current !== 'none' && <BillingGaps type={current} gaps={gapsOf(current)} />}
         <Notice tone="info">{t('admin.others.billing_notice')}</Notice>
       </div>
       {asked && (
@@ -94,7 +97,9 @@ function SubscriptionCard({ saved }: { saved: AdminSettings }) {
               toast.error(errorMessage(t, caught));
             }
           }}
-        />
+        >
+          {asked !== 'none' && <BillingGaps type={asked} gaps={gapsOf(asked)} switching />}
+        </ConfirmDialog>
       )}
     </Card>
   );

@@ -11,7 +11,7 @@ function sections(t: TFunction): SectionSpec[] {
   const show = (name: string, hint?: string) =>
     ({ kind: 'switch', name, label: t('admin.homepage.show_section'), hint }) as const;
   const title = (name: string, label = t('admin.homepage.field_title')) =>
-    ({ kind: 'text', name, label, maxLength: TITLE_MAX }) as const;
+    ({ kind: 'text', name, label, maxLength: TITLE_MAX, hint: t('admin.homepage.accent_hint') }) as const;
   const text = (name: string, label = t('admin.homepage.field_description')) =>
     ({ kind: 'textarea', name, label, maxLength: TEXT_MAX }) as const;
   return [

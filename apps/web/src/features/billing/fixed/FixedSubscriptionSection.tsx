@@ -9,17 +9,19 @@ import { Card } from '../../../ui/Card';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
-import { useDeleteCard, useMyCards, useMySubscription, useSubscriptionActions } from '../billing.api';
+import { useConfig } from '../../../lib/config';
+import { useDeleteCard, useMyCards, useMySubscription, usePublicPlans, useSubscriptionActions } from '../billing.api';
+import { buyablePlans, usableProviders } from '../offers';
 import { StatusBadge } from '../parts';
 import { ChangePlanDialog, SelectPlanDialog } from './PlanDialogs';
 
-/** The Stripe cards on file: add one (Stripe's setup page) or remove one. Hidden when Stripe's calls are absent. */
+/** The Stripe cards on file: add one (Stripe's setup page) or remove one. Shown only while Stripe is ready. */
 function PaymentMethod() {
   const { t } = useTranslation();
   const cards = useMyCards();
   const remove = useDeleteCard();
   const { setupCard } = useSubscriptionActions();
-  if (cards.isPending || cards.data === null) return null;
+  if (cards.isPending) return null;
   if (cards.isError) return <Notice tone="error">{errorMessage(t, cards.error)}</Notice>;
   return (
     <Card title={t('billing.cards.title')} description={t('billing.cards.description')}>
@@ -75,8 +77,30 @@ function PaymentMethod() {
 }
 
 /** Fixed plans: the plan in force, its status and renewal or end, payment method, change and cancel. */
+/**
+ * No subscription: the plan picker, offered only when something can be bought here (a ready
+ * provider and a plan it sells); otherwise the reason, and no button that leads nowhere.
+ */
+function ChoosePlan({ onChoose }: { onChoose: () => void }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const ready = usableProviders(config.payments).length > 0;
+  const plans = usePublicPlans(ready);
+  if (!ready) return <Notice tone="info">{t('billing.subscription.unavailable')}</Notice>;
+  if (plans.isPending) return <PageSpinner label={t('common.loading')} />;
+  if (plans.isError) return <Notice tone="error">{errorMessage(t, plans.error)}</Notice>;
+  if (buyablePlans(plans.data, config).length === 0) return <Notice tone="info">{t('billing.select.no_plans')}</Notice>;
+  return (
+    <div className="space-y-3">
+      <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('billing.subscription.none')}</p>
+      <Button onClick={onChoose}>{t('billing.subscription.choose')}</Button>
+    </div>
+  );
+}
+
 export function FixedSubscriptionSection() {
   const { t } = useTranslation();
+  const config = useConfig();
   const sub = useMySubscription();
   const { cancel } = useSubscriptionActions();
   const [dialog, setDialog] = useState<'select' | 'change' | 'cancel' | null>(null);
@@ -87,10 +111,7 @@ export function FixedSubscriptionSection() {
     <div className="space-y-6">
       <Card title={t('billing.subscription.title')}>
         {current === null ? (
-          <div className="space-y-3">
-            <p className="text-sm text-neutral-700 dark:text-neutral-300">{t('billing.subscription.none')}</p>
-            <Button onClick={() => setDialog('select')}>{t('billing.subscription.choose')}</Button>
-          </div>
+          <ChoosePlan onChoose={() => setDialog('select')} />
         ) : (
           <div className="space-y-4">
             <dl className="grid gap-3 text-sm sm:grid-cols-3">
@@ -128,7 +149,7 @@ export function FixedSubscriptionSection() {
           </div>
         )}
       </Card>
-      <PaymentMethod />
+      {usableProviders(config.payments).includes('stripe') && <PaymentMethod />}
       {dialog === 'select' && <SelectPlanDialog onClose={() => setDialog(null)} />}
       {dialog === 'change' && current && <ChangePlanDialog current={current.plan_id} onClose={() => setDialog(null)} />}
       {dialog === 'cancel' && current && (

@@ -11,18 +11,8 @@ import { Dialog } from '../../../ui/Dialog';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { usePublicPlans, useSubscriptionActions } from '../billing.api';
-import { planPrice } from '../parts';
-
-const PROVIDERS = ['stripe', 'paypal', 'paystack'] as const;
-type Provider = (typeof PROVIDERS)[number];
-
-/** The providers a user may pay with: allowed and, when the server says so, configured. */
-export function usableProviders(payments: Record<string, unknown>): Provider[] {
-  return PROVIDERS.filter((p) => {
-    const entry = payments[p] as { allowed?: boolean; configured?: boolean } | undefined;
-    return Boolean(entry?.allowed) && entry?.configured !== false;
-  });
-}
+import { buyablePlans, providersFor } from '../offers';
+import { PlanFeatures, planPrice } from '../parts';
 
 /** Plans of one interval; the switch shows only when both exist. */
 function PlanChoice({
@@ -69,50 +59,44 @@ function PlanChoice({
           ))}
         </div>
       )}
-      <ul role="radiogroup" aria-label={t('billing.select.plans')} className="space-y-2">
+      {/* Radio cards straight in their group: a list's items inside a radiogroup lose their list (axe `listitem`). */}
+      <div role="radiogroup" aria-label={t('billing.select.plans')} className="space-y-2">
         {shown.map((plan) => (
-          <li key={plan.id}>
-            <button
-              type="button"
-              role="radio"
-              aria-checked={chosen === plan.id}
-              onClick={() => onChoose(plan.id)}
+          <button
+            key={plan.id}
+            type="button"
+            role="radio"
+            aria-checked={chosen === plan.id}
+            onClick={() => onChoose(plan.id)}
+            className={cn(
+              'flex w-full items-start gap-3 rounded-xl p-4 text-left ring-1',
+              chosen === plan.id
+                ? 'bg-accent/5 ring-2 ring-accent-strong dark:ring-accent'
+                : 'ring-neutral-200 hover:bg-neutral-50 dark:ring-neutral-700 dark:hover:bg-neutral-800',
+            )}
+          >
+            <span className="min-w-0 flex-1">
+              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-semibold text-neutral-900 dark:text-white">{plan.name}</span>
+                <span className="text-sm font-semibold text-neutral-900 tabular-nums dark:text-white">
+                  {planPrice(t, plan, i18n.language)}
+                </span>
+              </span>
+              {plan.description && (
+                <span className="mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400">{plan.description}</span>
+              )}
+              <PlanFeatures plan={plan} inControl className="mt-2" />
+            </span>
+            <Check
               className={cn(
-                'flex w-full items-start gap-3 rounded-xl p-4 text-left ring-1',
-                chosen === plan.id
-                  ? 'bg-accent/5 ring-2 ring-accent-strong dark:ring-accent'
-                  : 'ring-neutral-200 hover:bg-neutral-50 dark:ring-neutral-700 dark:hover:bg-neutral-800',
+                'mt-1 size-4 shrink-0 text-accent-strong dark:text-accent',
+                chosen !== plan.id && 'invisible',
               )}
-            >
-              <span className="min-w-0 flex-1">
-                <span className="block font-semibold text-neutral-900 dark:text-white">{plan.name}</span>
-                {plan.description && (
-                  <span className="mt-0.5 block text-sm text-neutral-600 dark:text-neutral-400">
-                    {plan.description}
-                  </span>
-                )}
-                {plan.features && (
-                  <span className="mt-1 block text-xs text-neutral-600 dark:text-neutral-400">
-                    {t('billing.select.features', {
-                      storage: plan.features.max_storage_amount,
-                      members:
-                        plan.features.max_team_members === -1
-                          ? t('billing.select.unlimited')
-                          : plan.features.max_team_members,
-                    })}
-                  </span>
-                )}
-              </span>
-              <span className="shrink-0 text-sm font-semibold text-neutral-900 tabular-nums dark:text-white">
-                {planPrice(t, plan, i18n.language)}
-              </span>
-              {chosen === plan.id && (
-                <Check className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />
-              )}
-            </button>
-          </li>
+              aria-hidden
+            />
+          </button>
         ))}
-      </ul>
+      </div>
     </div>
   );
 }
@@ -124,7 +108,10 @@ export function SelectPlanDialog({ onClose }: { onClose: () => void }) {
   const plans = usePublicPlans();
   const { checkout } = useSubscriptionActions();
   const [chosen, setChosen] = useState<string | null>(null);
-  const providers = usableProviders(config.payments);
+  // Only what can be bought now: plans a ready provider takes payment for, and those providers.
+  const offered = plans.data ? buyablePlans(plans.data, config) : [];
+  const plan = offered.find((p) => p.id === chosen);
+  const providers = plan ? providersFor(plan, config.payments) : [];
   return (
     <Dialog
       open
@@ -140,9 +127,10 @@ export function SelectPlanDialog({ onClose }: { onClose: () => void }) {
         ) : plans.isError ? (
           <Notice tone="error">{errorMessage(t, plans.error)}</Notice>
         ) : (
-          <PlanChoice plans={plans.data} chosen={chosen} onChoose={setChosen} />
+          <PlanChoice plans={offered} chosen={chosen} onChoose={setChosen} />
         )}
         {chosen &&
+          plan &&
           (providers.length === 0 ? (
             <Notice tone="info">{t('billing.select.no_providers')}</Notice>
           ) : (
@@ -165,7 +153,7 @@ export function SelectPlanDialog({ onClose }: { onClose: () => void }) {
                     loading={checkout.isPending && checkout.variables?.driver === driver}
                     onClick={async () => {
                       try {
-                        const { url } = await checkout.mutateAsync({ plan_id: chosen, driver });
+                        const { url } = await checkout.mutateAsync({ plan_id: plan.id, driver });
                         window.location.assign(url);
                       } catch (error) {
                         toast.error(errorMessage(t, error));
@@ -186,6 +174,7 @@ export function SelectPlanDialog({ onClose }: { onClose: () => void }) {
 /** Spec §4 change-plan-subscription: another plan at the same provider; a provider's page when it asks. */
 export function ChangePlanDialog({ current, onClose }: { current: string; onClose: () => void }) {
   const { t } = useTranslation();
+  const config = useConfig();
   const plans = usePublicPlans();
   const { swap } = useSubscriptionActions();
   const [chosen, setChosen] = useState<string | null>(null);
@@ -204,7 +193,7 @@ export function ChangePlanDialog({ current, onClose }: { current: string; onClos
         ) : plans.isError ? (
           <Notice tone="error">{errorMessage(t, plans.error)}</Notice>
         ) : (
-          <PlanChoice plans={plans.data} chosen={chosen} onChoose={setChosen} exclude={current} />
+          <PlanChoice plans={buyablePlans(plans.data, config)} chosen={chosen} onChoose={setChosen} exclude={current} />
         )}
         <Button
           disabled={!chosen}

@@ -12,6 +12,7 @@ import { Card } from '../../../ui/Card';
 import { TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { useUser } from '../../user/user.api';
+import { usableProviders } from '../offers';
 
 type Meter = 'storage' | 'bandwidth' | 'member' | 'flatFee';
 
@@ -141,9 +142,11 @@ function TopUpCard({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const { payments } = useConfig();
   const [value, setValue] = useState('');
+  // Only the providers ready to take a top-up now (switched on and every key set).
+  const ready = usableProviders(payments);
   const providers = [
-    ...(payments.paypal.allowed ? [{ name: 'PayPal', path: '/api/paypal/top-up' }] : []),
-    ...(payments.paystack.allowed ? [{ name: 'Paystack', path: '/api/paystack/checkout' }] : []),
+    ...(ready.includes('paypal') ? [{ name: 'PayPal', path: '/api/paypal/top-up' }] : []),
+    ...(ready.includes('paystack') ? [{ name: 'Paystack', path: '/api/paystack/checkout' }] : []),
   ];
   const pay = useMutation({
     mutationFn: (path: string) => api.post<{ url: string }>(path, { amount: toMinor(value) }),

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -14,6 +15,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   focusCancel = false,
+  children,
 }: {
   title: string;
   description: string;
@@ -22,6 +24,8 @@ export function ConfirmDialog({
   onClose: () => void;
   /** Focus Cancel first (the teams' dissolve and leave, which cannot be undone). */
   focusCancel?: boolean;
+  /** What the person should know before confirming, under the description (a warning). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   // The call's own state drives the spinner (ADR 0068): no busy flag of this dialog's.
@@ -35,6 +39,7 @@ export function ConfirmDialog({
       closeLabel={t('common.close')}
       className="p-6"
     >
+      {children && <div className="mt-4">{children}</div>}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onClose} autoFocus={focusCancel}>
           {t('files.cancel')}
