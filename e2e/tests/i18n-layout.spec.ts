@@ -35,8 +35,7 @@ const WORDS = {
 
 /**
  * What is cut or wrapped in the visible part of the page: a heading whose text overflows its box
- * (scrollWidth > clientWidth, an ellipsis), and a button or link styled as one whose label runs
- * over more than one line.
+ * (an ellipsis, or lines clamped away), and a button whose label runs over more than one line.
  */
 async function layoutFaults(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -65,17 +64,25 @@ async function layoutFaults(page: Page): Promise<string[]> {
         textWidth(el) > contentWidth(el) + 0.01;
       if (cut) faults.push(`title cut: “${el.textContent?.trim()}”`);
     }
+    // A label wraps when one of its words starts a line below another's: the lines of each visible
+    // text node (not an icon's box, not a text kept for screen readers only).
     for (const el of document.querySelectorAll<HTMLElement>('button, a[role="button"], [role="tab"]')) {
       if (!visible(el) || el.closest('[role="option"], [role="row"], [role="menu"]')) continue;
-      const text = el.innerText.trim();
-      if (!text || text.includes('\n')) continue;
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      const tops = new Set(
-        [...range.getClientRects()].filter((r) => r.width > 1 && r.height > 1).map((r) => Math.round(r.top / 4)),
-      );
-      if (tops.size > 1) faults.push(`button wrapped: “${text}”`);
-      else if (el.scrollWidth > el.clientWidth + 1) faults.push(`button cut: “${text}”`);
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!node.textContent?.trim() || !parent || parent.getBoundingClientRect().width <= 1) continue;
+        if (getComputedStyle(parent).position === 'absolute') continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0.5);
+        const lineHeight = Math.max(...rects.map((r) => r.height));
+        const tops = rects.map((r) => r.top);
+        if (Math.max(...tops) - Math.min(...tops) > lineHeight / 2) {
+          faults.push(`button wrapped: “${el.innerText.trim()}”`);
+          break;
+        }
+      }
     }
     return faults;
   });
