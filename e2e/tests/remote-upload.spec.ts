@@ -98,7 +98,7 @@ test('remote upload of two links: the popup, the progress bar and the files in t
   await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 20_000 });
   await bell.click();
   const center = page.getByRole('dialog', { name: 'Notifications' });
-  await expect(center.getByRole('article').filter({ hasText: 'Remote upload finished' })).toBeVisible();
+  await expect(center.getByRole('article').filter({ hasText: 'Upload from links finished' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(center).toBeHidden();
 

@@ -362,7 +362,7 @@ describe.skipIf(skipped)(
           expect(done.payload).toMatchObject({ total: 2, processed: 2, failed: 0, failures: [] });
           const note = await heard(() => socket.received.find((e) => e.name === 'notification'));
           expect(note.payload).toMatchObject({
-            data: { attributes: { category: 'remote-upload-done', title: 'Remote upload finished' } },
+            data: { attributes: { category: 'remote-upload-done', title: 'Upload from links finished' } },
           });
           const stored = socket.received
             .filter((e) => e.name === 'remote-upload.progress')

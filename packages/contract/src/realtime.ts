@@ -36,6 +36,19 @@ export const notificationAction = z.discriminatedUnion('type', [
 ]);
 export type NotificationAction = z.infer<typeof notificationAction>;
 
+/**
+ * What a notification says, as the catalogue's kind and its values (ADR 0073): the reader's
+ * language renders `notification.<key>.title`, `.description` (a plural by `count` where it has
+ * one) and a button's `.button` when shown, whatever language it was made in. `title`,
+ * `description` and an action's `button` beside it hold the English text, for clients that do not
+ * render, and for notifications stored before (their `message` is null).
+ */
+export const notificationMessage = z.object({
+  key: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+});
+export type NotificationMessage = z.infer<typeof notificationMessage>;
+
 export const notificationResource = z.object({
   data: z.object({
     id: z.string(),
@@ -44,6 +57,7 @@ export const notificationResource = z.object({
       category: notificationCategory,
       title: z.string(),
       description: z.string(),
+      message: notificationMessage.nullable(),
       action: notificationAction.nullable(),
       created_at: z.string(),
       read_at: z.string().nullable(),

@@ -86,7 +86,7 @@ export const deSharing: Record<string, string> = {
   'sharing.send_heading': 'Link senden',
   'sharing.send': 'Senden',
   'sharing.settings_heading': 'Was der Link erlaubt',
-  'sharing.save': 'Änderungen speichern',
+  'sharing.save': 'Speichern',
   'sharing.updated': 'Freigabe von „{{name}}“ aktualisiert',
   'sharing.stop': 'Freigabe beenden',
   'sharing.stop_title_one': 'Freigabe von „{{name}}“ beenden?',

@@ -21,7 +21,7 @@ export const deTransfer: Record<string, string> = {
   'errors.remote_upload.batch_timeout':
     'Das Herunterladen dieser Links hat insgesamt zu lange gedauert, daher wurde der Rest abgebrochen.',
   'errors.remote_upload.queue_full':
-    'Es warten noch zu viele Uploads von Links. Versuchen Sie es erneut, sobald einer davon abgeschlossen ist.',
+    'Es warten noch zu viele Uploads über Links. Versuchen Sie es erneut, sobald einer davon abgeschlossen ist.',
   'errors.items.too_deep':
     'Ordner können höchstens 256 Ebenen tief verschachtelt werden. Wählen Sie einen weiter oben liegenden Ordner.',
   'errors.storage.full':

@@ -18,6 +18,7 @@ import { deAdminSettings } from './de-admin-settings.js';
 import { deSite } from './de-site.js';
 import { deLanguages } from './de-languages.js';
 import { deMail } from './de-mail.js';
+import { deNotifications } from './de-notifications.js';
 import { deBillingStripe } from './de-billing-stripe.js';
 import { deBillingMetered } from './de-billing-metered.js';
 
@@ -36,6 +37,7 @@ export const de: Record<string, string> = {
   ...deSite,
   ...deLanguages,
   ...deMail,
+  ...deNotifications,
   ...deBillingStripe,
   ...deBillingMetered,
   ...deBillingOffers,

@@ -8,6 +8,7 @@ import { enHumanCheck } from './en-human-check.js';
 import { enBillingPayments } from './en-billing-payments.js';
 import { enLanguages } from './en-languages.js';
 import { enMail } from './en-mail.js';
+import { enNotifications } from './en-notifications.js';
 import { enBillingStripe } from './en-billing-stripe.js';
 import { enBillingMetered } from './en-billing-metered.js';
 import { enPublic } from './en-public.js';
@@ -35,6 +36,7 @@ export const en: Record<string, string> = {
   ...enBillingPayments,
   ...enLanguages,
   ...enMail,
+  ...enNotifications,
   ...enBillingStripe,
   ...enBillingMetered,
   ...enBillingOffers,

@@ -18,6 +18,7 @@ import { skAdminSettings } from './sk-admin-settings.js';
 import { skSite } from './sk-site.js';
 import { skLanguages } from './sk-languages.js';
 import { skMail } from './sk-mail.js';
+import { skNotifications } from './sk-notifications.js';
 import { skBillingStripe } from './sk-billing-stripe.js';
 import { skBillingMetered } from './sk-billing-metered.js';
 
@@ -36,6 +37,7 @@ export const sk: Record<string, string> = {
   ...skSite,
   ...skLanguages,
   ...skMail,
+  ...skNotifications,
   ...skBillingStripe,
   ...skBillingMetered,
   ...skBillingOffers,

@@ -155,9 +155,8 @@ export async function activateSubscription(
   await applyPlanLimits(tx, row.userId, plan);
   await notify(tx, row.userId, {
     category: 'subscription-created',
-    title: 'Your subscription is active',
-    description: `Thank you for subscribing to ${plan.name}.`,
-    action: { type: 'route', params: { route: 'Billing', id: null, button: 'Show subscription' } },
+    message: { key: 'billing.subscribed', params: { plan: plan.name } },
+    action: { type: 'route', params: { route: 'Billing', id: null } },
   });
   return row;
 }

@@ -100,7 +100,7 @@ async function billingMail(
   );
 }
 
-const billingAction = { type: 'route' as const, params: { route: 'Billing', id: null, button: 'Show billing' } };
+const billingAction = { type: 'route' as const, params: { route: 'Billing', id: null } };
 
 /** Users without a subscription in force get the metered one when billing is metered (switching modes). */
 async function subscribeExistingUsers(ctx: AppContext): Promise<void> {
@@ -267,11 +267,10 @@ async function settleOne(ctx: AppContext, now: Date, mails: Mail[]): Promise<boo
     const money = formatMoney(amount, currency);
     await notify(tx, sub.userId, {
       category: source === 'balance' ? 'insufficient-balance' : 'payment-alert',
-      title: source === 'balance' ? 'Your balance is too low' : 'Your card payment failed',
-      description:
-        source === 'balance'
-          ? `Your balance did not cover ${money} for ${note}. Please top up your balance.`
-          : `We could not charge ${money} for ${note} to your card. Please update your card.`,
+      message: {
+        key: source === 'balance' ? 'billing.balance_low' : 'billing.card_failed',
+        params: { amount: money, period: note },
+      },
       action: billingAction,
     });
     await refreshBillingRestriction(tx, sub.userId);
@@ -312,8 +311,7 @@ async function retryOne(ctx: AppContext, tx: Db, payment: FailedPaymentRow, now:
       const money = formatMoney(payment.amount, payment.currency);
       await notify(tx, payment.userId, {
         category: 'payment-alert',
-        title: 'Your card payment failed again',
-        description: `We could not charge ${money} for ${payment.note ?? ''} to your card again.`,
+        message: { key: 'billing.card_failed_again', params: { amount: money, period: payment.note ?? '' } },
         action: billingAction,
       });
       mails.push(() => billingMail(ctx, payment.userId, 'failed_again', { amount: money, period: payment.note ?? '' }));
@@ -384,8 +382,7 @@ async function checkAlerts(ctx: AppContext, mails: Mail[]): Promise<void> {
       const limit = formatMoney(alert.amount, estimate.currency);
       await notify(tx, alert.userId, {
         category: 'billing-alert',
-        title: 'Your usage passed your billing alert',
-        description: `Your estimate for this period is ${money}, above your alert of ${limit}.`,
+        message: { key: 'billing.alert', params: { amount: money, limit } },
         action: billingAction,
       });
       mails.push(() => billingMail(ctx, alert.userId, 'alert', { amount: money, limit }));
@@ -397,11 +394,10 @@ async function sendReminder(ctx: AppContext, tx: Db, dunning: DunningRow, mails:
   const key = dunning.type === 'limit_usage_in_new_accounts' ? 'dunning_new' : 'dunning_balance';
   await notify(tx, dunning.userId, {
     category: 'billing-alert',
-    title: `Payment reminder ${dunning.sequence} of 3`,
-    description:
-      dunning.type === 'limit_usage_in_new_accounts'
-        ? 'Please make your first payment to cover your usage.'
-        : 'Please increase your account balance higher than your monthly usage.',
+    message: {
+      key: dunning.type === 'limit_usage_in_new_accounts' ? 'billing.reminder_new' : 'billing.reminder_balance',
+      params: { sequence: dunning.sequence },
+    },
     action: billingAction,
   });
   if (dunning.sequence >= 3) await refreshBillingRestriction(tx, dunning.userId);

@@ -191,9 +191,8 @@ export async function subscribeToMetered(
     });
     await notify(tx, user.id, {
       category: 'gift',
-      title: 'You received a registration bonus',
-      description: `You received ${formatMoney(amount, plan.currency)} to spend on your usage.`,
-      action: { type: 'route', params: { route: 'Billing', id: null, button: 'Show billing' } },
+      message: { key: 'billing.bonus', params: { amount: formatMoney(amount, plan.currency) } },
+      action: { type: 'route', params: { route: 'Billing', id: null } },
     });
   }
   return sub;

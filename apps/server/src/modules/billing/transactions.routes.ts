@@ -131,9 +131,8 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
         await creditBalance(tx, user.id, { amount, currency, driver: 'system', note: 'Bonus' });
         await notify(tx, user.id, {
           category: 'gift',
-          title: 'You received a credit',
-          description: `An administrator added credit to your balance.`,
-          action: { type: 'route', params: { route: 'Billing', id: null, button: 'Show billing' } },
+          message: { key: 'billing.credit', params: {} },
+          action: { type: 'route', params: { route: 'Billing', id: null } },
         });
         const [created] = await tx
           .select()

@@ -2,21 +2,18 @@ import type { NewNotification } from '../notifications/index.js';
 import { fullName, type UserRow } from '../users/index.js';
 import type { FileRequestRow } from './file-requests.table.js';
 
-const filesCount = (files: number) => (files === 1 ? '1 file' : `${files} files`);
-
 /** The request's folder in Files (spec §4 route action: a named route with an id). */
-const openFolder = (request: FileRequestRow, button: string) => ({
+const openFolder = (request: FileRequestRow) => ({
   type: 'route' as const,
-  params: { route: 'Files', id: request.folderId, button },
+  params: { route: 'Files', id: request.folderId },
 });
 
 /** The guest pressed Done, or the request went quiet and the hourly job filled it. */
 export function filledNotification(request: FileRequestRow, folderName: string, files: number): NewNotification {
   return {
     category: 'file-request',
-    title: `Upload request “${folderName}” is complete`,
-    description: `${filesCount(files)} arrived. The link no longer takes uploads.`,
-    action: openFolder(request, 'Show files'),
+    message: { key: 'file_request.filled', params: { folder: folderName, count: files } },
+    action: openFolder(request),
   };
 }
 
@@ -24,9 +21,8 @@ export function filledNotification(request: FileRequestRow, folderName: string, 
 export function firstUploadNotification(request: FileRequestRow, folderName: string): NewNotification {
   return {
     category: 'file-request',
-    title: `Files are arriving in “${folderName}”`,
-    description: 'Someone started uploading through your upload request.',
-    action: openFolder(request, 'Show files'),
+    message: { key: 'file_request.first_upload', params: { folder: folderName } },
+    action: openFolder(request),
   };
 }
 
@@ -38,13 +34,9 @@ export function requestedNotification(request: FileRequestRow, owner: UserRow): 
   const name = owner.firstName ?? fullName(owner);
   return {
     category: 'file-request',
-    title: `${name} asks you to upload files`,
-    description: request.notes
-      ? `Their message: “${request.notes}”`
-      : 'Open the upload page to send your files. They go straight to their folder.',
-    action: {
-      type: 'url',
-      params: { url: `/request/${request.token}/upload`, target: 'blank', button: 'Upload files' },
-    },
+    message: request.notes
+      ? { key: 'file_request.requested_note', params: { name, note: request.notes } }
+      : { key: 'file_request.requested', params: { name } },
+    action: { type: 'url', params: { url: `/request/${request.token}/upload`, target: 'blank' } },
   };
 }

@@ -33,6 +33,24 @@ describe('the shipped catalogues', () => {
   );
 });
 
+describe('the product’s words', () => {
+  // Issue 41 point 15: one name for fetching files from links, in every catalogue and notification.
+  it('calls fetching files from links one thing: “Upload from links”, never “Remote upload”', () => {
+    const named: Record<string, RegExp> = {
+      en: /remote[ -]?upload|from the web/i,
+      de: /remote|fernupload|von links|aus dem web/i,
+      sk: /vzdialen|z webu/i,
+    };
+    for (const [locale, catalogue] of Object.entries(builtInCatalogues)) {
+      const other = named[locale];
+      if (!other) continue;
+      expect(Object.entries(catalogue).filter(([, text]) => other.test(text))).toEqual([]);
+    }
+    expect(en['remote_upload.menu']).toBe('Upload from links');
+    expect(en['notification.remote_upload.done.title']).toBe('Upload from links finished');
+  });
+});
+
 describe('the catalogue check', () => {
   const reference = {
     greeting: 'Hello {{name}}',

@@ -78,7 +78,11 @@ describe('notifications', () => {
       action: { type: 'route', params: { route: 'Files', id: null, button: 'Show' } },
     });
     // A new one arriving meanwhile does not shift the next page.
-    await notify(server.ctx.db, annId, { category: 'gift', title: 'Newer', description: '', action: null });
+    await notify(server.ctx.db, annId, {
+      category: 'gift',
+      message: { key: 'billing.credit', params: {} },
+      action: null,
+    });
     const titles = first.data.map((n) => n.data.attributes.title);
     let cursor = first.meta.next_cursor;
     while (cursor) {
@@ -161,16 +165,46 @@ describe('notifications', () => {
   it('notify stores the notification and its event in the caller transaction: both or neither', async () => {
     await expect(
       server.ctx.db.transaction(async (tx) => {
-        await notify(tx, annId, { category: 'gift', title: 'Rolled back', description: '', action: null });
+        await notify(tx, annId, { category: 'gift', message: { key: 'billing.credit', params: {} }, action: null });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');
     expect(await countOf(annId)).toBe(0);
-    const row = await notify(server.ctx.db, annId, { category: 'gift', title: 'Kept', description: '', action: null });
+    const row = await notify(server.ctx.db, annId, {
+      category: 'gift',
+      message: { key: 'billing.credit', params: {} },
+      action: null,
+    });
     const events = await server.ctx.db.select().from(outboxEvents).where(eq(outboxEvents.userId, annId));
     expect(
       events.filter((e) => e.name === 'notification').map((e) => (e.payload as { data: { id: string } }).data.id),
     ).toEqual([row.id]);
+  });
+
+  it('stores a message as its kind and values (ADR 0073), sends them live, and keeps English beside them', async () => {
+    await notify(server.ctx.db, annId, {
+      category: 'file-request',
+      message: { key: 'file_request.filled', params: { folder: 'Receipts', count: 3 } },
+      action: { type: 'route', params: { route: 'Files', id: null } },
+    });
+    const listed = notificationsResponse.parse((await ann.get('/api/notifications')).json()).data[0]!.data.attributes;
+    expect(listed).toMatchObject({
+      message: { key: 'file_request.filled', params: { folder: 'Receipts', count: 3 } },
+      // For clients that do not render, and the plural chosen by the count.
+      title: 'Upload request “Receipts” is complete',
+      description: '3 files arrived. The link no longer takes uploads.',
+      action: { type: 'route', params: { route: 'Files', id: null, button: 'Show files' } },
+    });
+    const [event] = await server.ctx.db.select().from(outboxEvents).where(eq(outboxEvents.userId, annId));
+    expect((event!.payload as { data: { attributes: unknown } }).data.attributes).toMatchObject({
+      message: { key: 'file_request.filled', params: { folder: 'Receipts', count: 3 } },
+    });
+    // One stored before keeps its text and has no message: the web shows the text.
+    await seed(annId, 1, 'Before');
+    const old = notificationsResponse
+      .parse((await ann.get('/api/notifications')).json())
+      .data.find((n) => n.data.attributes.title === 'Before 1')!.data.attributes;
+    expect(old.message).toBeNull();
   });
 
   it('mail_notifications is a setting of the profile, on by default', async () => {

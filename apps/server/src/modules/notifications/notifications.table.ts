@@ -13,6 +13,12 @@ export const notifications = pgTable(
     category: text('category', { enum: notificationCategories }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull(),
+    /**
+     * The catalogue kind and values the reader's language renders (ADR 0073); null for the
+     * notifications stored before it, shown with their stored text.
+     */
+    messageKey: text('message_key'),
+    messageParams: jsonb('message_params').$type<Record<string, string | number>>(),
     action: jsonb('action').$type<NotificationAction>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),

@@ -202,7 +202,7 @@ describe('remote upload', () => {
     expect(mine[2]?.payload).toMatchObject({ processed: 3, total: 3, failed: 0 });
     expect((mine[0]?.payload as { file: { parent_id: string } }).file.parent_id).toBe(folder.id);
     const [note] = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, ownerId));
-    expect(note).toMatchObject({ category: 'remote-upload-done', title: 'Remote upload finished' });
+    expect(note).toMatchObject({ category: 'remote-upload-done', title: 'Upload from links finished' });
     expect(note?.action).toEqual({ type: 'route', params: { route: 'Files', id: folder.id, button: 'Show files' } });
     await server.ctx.db.delete(notifications).where(eq(notifications.userId, ownerId));
   });
@@ -250,7 +250,7 @@ describe('remote upload', () => {
     );
     expect(Number(used?.storage_used)).toBe(0);
     const [note] = await server.ctx.db.select().from(notifications).where(eq(notifications.userId, ownerId));
-    expect(note?.title).toBe('Remote upload finished with failures');
+    expect(note?.title).toBe('Upload from links finished with failures');
     expect(note?.description).toContain(`${url('/script.txt')}: Files of type`);
     await server.ctx.db.delete(notifications).where(eq(notifications.userId, ownerId));
   });

@@ -127,14 +127,14 @@ export function remoteUploadsJob(
     if (!finished) return;
     const failures = batch.failed > 0 ? await failuresOf(db, batch.id) : [];
     await publishEvent(db, [batch.ownerId], 'remote-upload.done', { ...counts, failures });
-    const stored = batch.total - batch.failed;
-    const summary = `${stored} of ${batch.total} ${batch.total === 1 ? 'file was' : 'files were'} uploaded from the web.`;
+    const summary = { stored: batch.total - batch.failed, count: batch.total };
     const why = failures.map((f) => `${f.url}: ${f.reason}`).join('\n');
     await notify(db, batch.ownerId, {
       category: 'remote-upload-done',
-      title: batch.failed === 0 ? 'Remote upload finished' : 'Remote upload finished with failures',
-      description: why ? `${summary}\n${why}` : summary,
-      action: { type: 'route', params: { route: 'Files', id: batch.parentId, button: 'Show files' } },
+      message: why
+        ? { key: 'remote_upload.done_failures', params: { ...summary, failures: why } }
+        : { key: 'remote_upload.done', params: summary },
+      action: { type: 'route', params: { route: 'Files', id: batch.parentId } },
     });
   }
 

@@ -29,7 +29,7 @@ export const queueFull = (scope: 'actor' | 'owner') => {
   return new AppError(
     429,
     'remote_upload.queue_full',
-    `${whose} too many remote uploads waiting (at most ${batches} batches and ${urls} links at a time). Try again once one has finished.`,
+    `${whose} too many uploads from links waiting (at most ${batches} batches and ${urls} links at a time). Try again once one has finished.`,
     { scope, max_batches: batches, max_urls: urls },
   );
 };

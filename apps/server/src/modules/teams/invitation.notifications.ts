@@ -11,8 +11,7 @@ export function invitationNotification(
 ): NewNotification {
   return {
     category: 'team-invitation',
-    title: 'New team invitation',
-    description: `${fullName(inviter)} invites you to join the team folder “${folder.name}”.`,
+    message: { key: 'team.invited', params: { name: fullName(inviter), folder: folder.name } },
     action: { type: 'invitation', params: { id: invitation.id } },
   };
 }
@@ -21,8 +20,7 @@ export function invitationNotification(
 export function joinedNotification(member: UserRow, folder: Pick<ItemRow, 'id' | 'name'>): NewNotification {
   return {
     category: 'team-invitation',
-    title: `${fullName(member)} joined “${folder.name}”`,
-    description: `${fullName(member)} (${member.email}) accepted your invitation to the team folder “${folder.name}”.`,
-    action: { type: 'route', params: { route: 'TeamFolders', id: folder.id, button: 'Open the team folder' } },
+    message: { key: 'team.joined', params: { name: fullName(member), email: member.email, folder: folder.name } },
+    action: { type: 'route', params: { route: 'TeamFolders', id: folder.id } },
   };
 }

@@ -51,7 +51,10 @@ function SearchField({ crowded = false }: { crowded?: boolean }) {
         aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
         className={cn(
           crowded ? '@5xl:flex' : '@3xl:flex',
-          'hidden h-11 w-64 items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @6xl:w-72 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800',
+          // It gives up its width before the screen's title does (down to 10rem; the title loses not even a
+          // fraction of a pixel, which would already show an ellipsis): a long title (German
+          // "Meine Dateien", a folder's name) is not cut while the field could be narrower.
+          'hidden h-11 w-64 min-w-40 shrink-[10000] items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @6xl:w-72 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800',
         )}
       >
         <Search className="size-4.5 shrink-0" aria-hidden />
@@ -277,8 +280,16 @@ const toolbarIcons: Record<string, LucideIcon> = {
   share: Link2,
 };
 
+/**
+ * The screen's name: one line cut with an ellipsis only when nothing else can give way on wider
+ * screens; on phones up to two lines in a smaller size ("Zuletzt hochgeladen" beside four buttons).
+ */
 function Title({ children }: { children: ReactNode }) {
-  return <h1 className="truncate text-lg font-semibold text-neutral-900 dark:text-white">{children}</h1>;
+  return (
+    <h1 className="text-lg font-semibold break-words text-neutral-900 max-md:line-clamp-2 max-md:text-base max-md:leading-tight md:truncate dark:text-white">
+      {children}
+    </h1>
+  );
 }
 
 /** Screen name with its section icon, plus the file screen actions. */
@@ -312,7 +323,8 @@ export function Header() {
           <PanelLeftOpen className="size-5" aria-hidden />
         </IconButton>
       )}
-      <div className="flex min-w-0 flex-1 items-center gap-2.5 pl-1">
+      {/* Its own width first (flex-auto), then what is left: the toolbar's search field shrinks first. */}
+      <div className="flex min-w-0 flex-auto items-center gap-2.5 pl-1">
         {Icon && <Icon className="hidden size-5 shrink-0 text-accent-strong sm:block dark:text-accent" aria-hidden />}
         {screenName ? (
           <Title>{screenName}</Title>

@@ -1,7 +1,15 @@
-import type { NotificationAction, NotificationResource, UserResource } from '@filestore/contract';
+import {
+  builtInCatalogues,
+  en,
+  type NotificationAction,
+  type NotificationMessage,
+  type NotificationResource,
+  type UserResource,
+} from '@filestore/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { setCatalogue } from '../../lib/i18n';
 import { dispatchRealtime, resetRealtime } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 import { renderApp, serve, type Routes } from '../../test/render';
@@ -15,7 +23,11 @@ vi.mock('../../features/notifications/sound', () => ({ playBlop: () => (sound.pl
 const note = (
   id: string,
   title: string,
-  { read = false, action = null }: { read?: boolean; action?: NotificationAction | null } = {},
+  {
+    read = false,
+    action = null,
+    message = null,
+  }: { read?: boolean; action?: NotificationAction | null; message?: NotificationMessage | null } = {},
 ): NotificationResource => ({
   data: {
     id,
@@ -24,6 +36,7 @@ const note = (
       category: 'file-request',
       title,
       description: `About ${title}`,
+      message,
       action,
       created_at: '2026-11-26T10:00:00.000Z',
       read_at: read ? '2026-11-26T10:05:00.000Z' : null,
@@ -116,6 +129,25 @@ describe('the notification center', () => {
       timeout: 2000,
     });
     expect(server.state.list.every((n) => n.data.attributes.read_at)).toBe(true);
+  });
+
+  it('shows a notification in the reader’s language now, and one stored as text as it was stored (ADR 0073)', async () => {
+    // Made while the reader read English: the server stored English text beside the key.
+    const made = note('n2', 'Upload request “Receipts” is complete', {
+      message: { key: 'file_request.filled', params: { folder: 'Receipts', count: 2 } },
+      action: { type: 'route', params: { route: 'Files', id: 'f1', button: 'Show files' } },
+    });
+    notificationServer([made, note('n1', 'Stored before', { read: true })]);
+    setCatalogue('de', { ...en, ...builtInCatalogues.de });
+    renderBell();
+    await userEvent.click(screen.getByRole('button', { name: /^Benachrichtigungen/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Benachrichtigungen' }, { timeout: 5000 });
+    const [fresh, old] = await within(dialog).findAllByRole('article');
+    expect(within(fresh!).getByRole('heading').textContent).toContain('Upload-Anfrage „Receipts“ ist abgeschlossen');
+    expect(fresh!.textContent).toContain('2 Dateien sind eingegangen.');
+    expect(within(fresh!).getByRole('link').textContent).toBe('Dateien anzeigen');
+    expect(within(old!).getByRole('heading').textContent).toBe('Stored before');
+    expect(old!.textContent).toContain('About Stored before');
   });
 
   it('Clear all empties the list, and Escape and a click outside close it', async () => {

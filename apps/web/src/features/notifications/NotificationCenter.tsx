@@ -36,6 +36,7 @@ import {
   markAllReadLocally,
   notificationsQueryKey,
   readAllNotifications,
+  notificationText,
   unreadBadge,
   type Notification,
 } from './notifications.api';
@@ -141,7 +142,15 @@ function InvitationButtons({ notification }: { notification: Notification }) {
   );
 }
 
-function NotificationAction({ notification, close }: { notification: Notification; close: () => void }) {
+function NotificationAction({
+  notification,
+  button,
+  close,
+}: {
+  notification: Notification;
+  button: string;
+  close: () => void;
+}) {
   const action = notification.attributes.action;
   if (!action) return null;
   if (action.type === 'invitation') return <InvitationButtons notification={notification} />;
@@ -151,7 +160,7 @@ function NotificationAction({ notification, close }: { notification: Notificatio
     // Spec §4: the center closes first, then the screen opens.
     return (
       <Link to={to} onClick={close} className={actionClass}>
-        {action.params.button}
+        {button}
         <ChevronRight className="size-4" aria-hidden />
       </Link>
     );
@@ -167,7 +176,7 @@ function NotificationAction({ notification, close }: { notification: Notificatio
       onClick={close}
       className={actionClass}
     >
-      {action.params.button}
+      {button}
       {blank ? <ExternalLink className="size-3.5" aria-hidden /> : <ChevronRight className="size-4" aria-hidden />}
     </a>
   );
@@ -176,7 +185,9 @@ function NotificationAction({ notification, close }: { notification: Notificatio
 function NotificationItem({ notification, close }: { notification: Notification; close: () => void }) {
   const { t } = useTranslation();
   useDisplayTimezone();
-  const { category, title, description, created_at, read_at } = notification.attributes;
+  const { category, created_at, read_at } = notification.attributes;
+  // In the language the reader uses now, not the one it was made in.
+  const { title, description, button } = notificationText(t, notification.attributes);
   // Whether it was unread when it showed: reading it on the server a moment later keeps the highlight for its second.
   const [fresh, setFresh] = useState(read_at === null);
   useEffect(() => {
@@ -203,12 +214,14 @@ function NotificationItem({ notification, close }: { notification: Notification;
             {title}
           </h3>
           {description && (
-            <p className="mt-0.5 text-sm break-words text-neutral-600 dark:text-neutral-400">{description}</p>
+            <p className="mt-0.5 text-sm break-words whitespace-pre-line text-neutral-600 dark:text-neutral-400">
+              {description}
+            </p>
           )}
           <time dateTime={created_at} className="mt-1 block text-xs text-neutral-500 dark:text-neutral-400">
             {formatDate(created_at, 'long')}
           </time>
-          <NotificationAction notification={notification} close={close} />
+          <NotificationAction notification={notification} button={button ?? ''} close={close} />
         </div>
       </article>
     </li>
@@ -257,12 +270,18 @@ export function NotificationCenter({ close, titleId }: { close: () => void; titl
 
   return (
     <>
-      <div className="flex items-center justify-between gap-3 px-3 pt-2 pb-1">
+      {/* A title and a button too long for one row (a translation) put the button on the next, unwrapped. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 pt-2 pb-1">
         <h2 id={titleId} className="text-base font-semibold text-neutral-900 dark:text-white">
           {t('notifications.title')}
         </h2>
         {items.length > 0 && (
-          <Button variant="ghost" className="h-9 px-3 text-sm" onClick={() => void clearAll()} disabled={clearing}>
+          <Button
+            variant="ghost"
+            className="-mr-1 h-9 shrink-0 px-3 text-sm whitespace-nowrap"
+            onClick={() => void clearAll()}
+            disabled={clearing}
+          >
             {t('notifications.clear_all')}
           </Button>
         )}

@@ -7,6 +7,7 @@ import type {
 import { USER_NOTIFICATIONS_LISTED } from '@filestore/contract';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { api, request } from '../../lib/api';
+import type { TFunction } from '../../lib/i18n';
 import { userQueryKey, type User } from '../user/user.api';
 
 export type Notification = NotificationResource['data'];
@@ -25,6 +26,25 @@ export const clearAllNotifications = () => request<MessageResponse>('DELETE', '/
 /** Team invitations (spec §7; the endpoint arrives with the teams feature). */
 export const answerInvitation = (id: string, accept: boolean) =>
   request<MessageResponse>(accept ? 'PUT' : 'DELETE', `/api/teams/invitations/${encodeURIComponent(id)}`);
+
+/**
+ * What a notification says, in the reader's language now (ADR 0073): its message's kind from the
+ * catalogue with its values. A notification stored before (no message), or of a kind this
+ * catalogue lacks, shows the text the server stored.
+ */
+export function notificationText(
+  t: TFunction,
+  { title, description, message, action }: Notification['attributes'],
+): { title: string; description: string; button: string | null } {
+  const stored = action && action.type !== 'invitation' ? action.params.button : null;
+  if (!message) return { title, description, button: stored };
+  const base = `notification.${message.key}`;
+  return {
+    title: t(`${base}.title`, { ...message.params, defaultValue: title }),
+    description: t(`${base}.description`, { ...message.params, defaultValue: description }),
+    button: stored === null ? null : t(`${base}.button`, { ...message.params, defaultValue: stored }),
+  };
+}
 
 /** The bell's number: the unread count, "99+" above 99 (the server counts only up to its cap). */
 export function unreadBadge(user: User | undefined): { count: number; label: string } {

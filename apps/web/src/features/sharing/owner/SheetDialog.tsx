@@ -35,11 +35,15 @@ export function DialogActions({
   return (
     <div
       className={cn(
-        'mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:items-center sm:justify-end',
+        // Buttons that do not fit one row (German, Slovak) go to the next whole, never wrapping their label.
+        'mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:items-center sm:justify-end',
         sticky &&
           'sticky -bottom-6 z-10 -mx-6 -mb-6 border-t border-neutral-200 bg-white px-6 pt-4 pb-6 dark:border-neutral-800 dark:bg-neutral-900',
         // On phones a sticky foot is one row (the sheet's × closes it): the main button takes the width.
-        sticky && 'max-sm:-mx-5 max-sm:flex-row max-sm:px-5 max-sm:pt-3 max-sm:[&>*:last-child]:flex-1',
+        // Two that do not fit side by side stack, each the row's width (the main one grows most; its
+        // basis stays its label's width, so it moves to a row of its own rather than wrapping).
+        sticky &&
+          'max-sm:-mx-5 max-sm:flex-row max-sm:flex-wrap max-sm:px-5 max-sm:pt-3 max-sm:[&>*]:flex-auto max-sm:[&>*:last-child]:grow-[3]',
         className,
       )}
     >
