@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { seedFile, seedFolder, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /*
@@ -8,7 +8,7 @@ import { newAccount } from '../support/accounts.js';
  * keyboard's context menu opens the item's menu, and the tab's title names the folder.
  */
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const listing = (page: Page) => page.getByRole('listbox');
 
 test.use({ viewport: { width: 1440, height: 900 } });

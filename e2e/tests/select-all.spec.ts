@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, uniqueEmail, zipListing } from '../support/helpers.js';
+import { apiCall, uniqueEmail, zipListing, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /*
@@ -33,7 +33,7 @@ const folderTotal = async (page: Page, id: string) =>
   (await apiCall<{ meta: { paginate: { total: number } } }>(page, 'GET', `/api/browse/folders/${id}?per_page=1`)).meta
     .paginate.total;
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 
 async function openBigFolder(page: Page, prefix: string) {
   await newAccount(page, 'Selma', uniqueEmail(prefix), 'select-all-password-1');
