@@ -151,7 +151,7 @@ function FileToolbar() {
           title={t('teams.create_title')}
           icon={<FolderUsers className="size-4.5" aria-hidden />}
         >
-          <span className="@max-2xl:sr-only">{t('teams.create_title')}</span>
+          <span className="@max-xl:sr-only">{t('teams.create_title')}</span>
         </Button>
       )}
       <SearchField crowded />
