@@ -21,13 +21,16 @@ async function newUser(page: Page, prefix: string) {
     .catch(() => undefined);
 }
 
-/** The item the list's keyboard cursor is on (its aria-activedescendant), by name. */
+/**
+ * The item the list's keyboard cursor is on (its aria-activedescendant), by name: the part of its
+ * accessible name before the size and date (these journeys' names hold no comma).
+ */
 const activeItem = (page: Page) =>
   page.evaluate(() => {
     const list = document.activeElement;
     const id = list?.getAttribute('aria-activedescendant');
     return list?.getAttribute('role') === 'listbox' && id
-      ? document.getElementById(id)?.getAttribute('aria-label')
+      ? (document.getElementById(id)?.getAttribute('aria-label')?.split(', ')[0] ?? null)
       : null;
   });
 
