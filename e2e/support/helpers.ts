@@ -149,3 +149,10 @@ export async function seedFile(
   expect(response.ok(), `upload answered ${response.status()}`).toBeTruthy();
   return ((await response.json()) as { data: { id: string } }).data.id;
 }
+
+/**
+ * The accessible name of a listing's item called `name`: the name, then what its row shows under it
+ * (size or item count, date), as WCAG 2.5.3 label in name asks. Matches that one item, not
+ * "name 2" or a longer name starting the same.
+ */
+export const itemName = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, `);

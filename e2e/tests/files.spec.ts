@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { seedFile, seedFolder, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const listing = (page: Page) => page.getByRole('listbox');
 
 // The desktop the design was drawn for: rail, navigator, the full toolbar and the details panel.

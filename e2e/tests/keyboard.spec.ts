@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { seedFile, seedFolder, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /*
@@ -8,7 +8,7 @@ import { newAccount } from '../support/accounts.js';
  * keyboard's context menu opens the item's menu, and the tab's title names the folder.
  */
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const listing = (page: Page) => page.getByRole('listbox');
 
 test.use({ viewport: { width: 1440, height: 900 } });
@@ -21,13 +21,16 @@ async function newUser(page: Page, prefix: string) {
     .catch(() => undefined);
 }
 
-/** The item the list's keyboard cursor is on (its aria-activedescendant), by name. */
+/**
+ * The item the list's keyboard cursor is on (its aria-activedescendant), by name: the part of its
+ * accessible name before the size and date (these journeys' names hold no comma).
+ */
 const activeItem = (page: Page) =>
   page.evaluate(() => {
     const list = document.activeElement;
     const id = list?.getAttribute('aria-activedescendant');
     return list?.getAttribute('role') === 'listbox' && id
-      ? document.getElementById(id)?.getAttribute('aria-label')
+      ? (document.getElementById(id)?.getAttribute('aria-label')?.split(', ')[0] ?? null)
       : null;
   });
 

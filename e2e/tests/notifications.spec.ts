@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, uniqueEmail } from '../support/helpers.js';
+import { apiCall, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /**
@@ -90,7 +90,7 @@ test('a guest fills an upload request; the owner’s bell shows it, opening read
   await complete.getByRole('link', { name: 'Show files' }).click();
   await expect(center).toBeHidden();
   await expect(page).toHaveURL(new RegExp(`/platform/files/${folderId}$`));
-  await expect(page.getByRole('option', { name: 'taxi.txt', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: itemName('taxi.txt') })).toBeVisible();
 
   await page.reload();
   await expect(bellOf(page)).toHaveAccessibleName('Notifications');

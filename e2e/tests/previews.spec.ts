@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /**
@@ -38,11 +38,11 @@ async function upload(page: Page, files: { name: string; mimeType: string; text:
   await (
     await chooser
   ).setFiles(files.map((f) => ({ name: f.name, mimeType: f.mimeType, buffer: Buffer.from(f.text) })));
-  for (const f of files) await expect(page.getByRole('option', { name: f.name, exact: true })).toBeVisible();
+  for (const f of files) await expect(page.getByRole('option', { name: itemName(f.name) })).toBeVisible();
 }
 
 async function open(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('option', { name, exact: true }).dblclick();
+  await page.getByRole('option', { name: itemName(name) }).dblclick();
   const dialog = page.getByRole('dialog', { name });
   await expect(dialog).toBeVisible();
   return dialog;

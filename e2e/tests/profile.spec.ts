@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { apiCall, seedFile, uniqueEmail } from '../support/helpers.js';
+import { apiCall, seedFile, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /** The profile's email is plainly read-only and says why. E2E_SHOTS=1 saves screenshots. */
@@ -121,7 +121,7 @@ test.describe('time zone and address', () => {
         created + offsetMinutes * 60_000,
       );
     await page.goto('/platform/files');
-    await page.getByRole('option', { name: 'minutes.txt', exact: true }).click();
+    await page.getByRole('option', { name: itemName('minutes.txt') }).click();
     const details = page.getByRole('button', { name: 'File details' });
     if ((await details.getAttribute('aria-pressed')) !== 'true') await details.click();
     const panel = page.getByRole('complementary', { name: 'File details' });
@@ -139,7 +139,7 @@ test.describe('time zone and address', () => {
     await expect(page.getByText(/follow this device’s clock/)).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toBeVisible();
     await page.goto('/platform/files');
-    await page.getByRole('option', { name: 'minutes.txt', exact: true }).click();
+    await page.getByRole('option', { name: itemName('minutes.txt') }).click();
     if ((await details.getAttribute('aria-pressed')) !== 'true') await details.click();
     await expect(panel.getByText(newYork, { exact: true }).first()).toBeVisible();
 

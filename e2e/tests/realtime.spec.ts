@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount, useAdminSession } from '../support/accounts.js';
 
 test.use({ viewport: { width: 1440, height: 900 } });
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 
 /** Resolves once the page's socket is open (the app opens it after its first screen settled). */
 const socketOpened = (page: Page) =>

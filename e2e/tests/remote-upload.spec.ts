@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
-import { uniqueEmail } from '../support/helpers.js';
+import { uniqueEmail, itemName } from '../support/helpers.js';
 import { E2E_S3_SKIPPED } from '../support/env.js';
 import { newAccount } from '../support/accounts.js';
 
@@ -90,8 +90,8 @@ test('remote upload of two links: the popup, the progress bar and the files in t
     await page.screenshot({ path: `${SHOTS}/done-dark.png` });
     await page.emulateMedia({ colorScheme: 'light' });
   }
-  await expect(page.getByRole('option', { name: 'Quarterly report.txt', exact: true })).toBeVisible();
-  await expect(page.getByRole('option', { name: 'cat.png', exact: true })).toBeVisible();
+  await expect(page.getByRole('option', { name: itemName('Quarterly report.txt') })).toBeVisible();
+  await expect(page.getByRole('option', { name: itemName('cat.png') })).toBeVisible();
 
   // The batch leaves one notification, live: the bell counts it without a reload.
   const bell = page.getByRole('button', { name: /^Notifications/ });

@@ -1,12 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, linkIn, outbox, seedFile, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { apiCall, linkIn, outbox, seedFile, seedFolder, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 interface ShareAnswer {
   data: { attributes: { token: string; permission: string; protected: boolean; expires_at: string | null } };
 }
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const sharedMark = (page: Page, name: string) => item(page, name).locator('svg[aria-label="Shared by link"]');
 
 // The desktop the design was drawn for: the details panel shows from 1280 px.

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dropFromDesktop, linkIn, outbox, uniqueEmail, zipListing } from '../support/helpers.js';
+import { dropFromDesktop, linkIn, outbox, uniqueEmail, zipListing, itemName } from '../support/helpers.js';
 import { E2E_S3_SKIPPED } from '../support/env.js';
 import { newAccount } from '../support/accounts.js';
 
@@ -87,7 +87,7 @@ async function stranger(browser: Browser, device: typeof DESKTOP | typeof PHONE 
   return page;
 }
 
-const row = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const row = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 test.describe('share links', () => {

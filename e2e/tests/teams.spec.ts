@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, uniqueEmail } from '../support/helpers.js';
+import { apiCall, uniqueEmail, itemName } from '../support/helpers.js';
 import { newAccount } from '../support/accounts.js';
 
 /**
@@ -21,7 +21,7 @@ async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `teams-${name}.png`) });
 }
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const socketOpened = (page: Page) =>
   page.waitForEvent('websocket', { predicate: (ws) => ws.url().includes('/socket.io/'), timeout: 30_000 });
 const dismissTips = (page: Page) =>

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { dropFromDesktop, uniqueEmail, zipListing } from '../support/helpers.js';
+import { dropFromDesktop, uniqueEmail, zipListing, itemName } from '../support/helpers.js';
 import { E2E_S3, E2E_S3_SKIPPED } from '../support/env.js';
 import { adminPage, newAccount } from '../support/accounts.js';
 
@@ -40,7 +40,7 @@ async function newUser(page: Page, prefix: string) {
     .catch(() => undefined);
 }
 
-const row = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const row = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const uploads = (page: Page) => page.getByRole('region', { name: 'Uploads' });
 
 /** Chooses files through the header's Upload menu, as a user would. */

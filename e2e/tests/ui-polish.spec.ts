@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { uniqueEmail } from '../support/helpers.js';
+import { itemName, seedFile, uniqueEmail } from '../support/helpers.js';
 import { newAccount, useAdminSession } from '../support/accounts.js';
 
 /** Issue 18: toasts that hide no control, native controls in the app's theme, a clean upload cancel. */
@@ -26,7 +26,7 @@ async function newUser(page: Page, prefix: string, folders: string[] = []) {
   if (folders.length) await page.reload();
 }
 
-const item = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const item = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 const toasts = (page: Page) => page.locator('[data-sonner-toast][data-visible="true"]');
 
 /** The control is what a click at its centre reaches: nothing lies on top of it. */
@@ -345,4 +345,53 @@ test.describe('small things', () => {
     const [nav, frame] = [await subnav.boundingBox(), await main.boundingBox()];
     expect(nav!.y + nav!.height).toBeGreaterThanOrEqual(frame!.y + frame!.height - 1);
   });
+});
+
+test('the upload panel leaves the last rows’ ⋯ buttons reachable: the list scrolls past it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await newUser(page, 'panel-room');
+  // More rows than the screen holds, so the last ones are where the panel stands.
+  for (let i = 1; i <= 14; i++) await seedFile(page, `row-${String(i).padStart(2, '0')}.txt`, `Row ${i}`);
+  await page.reload();
+  await expect(item(page, 'row-01.txt')).toBeVisible();
+
+  const chooser = page.waitForEvent('filechooser');
+  await page
+    .getByRole('button', { name: /^Upload/ })
+    .first()
+    .click();
+  await page.getByRole('menuitem', { name: 'Upload files' }).click();
+  await (
+    await chooser
+  ).setFiles(['a', 'b', 'c', 'd'].map((n) => ({ name: `${n}.txt`, mimeType: 'text/plain', buffer: Buffer.from(n) })));
+  const panel = page.getByRole('region', { name: 'Uploads' });
+  await expect(panel.getByRole('heading', { name: '4 uploads complete' })).toBeVisible();
+
+  // Scrolled to its end, the list's last row and its ⋯ button stand clear of the panel.
+  const list = page.locator('#file-list');
+  await list.evaluate((element) => element.scrollTo({ top: element.scrollHeight }));
+  await page.waitForTimeout(300);
+  const last = page.getByRole('option').last();
+  const id = await last.getAttribute('data-item-id');
+  const more = page.locator(`button[data-item-for="${id}"]`);
+  const [moreBox, panelBox] = [await more.boundingBox(), await panel.boundingBox()];
+  expect(moreBox!.y + moreBox!.height, 'the last ⋯ button ends above the panel').toBeLessThanOrEqual(panelBox!.y);
+  await expectReachable(more);
+});
+
+test('the new-team-folder button has an icon of its own and says what it does', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await newUser(page, 'team-button');
+  await apiPost(page, '/api/teams/folders', { name: 'Launch plan', invitations: [] });
+  await page.goto('/platform/team-folders');
+  await expect(item(page, 'Launch plan')).toBeVisible();
+  const button = page.getByRole('button', { name: 'New team folder' });
+  await expect(button).toHaveAttribute('title', 'New team folder');
+  // Its words show (not only to screen readers) on the desktop the design was drawn for...
+  const words = await button.getByText('New team folder').boundingBox();
+  expect(words!.width, 'the label is visible').toBeGreaterThan(60);
+  // ...and its icon is not the New folder one.
+  await expect(button.locator('svg.lucide-folder-plus')).toHaveCount(0);
+  await expect(button.locator('svg')).toHaveCount(1);
 });

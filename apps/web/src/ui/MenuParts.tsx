@@ -51,7 +51,7 @@ function Items({ parts, actions, header }: { parts: Parts; actions: MenuAction[]
               <span className="min-w-0 flex-1 truncate">{action.label}</span>
               {action.checked && <Check className="size-4 shrink-0 text-accent-strong dark:text-accent" aria-hidden />}
               {action.shortcut && (
-                <kbd className="font-sans text-xs text-neutral-400 max-sm:hidden dark:text-neutral-500">
+                <kbd className="font-sans text-xs text-neutral-600 max-sm:hidden dark:text-neutral-400">
                   {action.shortcut}
                 </kbd>
               )}

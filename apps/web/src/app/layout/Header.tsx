@@ -6,6 +6,7 @@ import {
   Ellipsis,
   FolderInput,
   FolderPlus,
+  FolderUsers,
   Info,
   LayoutGrid,
   Link2,
@@ -54,12 +55,12 @@ function SearchField({ crowded = false }: { crowded?: boolean }) {
           // It gives up its width before the screen's title does (down to 10rem; the title loses not even a
           // fraction of a pixel, which would already show an ellipsis): a long title (German
           // "Meine Dateien", a folder's name) is not cut while the field could be narrower.
-          'hidden h-11 w-64 min-w-40 shrink-[10000] items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-500 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @6xl:w-72 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800',
+          'hidden h-11 w-64 min-w-40 shrink-[10000] items-center gap-3 rounded-xl bg-neutral-100 px-3.5 text-left text-sm text-neutral-600 transition hover:bg-neutral-200/70 focus-visible:outline-2 focus-visible:outline-accent @6xl:w-72 dark:bg-neutral-900 dark:text-neutral-400 dark:hover:bg-neutral-800',
         )}
       >
         <Search className="size-4.5 shrink-0" aria-hidden />
         <span className="flex-1 truncate">{t('search.placeholder')}</span>
-        <kbd className="shrink-0 rounded-md border border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-500 dark:border-neutral-700 dark:text-neutral-400">
+        <kbd className="shrink-0 rounded-md border border-neutral-300 px-1.5 py-0.5 font-sans text-xs text-neutral-600 dark:border-neutral-700 dark:text-neutral-400">
           {isMac ? '⌘K' : 'Ctrl K'}
         </kbd>
       </button>
@@ -145,13 +146,15 @@ function FileToolbar() {
           )}
         </div>
       )}
+      {/* Its own icon (not New folder's) and its words wherever the header has room, else a tooltip. */}
       {newTeamFolder && (
         <Button
           className="h-11 px-3.5 max-md:hidden"
           onClick={() => teamActions.create()}
-          icon={<FolderPlus className="size-4.5" aria-hidden />}
+          title={t('teams.create_title')}
+          icon={<FolderUsers className="size-4.5" aria-hidden />}
         >
-          <span className="@max-6xl:sr-only">{t('teams.create_title')}</span>
+          <span className="@max-xl:sr-only">{t('teams.create_title')}</span>
         </Button>
       )}
       <SearchField crowded />

@@ -30,7 +30,14 @@ function Table({
   children: ReactNode;
 }) {
   return (
-    <div className="-mx-5 overflow-x-auto sm:mx-0 sm:rounded-xl sm:ring-1 sm:ring-neutral-200 dark:sm:ring-neutral-800">
+    // A region the keyboard can scroll too (axe scrollable-region-focusable): on a phone the wide
+    // tables and long values scroll sideways.
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className="-mx-5 overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent sm:mx-0 sm:rounded-xl sm:ring-1 sm:ring-neutral-200 dark:sm:ring-neutral-800"
+    >
       <table className={`w-full text-sm ${wide ? 'min-w-[32rem]' : ''}`}>
         <caption className="sr-only">{label}</caption>
         <thead className="bg-neutral-50 dark:bg-neutral-800">

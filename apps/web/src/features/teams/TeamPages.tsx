@@ -1,5 +1,5 @@
 import type { TeamBrowseResponse, TeamFolderResource } from '@filestore/contract';
-import { Eye, FolderOpen, FolderPlus, LogOut, Pencil, UploadCloud, UserCheck, Users } from 'lucide-react';
+import { Eye, FolderOpen, FolderPlus, FolderUsers, LogOut, Pencil, UploadCloud, UserCheck, Users } from 'lucide-react';
 import { useLayoutEffect, useMemo } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { Button } from '../../ui/Button';
@@ -149,7 +149,7 @@ function TopEmpty({ location }: { location: TeamLocation }) {
       title={t('teams.empty_title')}
       description={t('teams.empty_description')}
       action={
-        <Button onClick={() => actions.create()} icon={<FolderPlus className="size-4" aria-hidden />}>
+        <Button onClick={() => actions.create()} icon={<FolderUsers className="size-4" aria-hidden />}>
           {t('teams.create_title')}
         </Button>
       }
@@ -191,10 +191,11 @@ function NewTeamFab() {
       <button
         type="button"
         aria-label={t('teams.create_title')}
+        title={t('teams.create_title')}
         onClick={() => actions.create()}
         className="inline-flex size-14 items-center justify-center rounded-2xl bg-accent-strong text-white shadow-lg shadow-accent/30 transition active:scale-95 dark:bg-accent dark:text-neutral-950"
       >
-        <FolderPlus className="size-6" aria-hidden />
+        <FolderUsers className="size-6" aria-hidden />
       </button>
     </div>
   );

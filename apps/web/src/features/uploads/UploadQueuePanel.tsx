@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { UploadSnapshot } from '../../lib/upload';
 import { cn } from '../../ui/cn';
 import { ProgressBar, UploadRow } from './UploadRow';
+import { setUploadPanelHeight } from './upload-signal';
 import { uploads, useUploads } from './upload-store';
 
 const AUTO_CLOSE_MS = 6000;
@@ -16,19 +17,22 @@ function heading(snapshot: UploadSnapshot, t: (key: string, options?: Record<str
 }
 
 /**
- * Publishes the panel's height as --upload-panel-height, so a floating upload button or the end of
- * a scrolling list can stay clear of it on phones.
+ * Publishes the panel's height as --upload-panel-height, so a floating upload button stays clear of
+ * it on phones, and to the file list (setUploadPanelHeight), whose end scrolls past it.
  */
 function reserveSpace(node: HTMLElement | null): (() => void) | void {
   if (!node) return;
   const root = document.documentElement;
   const observer = new ResizeObserver(() => {
-    root.style.setProperty('--upload-panel-height', `${Math.ceil(node.getBoundingClientRect().height)}px`);
+    const height = Math.ceil(node.getBoundingClientRect().height);
+    root.style.setProperty('--upload-panel-height', `${height}px`);
+    setUploadPanelHeight(height);
   });
   observer.observe(node);
   return () => {
     observer.disconnect();
     root.style.removeProperty('--upload-panel-height');
+    setUploadPanelHeight(0);
   };
 }
 

@@ -13,3 +13,4 @@ export interface UploadActions {
 
 export { useUploadActions } from './useUploadActions';
 export { UploadPanel } from './UploadPanel';
+export { useUploadPanelHeight } from './upload-signal';

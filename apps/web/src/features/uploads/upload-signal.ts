@@ -13,3 +13,17 @@ export function markUploadsStarted(): void {
 export function useUploadsStarted(): boolean {
   return started.useValue();
 }
+
+/**
+ * The upload panel's height while it shows (0 when it does not): the file list leaves as much room
+ * under its last row, so the panel never sits on the last rows' ⋯ buttons (issue 41 point 15).
+ */
+const panelHeight = signal(0);
+
+export function setUploadPanelHeight(height: number): void {
+  panelHeight.set(height);
+}
+
+export function useUploadPanelHeight(): number {
+  return panelHeight.useValue();
+}

@@ -6,6 +6,7 @@ import { usePreferences } from '../../../lib/preferences';
 import { cn } from '../../../ui/cn';
 import { ContextMenu } from '../../../ui/Menu';
 import { Spinner } from '../../../ui/Spinner';
+import { useUploadPanelHeight } from '../../uploads';
 import { useItemActions } from '../actions';
 import type { Item } from '../items';
 import { FileDropZone } from './FileDropZone';
@@ -79,6 +80,7 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
   const drop = useDropHandlers(context === 'files');
   const { events, menuTarget } = useItemEvents(context, actions, drop, setActive);
 
+  const uploadPanel = useUploadPanelHeight();
   const grid = view === 'grid';
   const columns = grid ? Math.max(2, Math.floor((width - GRID_PADDING * 2) / TILE_MIN_WIDTH)) : 1;
   const rowCount = Math.ceil(items.length / columns);
@@ -89,8 +91,10 @@ export function ListingView({ items, pager, context, folderId, empty, label }: L
     estimateSize: () => rowHeight,
     overscan: grid ? 2 : 8,
     paddingStart: grid ? GRID_PADDING : 8,
-    // Room under the last item for the phone's upload button and action bar.
-    paddingEnd: 112,
+    // Room under the last item for the phone's upload button and action bar, which stand above the
+    // upload panel while it shows: the list scrolls its last rows (and their ⋯ buttons) out from under both.
+    paddingEnd: 112 + uploadPanel,
+    scrollPaddingEnd: uploadPanel,
   });
   useEffect(() => virtualizer.measure(), [virtualizer, rowHeight, columns]);
 
