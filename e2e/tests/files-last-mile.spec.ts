@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { newAccount } from '../support/accounts.js';
-import { apiCall, seedFolder, uniqueEmail } from '../support/helpers.js';
+import { apiCall, itemName, seedFolder, uniqueEmail } from '../support/helpers.js';
 
 /*
  * Issue 41, the Files screen's last mile: an item menu whose code is still on its way opens at
@@ -25,7 +25,7 @@ async function holdMenuChunk(page: Page) {
 
 const NAVIGATOR = 'Files navigation';
 const more = (page: Page, name: string) => page.getByTitle(`Actions for ${name}`, { exact: true });
-const row = (page: Page, name: string) => page.getByRole('option', { name, exact: true });
+const row = (page: Page, name: string) => page.getByRole('option', { name: itemName(name) });
 
 async function filesWithTwoFolders(page: Page, prefix: string) {
   const hold = await holdMenuChunk(page);
