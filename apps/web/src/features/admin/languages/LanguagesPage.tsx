@@ -221,6 +221,7 @@ function AddLanguageDialog({
       title={t('admin.languages.add')}
       description={t('admin.languages.add_description')}
       closeLabel={t('admin.languages.close')}
+      className="p-6"
     >
       <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
         {error && <Notice tone="error">{error}</Notice>}
@@ -289,6 +290,7 @@ function RenameDialog({ language, onClose }: { language: LanguageResource | null
       onOpenChange={(next) => !next && close()}
       title={t('admin.languages.rename_title', { name: language?.name ?? '' })}
       closeLabel={t('admin.languages.close')}
+      className="p-6"
     >
       <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
         {error && <Notice tone="error">{error}</Notice>}
@@ -331,6 +333,7 @@ function DeleteDialog({ language, onClose }: { language: LanguageResource | null
       title={t('admin.languages.delete_title', { name: language?.name ?? '' })}
       description={t('admin.languages.delete_description')}
       closeLabel={t('admin.languages.close')}
+      className="p-6"
     >
       {error && (
         <div className="mt-4">
