@@ -27,6 +27,9 @@ test('the “Add a language” dialog keeps its content off its edges', async ({
   expect(title.y - box.y, 'space above the title').toBeGreaterThanOrEqual(16);
   expect(box.x + box.width - (add.x + add.width), 'space right of the button').toBeGreaterThanOrEqual(16);
   expect(box.y + box.height - (add.y + add.height), 'space under the button').toBeGreaterThanOrEqual(16);
+  // The language offered first shows in the select (the form's empty default used to blank it).
+  const choice = dialog.getByLabel('Language', { exact: true });
+  expect(await choice.evaluate((select: HTMLSelectElement) => select.selectedIndex)).toBeGreaterThanOrEqual(0);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });

@@ -208,6 +208,13 @@ function AddLanguageDialog({
     },
   });
   const selected = form.watch('choice') || available[0]?.locale || OTHER;
+  // The select shows `selected` (the first language offered until one is picked): the form's ref
+  // writes its empty default into the select, which then showed no language at all.
+  const choiceField = field('choice');
+  const choiceRef = (select: HTMLSelectElement | null) => {
+    choiceField.ref(select);
+    if (select && select.selectedIndex < 0) select.value = selected;
+  };
 
   const close = () => {
     form.reset();
@@ -227,7 +234,7 @@ function AddLanguageDialog({
         {error && <Notice tone="error">{error}</Notice>}
         <SelectField
           label={t('admin.languages.choose')}
-          {...field('choice')}
+          {...{ ...choiceField, ref: choiceRef }}
           value={selected}
           options={[
             ...available.map((l) => ({ value: l.locale, label: `${l.name} (${l.locale})` })),
