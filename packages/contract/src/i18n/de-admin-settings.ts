@@ -65,7 +65,7 @@ export const deAdminSettings: Record<string, string> = {
   'admin.others.subscription.metered': 'Nutzungsbasiert',
   'admin.others.subscription.metered_description': 'Benutzer zahlen für den Speicherplatz, den sie belegen.',
   'admin.others.billing_notice':
-    'Feste Tarife werden über die unter „Zahlungen“ eingerichteten Zahlungsanbieter verkauft: Ein Tarif legt Speicher und Teamgröße seiner Abonnenten fest, alle anderen erhalten den Standardspeicher und das Standardlimit für Teammitglieder. Bei verbrauchsabhängiger Abrechnung zahlt jeder Nutzer monatlich für Speicher, Datenverkehr und Teammitglieder nach den Stufen Ihres verbrauchsabhängigen Tarifs. Tarife legen Sie unter „Tarife“ an.',
+    'Feste Tarife werden über die unter „Zahlungen“ eingerichteten Zahlungsanbieter verkauft: Ein Tarif legt Speicher und Teamgröße seiner Abonnenten fest, alle anderen erhalten den Standardspeicher und das Standardlimit für Teammitglieder. Bei nutzungsbasierter Abrechnung zahlt jeder Nutzer monatlich für Speicher, Datenverkehr und Teammitglieder nach den Stufen Ihres nutzungsbasierten Tarifs. Tarife legen Sie unter „Tarife“ an.',
   'admin.others.confirm_title': 'Abonnements auf „{{type}}“ umstellen?',
   'admin.others.confirm_description':
     'Dadurch ändert sich für jeden Benutzer, wie Speicher- und Teamlimits bestimmt werden. Niemand verliert Dateien.',

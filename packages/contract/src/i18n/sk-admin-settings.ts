@@ -64,7 +64,7 @@ export const skAdminSettings: Record<string, string> = {
   'admin.others.subscription.metered': 'Platba podľa využitia',
   'admin.others.subscription.metered_description': 'Používatelia platia za úložisko, ktoré využívajú.',
   'admin.others.billing_notice':
-    'Pevné plány sa predávajú cez poskytovateľov platieb nastavených v časti Platby: plán určuje úložisko a veľkosť tímu svojich predplatiteľov, ostatní dostanú predvolené úložisko a limit členov tímu. Pri platbe podľa spotreby platí každý používateľ mesačne za úložisko, prenos dát a členov tímu podľa pásiem vášho plánu podľa spotreby. Plány vytvoríte v časti Plány.',
+    'Pevné plány sa predávajú cez poskytovateľov platieb nastavených v časti Platby: plán určuje úložisko a veľkosť tímu svojich predplatiteľov, ostatní dostanú predvolené úložisko a limit členov tímu. Pri platbe podľa využitia platí každý používateľ mesačne za úložisko, prenos dát a členov tímu podľa pásiem vášho plánu podľa využitia. Plány vytvoríte v časti Plány.',
   'admin.others.confirm_title': 'Zmeniť predplatné na „{{type}}“?',
   'admin.others.confirm_description':
     'Zmení sa tým, ako sa určujú limity úložiska a tímov pre všetkých používateľov. Nikto nepríde o súbory.',

@@ -73,14 +73,14 @@ function RegionField({
   const { t, i18n } = useTranslation();
   const key = (name: string) => (screen === 'setup' ? `setup.s3.${name}` : `admin.storage.${name}`);
   const [custom, setCustom] = useState(() => !S3_REGIONS.some((r) => r.code === value));
+  const otherLabel = t(key('region_other'));
   const options = useMemo(() => {
     const names = regionNames(i18n.language);
     return [
       ...S3_REGIONS.map((r) => ({ value: r.code, label: `${r.code} · ${names?.of(r.country) ?? r.country}` })),
-      { value: OTHER_REGION, label: t(key('region_other')) },
+      { value: OTHER_REGION, label: otherLabel },
     ];
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` only reads `screen`
-  }, [i18n.language, screen, t]);
+  }, [i18n.language, otherLabel]);
   const { error, onChange, name, ...rest } = bound;
   const choose = (event: ChangeEvent<HTMLSelectElement>) => {
     if (event.target.value === OTHER_REGION) {

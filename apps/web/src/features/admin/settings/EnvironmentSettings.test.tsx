@@ -104,7 +104,7 @@ describe('Admin → Environment: the S3 region (spec §9)', () => {
     const { sent } = admin('storage', [], 0, savedS3('us-east-1'));
     renderApp(<EnvironmentSettings />);
     const card = within(await storageCard());
-    const region = card.getByLabelText('Region') as HTMLSelectElement;
+    const region = card.getByLabelText<HTMLSelectElement>('Region');
     const options = within(region).getAllByRole('option');
     expect(options).toHaveLength(23);
     expect(options[0]!.textContent).toBe('us-east-1 · United States');
@@ -121,7 +121,7 @@ describe('Admin → Environment: the S3 region (spec §9)', () => {
     const { sent } = admin('storage', [], 0, savedS3('garage-1'));
     renderApp(<EnvironmentSettings />);
     const card = within(await storageCard());
-    expect((card.getByLabelText('Region') as HTMLSelectElement).value).toBe('__other__');
+    expect(card.getByLabelText<HTMLSelectElement>('Region').value).toBe('__other__');
     expect(card.getByLabelText('Region name')).toHaveProperty('value', 'garage-1');
     await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
     await waitFor(() => expect(sent).toHaveLength(1));

@@ -43,7 +43,10 @@ function currencyRefusal(t: TFunction, caught: unknown) {
   const providers = drivers.map((d) => t(`billing.driver.${d}`)).join(', ');
   return {
     field: 'currency' as const,
-    message: t('billing.form.currency_refused', { providers, currency: String(caught.details.currency ?? '') }),
+    message: t('billing.form.currency_refused', {
+      providers,
+      currency: typeof caught.details.currency === 'string' ? caught.details.currency : '',
+    }),
   };
 }
 
@@ -117,7 +120,8 @@ export function CreateFixedPlanPage() {
         <div className="space-y-4">
           <TextField label={t('billing.form.name')} {...field('name')} />
           <TextAreaField label={t('billing.form.description')} {...field('description')} />
-          <div className="grid gap-4 sm:grid-cols-3">
+          {/* The currency wider: its name follows its code ("CZK · Czech Koruna"). */}
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)]">
             <TextField
               label={t('billing.form.price')}
               inputMode="decimal"
