@@ -9,41 +9,26 @@ import { z } from 'zod';
 export const currencyCode = z
   .string()
   .regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD')
-  .refine((c) => supportedCurrencies.includes(c), 'a currency the payment providers accept');
-/** Spec §9's currencies. */
-export const supportedCurrencies: readonly string[] = [
-  'USD',
-  'EUR',
-  'GBP',
-  'CZK',
-  'CHF',
-  'PLN',
-  'HUF',
-  'SEK',
-  'NOK',
-  'DKK',
-  'CAD',
-  'AUD',
-  'NZD',
-  'JPY',
-  'INR',
-  'BRL',
-  'MXN',
-  'ZAR',
-  'NGN',
-  'GHS',
-  'KES',
-  'SGD',
-  'HKD',
-  'TRY',
-  'RUB',
-  'CNY',
-  'ILS',
-  'PHP',
-  'THB',
-  'MYR',
-  'IDR',
-];
+  .refine((c) => (supportedCurrencies as readonly string[]).includes(c), 'a currency of the list (ISO 4217)');
+/**
+ * Spec §9's currencies: the ISO 4217 codes in use (about 160), USD, EUR and GBP first, the rest by
+ * code. Only codes travel; names come from `Intl.DisplayNames` in the reader's language. Whether a
+ * payment provider takes one is its own matter: the server says which refuse it (ADR 0045).
+ */
+export const supportedCurrencies = [
+  'USD', 'EUR', 'GBP',
+  'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN',
+  'BHD', 'BIF', 'BMD', 'BND', 'BOB', 'BRL', 'BSD', 'BTN', 'BWP', 'BYN', 'BZD', 'CAD', 'CDF', 'CHF',
+  'CLP', 'CNY', 'COP', 'CRC', 'CUP', 'CVE', 'CZK', 'DJF', 'DKK', 'DOP', 'DZD', 'EGP', 'ERN', 'ETB',
+  'FJD', 'FKP', 'GEL', 'GHS', 'GIP', 'GMD', 'GNF', 'GTQ', 'GYD', 'HKD', 'HNL', 'HTG', 'HUF', 'IDR',
+  'ILS', 'INR', 'IQD', 'IRR', 'ISK', 'JMD', 'JOD', 'JPY', 'KES', 'KGS', 'KHR', 'KMF', 'KPW', 'KRW',
+  'KWD', 'KYD', 'KZT', 'LAK', 'LBP', 'LKR', 'LRD', 'LSL', 'LYD', 'MAD', 'MDL', 'MGA', 'MKD', 'MMK',
+  'MNT', 'MOP', 'MRU', 'MUR', 'MVR', 'MWK', 'MXN', 'MYR', 'MZN', 'NAD', 'NGN', 'NIO', 'NOK', 'NPR',
+  'NZD', 'OMR', 'PAB', 'PEN', 'PGK', 'PHP', 'PKR', 'PLN', 'PYG', 'QAR', 'RON', 'RSD', 'RUB', 'RWF',
+  'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP', 'SLE', 'SOS', 'SRD', 'SSP', 'STN', 'SVC', 'SYP',
+  'SZL', 'THB', 'TJS', 'TMT', 'TND', 'TOP', 'TRY', 'TTD', 'TWD', 'TZS', 'UAH', 'UGX', 'UYU', 'UZS',
+  'VES', 'VND', 'VUV', 'WST', 'XAF', 'XCD', 'XOF', 'XPF', 'YER', 'ZAR', 'ZMW', 'ZWL',
+] as const; // prettier-ignore
 
 /** Digits after the decimal point of a currency (JPY 0, most 2), from the platform's ICU data. */
 export function currencyDigits(currency: string): number {

@@ -109,6 +109,7 @@ export const errorCodes = [
   'billing.plan_unavailable',
   'billing.alert_exists',
   'billing.currency_mismatch',
+  'billing.currency_unsupported',
   'billing.no_card',
   'billing.mode_mismatch',
   'billing.restricted',

@@ -16,6 +16,36 @@ export const databaseSetupRequest = z.discriminatedUnion('connection', [
 ]);
 export type DatabaseSetupRequest = z.input<typeof databaseSetupRequest>;
 
+/**
+ * Spec §9's 22 storage regions, offered as a list when S3 is chosen (the wizard and Admin →
+ * Environment), each with the country it is in (named by `Intl.DisplayNames` in the reader's
+ * language). Any other region (Ceph, MinIO, Wasabi…) is typed by hand: `region` is free text.
+ */
+export const S3_REGIONS = [
+  { code: 'us-east-1', country: 'US' },
+  { code: 'us-east-2', country: 'US' },
+  { code: 'us-west-1', country: 'US' },
+  { code: 'us-west-2', country: 'US' },
+  { code: 'af-south-1', country: 'ZA' },
+  { code: 'ap-east-1', country: 'HK' },
+  { code: 'ap-south-1', country: 'IN' },
+  { code: 'ap-northeast-1', country: 'JP' },
+  { code: 'ap-northeast-2', country: 'KR' },
+  { code: 'ap-northeast-3', country: 'JP' },
+  { code: 'ap-southeast-1', country: 'SG' },
+  { code: 'ap-southeast-2', country: 'AU' },
+  { code: 'ap-southeast-3', country: 'ID' },
+  { code: 'ca-central-1', country: 'CA' },
+  { code: 'eu-central-1', country: 'DE' },
+  { code: 'eu-west-1', country: 'IE' },
+  { code: 'eu-west-2', country: 'GB' },
+  { code: 'eu-west-3', country: 'FR' },
+  { code: 'eu-south-1', country: 'IT' },
+  { code: 'eu-north-1', country: 'SE' },
+  { code: 'me-south-1', country: 'BH' },
+  { code: 'sa-east-1', country: 'BR' },
+] as const;
+
 export const s3Settings = z.object({
   endpoint: z.string().trim().url().optional().or(z.literal('')),
   region: z.string().trim().min(1).max(64),

@@ -8,18 +8,24 @@ interface CardProps {
   footer?: ReactNode;
   children: ReactNode;
   className?: string;
+  /**
+   * Let the body take the height the card is given (a card stretched beside a taller one in a
+   * grid): the card becomes a column and its body grows, so its content can fill it.
+   */
+  fill?: boolean;
 }
 
 /** A titled panel of the user and admin areas. */
-export function Card({ title, description, footer, children, className }: CardProps) {
+export function Card({ title, description, footer, children, className, fill }: CardProps) {
   return (
     <section
       className={cn(
         'rounded-2xl bg-white ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800',
+        fill && 'flex flex-col',
         className,
       )}
     >
-      <div className="p-5 sm:p-6">
+      <div className={cn('p-5 sm:p-6', fill && 'flex flex-1 flex-col')}>
         <div className="mb-5">
           <h2 className="text-base font-semibold text-neutral-900 dark:text-white">{title}</h2>
           {description && (

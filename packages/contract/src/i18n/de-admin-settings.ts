@@ -65,7 +65,7 @@ export const deAdminSettings: Record<string, string> = {
   'admin.others.subscription.metered': 'Nutzungsbasiert',
   'admin.others.subscription.metered_description': 'Benutzer zahlen für den Speicherplatz, den sie belegen.',
   'admin.others.billing_notice':
-    'Die Abrechnung ist noch nicht fertig: Es gibt noch keine Tarife, Zahlungen oder Rechnungen zu verwalten. Die Auswahl wird gespeichert, und bei festen Tarifen gilt für alle das Standardlimit für Teammitglieder.',
+    'Feste Tarife werden über die unter „Zahlungen“ eingerichteten Zahlungsanbieter verkauft: Ein Tarif legt Speicher und Teamgröße seiner Abonnenten fest, alle anderen erhalten den Standardspeicher und das Standardlimit für Teammitglieder. Bei nutzungsbasierter Abrechnung zahlt jeder Nutzer monatlich für Speicher, Datenverkehr und Teammitglieder nach den Stufen Ihres nutzungsbasierten Tarifs. Tarife legen Sie unter „Tarife“ an.',
   'admin.others.confirm_title': 'Abonnements auf „{{type}}“ umstellen?',
   'admin.others.confirm_description':
     'Dadurch ändert sich für jeden Benutzer, wie Speicher- und Teamlimits bestimmt werden. Niemand verliert Dateien.',
@@ -119,6 +119,9 @@ export const deAdminSettings: Record<string, string> = {
   'admin.storage.endpoint': 'Endpunkt',
   'admin.storage.endpoint_hint': 'Für Amazon S3 leer lassen.',
   'admin.storage.region': 'Region',
+  'admin.storage.region_other': 'Andere Region (eingeben)',
+  'admin.storage.region_custom': 'Name der Region',
+  'admin.storage.region_custom_hint': 'So, wie Ihr Anbieter sie nennt: Ceph, MinIO, Wasabi und andere.',
   'admin.storage.bucket': 'Bucket',
   'admin.storage.key': 'Zugriffsschlüssel',
   'admin.storage.secret': 'Geheimer Schlüssel',

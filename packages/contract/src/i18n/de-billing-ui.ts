@@ -66,6 +66,9 @@ export const deBillingUi: Record<string, string> = {
   'billing.form.price_hint': 'In Einheiten der Währung, z. B. 9.99',
   'billing.form.price_invalid': 'Geben Sie einen Betrag über null ein, z. B. 9.99.',
   'billing.form.currency': 'Währung',
+  'billing.form.currency_refused':
+    '{{providers}} kann keinen Tarif in {{currency}} verkaufen. Wählen Sie eine Währung, die jeder eingerichtete Zahlungsanbieter annimmt.',
+  'errors.billing.currency_unsupported': 'Ein eingerichteter Zahlungsanbieter kann in dieser Währung nicht verkaufen.',
   'billing.form.interval': 'Abrechnung alle',
   'billing.form.storage': 'Speicherplatz (GB)',
   'billing.form.storage_invalid': 'Geben Sie eine ganze Zahl von GB ein, mindestens 1.',
@@ -98,6 +101,7 @@ export const deBillingUi: Record<string, string> = {
   'billing.plan.tab_settings': 'Einstellungen',
   'billing.plan.tab_delete': 'Löschen',
   'billing.plan.no_subscribers': 'Noch niemand hat diesen Tarif abonniert.',
+  'billing.plan.unknown_user': 'Eine gelöschte Person',
   'billing.plan.settings_hint': 'Preis und Währung lassen sich nach dem Anlegen nicht mehr ändern.',
   'billing.plan.save': 'Änderungen speichern',
   'billing.plan.saved': 'Tarif gespeichert.',

@@ -64,7 +64,7 @@ export const enAdminSettings: Record<string, string> = {
   'admin.others.subscription.metered': 'Pay as you go',
   'admin.others.subscription.metered_description': 'Users pay for the storage they use.',
   'admin.others.billing_notice':
-    'Billing is not built yet: there are no plans, payments or invoices to manage. The choice is saved, and with fixed plans the default team-member limit applies to everyone.',
+    'Fixed plans are sold through the payment providers set up under Payments: a plan sets its subscribers’ storage and team size, everyone else gets the default storage and team-member limit. Pay as you go charges each user every month for the storage, traffic and team members they use, by the tiers of your metered plan. Plans are made under Plans.',
   'admin.others.confirm_title': 'Change subscriptions to “{{type}}”?',
   'admin.others.confirm_description':
     'This changes how storage and team limits are decided for every user. Nobody loses files.',
@@ -115,6 +115,9 @@ export const enAdminSettings: Record<string, string> = {
   'admin.storage.endpoint': 'Endpoint',
   'admin.storage.endpoint_hint': 'Leave empty for Amazon S3.',
   'admin.storage.region': 'Region',
+  'admin.storage.region_other': 'Another region (type it)',
+  'admin.storage.region_custom': 'Region name',
+  'admin.storage.region_custom_hint': 'As your provider names it: Ceph, MinIO, Wasabi and others.',
   'admin.storage.bucket': 'Bucket',
   'admin.storage.key': 'Access key',
   'admin.storage.secret': 'Secret key',

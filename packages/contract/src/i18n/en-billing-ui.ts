@@ -66,6 +66,9 @@ export const enBillingUi: Record<string, string> = {
   'billing.form.price_hint': 'In the currency’s units, e.g. 9.99',
   'billing.form.price_invalid': 'Enter an amount greater than zero, e.g. 9.99.',
   'billing.form.currency': 'Currency',
+  'billing.form.currency_refused':
+    '{{providers}} cannot sell a plan in {{currency}}. Choose a currency every payment provider you set up takes.',
+  'errors.billing.currency_unsupported': 'A payment provider you set up cannot sell in this currency.',
   'billing.form.interval': 'Billed every',
   'billing.form.storage': 'Storage (GB)',
   'billing.form.storage_invalid': 'Enter a whole number of GB, at least 1.',
@@ -98,6 +101,7 @@ export const enBillingUi: Record<string, string> = {
   'billing.plan.tab_settings': 'Settings',
   'billing.plan.tab_delete': 'Delete',
   'billing.plan.no_subscribers': 'Nobody subscribes to this plan yet.',
+  'billing.plan.unknown_user': 'A deleted user',
   'billing.plan.settings_hint': 'The price and currency cannot change once a plan exists.',
   'billing.plan.save': 'Save changes',
   'billing.plan.saved': 'Plan saved.',

@@ -64,7 +64,7 @@ export const skAdminSettings: Record<string, string> = {
   'admin.others.subscription.metered': 'Platba podľa využitia',
   'admin.others.subscription.metered_description': 'Používatelia platia za úložisko, ktoré využívajú.',
   'admin.others.billing_notice':
-    'Fakturácia zatiaľ nie je hotová: nie sú žiadne plány, platby ani faktúry na správu. Voľba sa uloží a pri pevných plánoch platí pre všetkých predvolený limit členov tímu.',
+    'Pevné plány sa predávajú cez poskytovateľov platieb nastavených v časti Platby: plán určuje úložisko a veľkosť tímu svojich predplatiteľov, ostatní dostanú predvolené úložisko a limit členov tímu. Pri platbe podľa využitia platí každý používateľ mesačne za úložisko, prenos dát a členov tímu podľa pásiem vášho plánu podľa využitia. Plány vytvoríte v časti Plány.',
   'admin.others.confirm_title': 'Zmeniť predplatné na „{{type}}“?',
   'admin.others.confirm_description':
     'Zmení sa tým, ako sa určujú limity úložiska a tímov pre všetkých používateľov. Nikto nepríde o súbory.',
@@ -117,6 +117,9 @@ export const skAdminSettings: Record<string, string> = {
   'admin.storage.endpoint': 'Koncový bod',
   'admin.storage.endpoint_hint': 'Pre Amazon S3 nechajte prázdne.',
   'admin.storage.region': 'Región',
+  'admin.storage.region_other': 'Iný región (zadajte ho)',
+  'admin.storage.region_custom': 'Názov regiónu',
+  'admin.storage.region_custom_hint': 'Tak, ako ho volá váš poskytovateľ: Ceph, MinIO, Wasabi a ďalší.',
   'admin.storage.bucket': 'Bucket',
   'admin.storage.key': 'Prístupový kľúč',
   'admin.storage.secret': 'Tajný kľúč',

@@ -66,6 +66,10 @@ export const skBillingUi: Record<string, string> = {
   'billing.form.price_hint': 'V jednotkách meny, napr. 9.99',
   'billing.form.price_invalid': 'Zadajte sumu väčšiu ako nula, napr. 9.99.',
   'billing.form.currency': 'Mena',
+  'billing.form.currency_refused':
+    '{{providers}} nedokáže predávať plán v mene {{currency}}. Vyberte menu, ktorú prijíma každý nastavený poskytovateľ platieb.',
+  'errors.billing.currency_unsupported':
+    'Niektorý z nastavených poskytovateľov platieb nedokáže predávať v tejto mene.',
   'billing.form.interval': 'Účtované každý',
   'billing.form.storage': 'Úložisko (GB)',
   'billing.form.storage_invalid': 'Zadajte celý počet GB, aspoň 1.',
@@ -98,6 +102,7 @@ export const skBillingUi: Record<string, string> = {
   'billing.plan.tab_settings': 'Nastavenia',
   'billing.plan.tab_delete': 'Odstrániť',
   'billing.plan.no_subscribers': 'Tento plán si zatiaľ nikto nepredplatil.',
+  'billing.plan.unknown_user': 'Odstránený používateľ',
   'billing.plan.settings_hint': 'Cenu a menu po vytvorení plánu nemožno zmeniť.',
   'billing.plan.save': 'Uložiť zmeny',
   'billing.plan.saved': 'Plán bol uložený.',

@@ -68,6 +68,28 @@ describe('Paystack gateway', () => {
     });
   });
 
+  it('refuses a plan in a currency Paystack does not sell in, on the currency field, before calling it', async () => {
+    const before = paystack.plans.size;
+    const res = await admin.post('/api/subscriptions/admin/plans', {
+      type: 'fixed',
+      name: 'In euros',
+      amount: 900,
+      currency: 'EUR',
+      interval: 'month',
+      features: { max_storage_amount: 10, max_team_members: 1 },
+      visible: true,
+    });
+    expect(res.status, res.body).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'billing.currency_unsupported',
+      details: { drivers: ['paystack'], currency: 'EUR' },
+    });
+    expect(res.json().errors.currency[0]).toContain('Paystack');
+    expect(paystack.plans.size).toBe(before);
+    const list = await admin.get('/api/subscriptions/admin/plans');
+    expect(list.json().data.map((p: { name: string }) => p.name)).not.toContain('In euros');
+  });
+
   it('refuses webhooks with no, a wrong or a malformed signature, changing nothing', async () => {
     const body = JSON.stringify({
       event: 'charge.success',

@@ -3,9 +3,13 @@ import {
   installWithAdmin,
   registerUser,
   startTestServer,
+  userIdOf,
   type TestClient,
   type TestServer,
 } from '../../../test/harness.js';
+import { users } from '../users/index.js';
+import { eq } from 'drizzle-orm';
+import { subscriptions } from './billing.table.js';
 
 /** Plans (issue 17 point 1) without any gateway configured: stored here only. */
 describe('plans', () => {
@@ -98,5 +102,38 @@ describe('plans', () => {
     const gone = await admin.request('DELETE', `/api/subscriptions/admin/plans/${plan.id}`);
     expect(gone.json()).toEqual({ outcome: 'deleted' });
     expect((await admin.get(`/api/subscriptions/admin/plans/${plan.id}`)).status).toBe(404);
+  });
+
+  it('takes every currency of spec §9 (USD, EUR, GBP first) and refuses a code outside it', async () => {
+    for (const currency of ['XAF', 'KWD', 'VND']) {
+      const res = await admin.post('/api/subscriptions/admin/plans', { ...fixed, name: `In ${currency}`, currency });
+      expect(res.status, res.body).toBe(201);
+      expect(res.json().data.currency).toBe(currency);
+    }
+    const unknown = await admin.post('/api/subscriptions/admin/plans', { ...fixed, name: 'Nowhere', currency: 'ABC' });
+    expect(unknown.status).toBe(422);
+  });
+
+  it('lists a plan’s subscribers with their name and email, not a bare id', async () => {
+    const plan = (await admin.post('/api/subscriptions/admin/plans', { ...fixed, name: 'Subscribed' })).json().data;
+    const id = await userIdOf(server, 'plans-user@example.com');
+    await server.ctx.db.update(users).set({ firstName: 'Petra', lastName: 'Plan' }).where(eq(users.id, id));
+    await server.ctx.db.insert(subscriptions).values({
+      userId: id,
+      planId: plan.id,
+      name: plan.name,
+      type: 'fixed',
+      status: 'active',
+      driver: 'stripe',
+      driverSubscriptionId: 'sub_plans_test',
+    });
+    const res = await admin.get(`/api/subscriptions/admin/plans/${plan.id}/subscribers`);
+    expect(res.status, res.body).toBe(200);
+    expect(res.json().data).toHaveLength(1);
+    expect(res.json().data[0]).toMatchObject({
+      user_id: id,
+      user: { id, email: 'plans-user@example.com', name: 'Petra Plan' },
+    });
+    expect(res.json().meta.paginate).toMatchObject({ total: 1 });
   });
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   createPlanRequest,
   messageResponse,
@@ -13,7 +12,6 @@ import {
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
-import { subscriptions } from './billing.table.js';
 import {
   createPlan,
   deletePlan,
@@ -24,8 +22,7 @@ import {
   synchronizePlans,
   updatePlan,
 } from './plans.js';
-import { presentSubscription } from './subscriptions.routes.js';
-import { count } from 'drizzle-orm';
+import { listPlanSubscribers } from './transactions.js';
 
 const idParams = z.object({ plan: z.uuid() });
 
@@ -116,25 +113,7 @@ export function plansRoutes(app: TypedApp, ctx: AppContext) {
     async (request) => {
       await findPlan(ctx.db, request.params.plan);
       const { page, per_page } = request.query;
-      const where = and(
-        eq(subscriptions.planId, request.params.plan),
-        inArray(subscriptions.status, ['active', 'cancelled']),
-      );
-      const [total] = await ctx.db.select({ n: count() }).from(subscriptions).where(where);
-      const rows = await ctx.db
-        .select()
-        .from(subscriptions)
-        .where(where)
-        .orderBy(desc(subscriptions.createdAt))
-        .limit(per_page)
-        .offset((page - 1) * per_page);
-      const n = total?.n ?? 0;
-      return {
-        data: rows.map(presentSubscription),
-        meta: {
-          paginate: { currentPage: page, perPage: per_page, total: n, lastPage: Math.max(1, Math.ceil(n / per_page)) },
-        },
-      };
+      return listPlanSubscribers(ctx.db, request.params.plan, page, per_page);
     },
   );
 }

@@ -11,12 +11,14 @@ import {
   planMeters,
   plans,
   subscriptions,
+  type GatewayDriver,
   type MeterTierStored,
   type PlanGatewayPlanRow,
   type PlanMeterRow,
   type PlanRow,
 } from './billing.table.js';
 import { configuredGateways, gatewayFor } from './gateways/index.js';
+import { gatewayAcceptsCurrency } from './gateways/currencies.js';
 
 const E4 = 10_000;
 
@@ -138,9 +140,23 @@ function toStoredTiers(
 const invalidTiers = (why: string) =>
   new AppError(422, 'validation.failed', `The tiers are not valid: ${why}.`, undefined, { meters: [why] });
 
+const PROVIDER_NAMES: Record<GatewayDriver, string> = { stripe: 'Stripe', paypal: 'PayPal', paystack: 'Paystack' };
+
+/**
+ * 422 `billing.currency_unsupported` when a configured provider does not sell in `currency`: on
+ * the form's currency field, with the providers in `details.drivers` for the screen's own words.
+ */
+export function currencyRefusal(drivers: readonly GatewayDriver[], currency: string): AppError {
+  const names = drivers.map((d) => PROVIDER_NAMES[d]).join(', ');
+  const message = `${names} cannot sell a plan in ${currency}. Choose a currency every payment provider takes.`;
+  return new AppError(422, 'billing.currency_unsupported', message, { drivers, currency }, { currency: [message] });
+}
+
 /**
  * Creates a plan. A fixed plan is created first at every configured gateway; if one fails, the
  * twins made so far are retired and nothing is stored (no half-made plan), 502 `billing.gateway_error`.
+ * A currency a configured gateway does not take is refused before any is called (422
+ * `billing.currency_unsupported`).
  */
 export async function createPlan(ctx: AppContext, body: CreatePlanRequest): Promise<PlanResource> {
   if (body.type === 'metered') {
@@ -185,9 +201,12 @@ export async function createPlan(ctx: AppContext, body: CreatePlanRequest): Prom
     updatedAt: new Date(),
   };
   const settings = await readSettings(ctx.db);
+  const gateways = configuredGateways(ctx, settings);
+  const refusing = gateways.filter((g) => !gatewayAcceptsCurrency(g.driver, draft.currency)).map((g) => g.driver);
+  if (refusing.length > 0) throw currencyRefusal(refusing, draft.currency);
   const made: PlanGatewayPlanRow[] = [];
   try {
-    for (const gateway of configuredGateways(ctx, settings)) {
+    for (const gateway of gateways) {
       const ids = await gateway.createPlan(draft);
       made.push({ planId: draft.id, driver: gateway.driver, ...ids, syncedName: draft.name, createdAt: new Date() });
     }
@@ -308,6 +327,12 @@ export async function synchronizePlans(ctx: AppContext): Promise<string[]> {
     const remotes = await ctx.db.select().from(planGatewayPlans).where(eq(planGatewayPlans.planId, plan.id));
     for (const gateway of gateways) {
       if (remotes.some((r) => r.driver === gateway.driver)) continue;
+      if (!gatewayAcceptsCurrency(gateway.driver, plan.currency)) {
+        errors.push(
+          `${plan.name} at ${gateway.driver}: ${PROVIDER_NAMES[gateway.driver]} does not sell in ${plan.currency}`,
+        );
+        continue;
+      }
       try {
         const ids = await gateway.createPlan(plan);
         await ctx.db

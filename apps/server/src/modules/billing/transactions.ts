@@ -113,6 +113,30 @@ export async function listSubscriptions(
   };
 }
 
+/** A plan's subscribers (in force: active or cancelled until they end), newest first, each with its user. */
+export async function listPlanSubscribers(
+  db: Db,
+  planId: string,
+  page: number,
+  perPage: number,
+): Promise<{ data: SubscriptionResource[]; meta: { paginate: ReturnType<typeof paginate> } }> {
+  const where = and(eq(subscriptions.planId, planId), inArray(subscriptions.status, ['active', 'cancelled']));
+  const [total] = await db.select({ n: count() }).from(subscriptions).where(where);
+  const rows = await db
+    .select({ s: subscriptions, u: users })
+    .from(subscriptions)
+    .innerJoin(users, eq(users.id, subscriptions.userId))
+    .where(where)
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const n = total?.n ?? 0;
+  return {
+    data: rows.map((r) => ({ ...presentSubscription(r.s), user: userSummary(r.u) })),
+    meta: { paginate: { currentPage: page, perPage, total: n, lastPage: Math.max(1, Math.ceil(n / perPage)) } },
+  };
+}
+
 /** The user's latest subscription (in force first), with its plan; null when none. */
 export async function subscriptionOfUser(db: Db, userId: string): Promise<SubscriptionResource | null> {
   const [row] = await db

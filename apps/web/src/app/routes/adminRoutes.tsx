@@ -91,7 +91,8 @@ export const adminRoute: RouteObject = {
         {
           path: 'payments/billings',
           lazy: lazyPage(admin, (m) => m.BillingsPage),
-          handle: { title: 'admin.titles.billings', icon: Settings } satisfies RouteHandle,
+          // The section's name in the header; the tab below names the page (the seller's details).
+          handle: { title: 'admin.titles.payments', icon: Settings } satisfies RouteHandle,
         },
         {
           path: 'payments/payments',

@@ -179,9 +179,14 @@ export function DashboardPage() {
           title={t('admin.dashboard.traffic')}
           description={t('admin.dashboard.traffic_description')}
           className="lg:col-span-2"
+          // Beside the taller health card: the chart (or the empty state) takes the height it is given.
+          fill
         >
           {traffic.upload_total + traffic.download_total === 0 ? (
-            <div className="flex flex-col items-center gap-3 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400">
+            <div
+              data-traffic-body
+              className="flex flex-1 flex-col items-center justify-center gap-3 py-10 text-center text-sm text-neutral-600 dark:text-neutral-400"
+            >
               <ArrowDownToLine className="size-8 text-neutral-400" aria-hidden />
               {t('admin.dashboard.traffic_empty')}
             </div>

@@ -19,7 +19,9 @@ type TestState = 'waiting' | 'testing' | 'ok' | 'failed';
 
 /**
  * Spec §4/§8: the admin's websocket test. The server sends `websocket.test` to the admin's own
- * socket; its arrival within 10 s is success, else failure, each with its toast.
+ * socket; its arrival within 10 s is success, else failure. On a visit the test runs once,
+ * quietly: its result shows in the card only (a toast on every visit was noise). "Test again"
+ * asks for it, so its result also comes as the spec's toast.
  */
 function useWebsocketTest() {
   const { t } = useTranslation();
@@ -33,7 +35,7 @@ function useWebsocketTest() {
     clearTimeout(failTimer.current);
     failTimer.current = null;
     setState('ok');
-    toast.success(t('admin.websocket.success'));
+    if (round > 0) toast.success(t('admin.websocket.success'));
   });
 
   useEffect(() => {
@@ -45,7 +47,7 @@ function useWebsocketTest() {
         failTimer.current = setTimeout(() => {
           failTimer.current = null;
           setState('failed');
-          toast.error(t('admin.websocket.failure'));
+          if (round > 0) toast.error(t('admin.websocket.failure'));
         }, WEBSOCKET_TEST_TIMEOUT_MS);
         // The socket opens after the first screen: on this page it is wanted now.
         if (broadcasting) void startRealtime(broadcasting);

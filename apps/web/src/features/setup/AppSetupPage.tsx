@@ -7,7 +7,6 @@ import { Button } from '../../ui/Button';
 import { TextField } from '../../ui/Field';
 import { Notice } from '../../ui/Notice';
 import { RadioCards } from '../../ui/RadioCards';
-import { SoonBadge } from '../../ui/ComingSoon';
 import { Switch } from '../../ui/Switch';
 import { useConfig } from '../../lib/config';
 import { emailField } from './environment.schema';
@@ -97,23 +96,19 @@ export function AppSetupPage() {
               label: t('setup.app.subscription_none'),
               description: t('setup.app.subscription_none_hint'),
             },
-            // Plans and billing are not built yet: shown, so the choice is known, but not selectable.
             {
               value: 'fixed',
               label: t('setup.app.subscription_fixed'),
               description: t('setup.app.subscription_fixed_hint'),
-              disabled: true,
-              badge: <SoonBadge size="sm">{t('soon.short')}</SoonBadge>,
             },
             {
               value: 'metered',
               label: t('setup.app.subscription_metered'),
               description: t('setup.app.subscription_metered_hint'),
-              disabled: true,
-              badge: <SoonBadge size="sm">{t('soon.short')}</SoonBadge>,
             },
           ]}
         />
+        {subscriptionType !== 'none' && <Notice tone="info">{t('setup.app.subscription_later')}</Notice>}
         {error && <Notice tone="error">{error}</Notice>}
         <WizardActions>
           <Button variant="secondary" onClick={() => void navigate('/setup-wizard/environment')}>

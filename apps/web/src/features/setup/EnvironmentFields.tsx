@@ -1,4 +1,7 @@
+import { S3_REGIONS } from '@filestore/contract';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { regionNames } from '../../lib/countries';
 import { useTranslation } from '../../lib/i18n';
 import { SelectField, TextField } from '../../ui/Field';
 import { Switch } from '../../ui/Switch';
@@ -39,13 +42,86 @@ interface GroupProps<Name extends string> {
 }
 
 interface S3FieldsProps extends GroupProps<S3Name> {
+  /** The region as the form holds it now: one of the list, or one typed by hand. */
+  region: string;
   /** Admin → Environment: whether a secret key is saved (the field may then stay empty). */
   secretSet?: boolean;
   /** Admin → Environment: the path-style switch, registered by the form. */
   pathStyle?: UseFormRegisterReturn;
 }
 
-export function S3Fields({ field, screen, disabled, secretSet, pathStyle }: S3FieldsProps) {
+/** The select's entry that opens the field for a region typed by hand. */
+const OTHER_REGION = '__other__';
+
+/**
+ * Spec §9's 22 regions as a list, each with its country in the reader's language, and "another
+ * region" for Ceph, MinIO, Wasabi and the like: then a field takes it as typed. A region saved
+ * before that is not on the list shows in that field, unchanged. The form's value is the region
+ * itself either way; whichever control shows holds the form's ref (focus on a refusal).
+ */
+function RegionField({
+  bound,
+  value,
+  screen,
+  disabled,
+}: {
+  bound: BoundField;
+  value: string;
+  screen: 'setup' | 'admin';
+  disabled?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const key = (name: string) => (screen === 'setup' ? `setup.s3.${name}` : `admin.storage.${name}`);
+  const [custom, setCustom] = useState(() => !S3_REGIONS.some((r) => r.code === value));
+  const otherLabel = t(key('region_other'));
+  const options = useMemo(() => {
+    const names = regionNames(i18n.language);
+    return [
+      ...S3_REGIONS.map((r) => ({ value: r.code, label: `${r.code} · ${names?.of(r.country) ?? r.country}` })),
+      { value: OTHER_REGION, label: otherLabel },
+    ];
+  }, [i18n.language, otherLabel]);
+  const { error, onChange, name, ...rest } = bound;
+  const choose = (event: ChangeEvent<HTMLSelectElement>) => {
+    if (event.target.value === OTHER_REGION) {
+      setCustom(true);
+      return;
+    }
+    setCustom(false);
+    void onChange(event);
+  };
+  return (
+    <div className={custom ? 'grid gap-5 sm:col-span-2 sm:grid-cols-2' : undefined}>
+      <SelectField
+        label={t(key('region'))}
+        disabled={disabled}
+        options={options}
+        value={custom ? OTHER_REGION : value}
+        onChange={choose}
+        error={custom ? undefined : error}
+        // The name always: react-hook-form finds the value's place by the changed element's name.
+        name={name}
+        {...(custom ? {} : rest)}
+      />
+      {custom && (
+        <TextField
+          label={t(key('region_custom'))}
+          hint={t(key('region_custom_hint'))}
+          placeholder="us-east-1"
+          autoComplete="off"
+          spellCheck={false}
+          disabled={disabled}
+          error={error}
+          name={name}
+          onChange={onChange}
+          {...rest}
+        />
+      )}
+    </div>
+  );
+}
+
+export function S3Fields({ field, screen, disabled, secretSet, pathStyle, region }: S3FieldsProps) {
   const { t } = useTranslation();
   const key = (name: string) => (screen === 'setup' ? `setup.s3.${name}` : `admin.storage.${name}`);
   const text = (name: S3Name) => ({ label: t(key(name)), autoComplete: 'off', spellCheck: false, disabled });
@@ -59,7 +135,7 @@ export function S3Fields({ field, screen, disabled, secretSet, pathStyle }: S3Fi
           {...field('endpoint')}
         />
       </div>
-      <TextField {...text('region')} {...field('region')} />
+      <RegionField bound={field('region')} value={region} screen={screen} disabled={disabled} />
       <TextField {...text('bucket')} {...field('bucket')} />
       <TextField {...text('key')} {...field('key')} />
       {secretSet === undefined ? (

@@ -87,7 +87,11 @@ export function EnvironmentPage() {
             ]}
           />
           {storage === 's3' && !storageFixed && (
-            <S3Fields screen="setup" field={(name) => field(`storage.s3.${name}`)} />
+            <S3Fields
+              screen="setup"
+              field={(name) => field(`storage.s3.${name}`)}
+              region={form.watch('storage.s3.region')}
+            />
           )}
         </div>
         <div className="space-y-5 border-t border-neutral-200 pt-8 dark:border-neutral-800">

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderApp, serve, type Routes } from '../../test/render';
@@ -155,7 +155,42 @@ describe('the setup wizard’s environment step', () => {
   });
 });
 
+describe('the setup wizard’s S3 region (spec §9)', () => {
+  it('offers the 22 regions, and another typed by hand for Ceph, MinIO or Wasabi', async () => {
+    const { sent } = wizard('POST /api/setup/environment-setup', () => ({ status: 200, body: {} }));
+    renderApp(<EnvironmentPage />);
+    await userEvent.click(screen.getByRole('radio', { name: /S3/ }));
+    const region = screen.getByLabelText('Region');
+    expect(region.tagName).toBe('SELECT');
+    expect(within(region).getAllByRole('option')).toHaveLength(23);
+    expect((region as HTMLSelectElement).value).toBe('us-east-1');
+    await userEvent.selectOptions(region, 'Another region (type it)');
+    await userEvent.clear(screen.getByLabelText('Region name'));
+    await userEvent.type(screen.getByLabelText('Region name'), 'wasabi-eu');
+    await userEvent.type(screen.getByLabelText('Bucket'), 'files');
+    await userEvent.type(screen.getByLabelText('Access key'), 'AKIA');
+    await userEvent.type(screen.getByLabelText('Secret key'), 'shh');
+    await userEvent.click(screen.getByRole('button', { name: 'Test and continue' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ storage: { driver: 's3', s3: { region: 'wasabi-eu', bucket: 'files' } } });
+  });
+});
+
 describe('the setup wizard’s app step', () => {
+  it('offers every billing mode the product has: none, fixed plans and metered billing', async () => {
+    const { sent } = wizard('POST /api/setup/app-setup', () => ({ status: 200, body: {} }));
+    renderApp(<AppSetupPage />);
+    for (const name of [/None/, /Fixed plans/, /Metered billing/])
+      expect(screen.getByRole('radio', { name })).toHaveProperty('disabled', false);
+    expect(screen.queryByText('Soon')).toBeNull();
+    await userEvent.click(screen.getByRole('radio', { name: /Metered billing/ }));
+    await userEvent.type(screen.getByLabelText('Description'), 'Files for Acme');
+    await userEvent.type(screen.getByLabelText('Contact email'), 'it@acme.test');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ subscriptionType: 'metered' });
+  });
+
   it('checks the fields before any call', async () => {
     const { calls } = wizard('POST /api/setup/app-setup', () => ({ status: 200, body: {} }));
     renderApp(<AppSetupPage />);

@@ -1,5 +1,4 @@
 import {
-  COUNTRY_CODES,
   TIMEZONE_OFFSETS,
   timezoneOffsetLabel,
   userSettingFields,
@@ -8,7 +7,8 @@ import {
   type UserSettingUpdate,
 } from '@filestore/contract';
 import { Check, Lock, Monitor, Moon, Sun } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useCountryOptions } from '../../lib/countries';
 import { formatDateAt } from '../../lib/dates';
 import { errorMessage, serverFieldErrors } from '../../lib/forms';
 import { useTranslation, type TFunction } from '../../lib/i18n';
@@ -83,22 +83,6 @@ function SaveStatus({ state }: { state: Status | undefined }) {
       )}
     </span>
   );
-}
-
-/** Country names in the reader's language, Czech Republic and Slovakia first (spec §9), the rest by name. */
-function useCountryOptions(language: string) {
-  return useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([language, 'en'], { type: 'region', fallback: 'code' });
-    } catch {
-      names = null;
-    }
-    const options = COUNTRY_CODES.map((code) => ({ value: code, label: names?.of(code) ?? code }));
-    const [first, second, ...rest] = options;
-    const collator = new Intl.Collator(language);
-    return [first!, second!, ...rest.sort((a, b) => collator.compare(a.label, b.label))];
-  }, [language]);
 }
 
 const browserOffsetHours = () => -new Date().getTimezoneOffset() / 60;

@@ -36,7 +36,7 @@ export function TrafficChart({ days }: { days: TrafficDay[] }) {
     download: total('download'),
   });
   return (
-    <div>
+    <div data-traffic-body className="flex flex-1 flex-col">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2 text-xs text-neutral-600 dark:text-neutral-400">
         <div className="flex gap-4">
           <Legend className="bg-accent" label={t('admin.dashboard.upload')} />
@@ -49,7 +49,7 @@ export function TrafficChart({ days }: { days: TrafficDay[] }) {
         aria-label={summary}
         viewBox={`0 0 ${days.length * SLOT} ${HEIGHT}`}
         preserveAspectRatio="none"
-        className="block h-40 w-full"
+        className="block min-h-40 w-full flex-1"
       >
         {[0.25, 0.5, 0.75].map((f) => (
           <line

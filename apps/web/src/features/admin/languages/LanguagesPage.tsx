@@ -208,6 +208,13 @@ function AddLanguageDialog({
     },
   });
   const selected = form.watch('choice') || available[0]?.locale || OTHER;
+  // The select shows `selected` (the first language offered until one is picked): the form's ref
+  // writes its empty default into the select, which then showed no language at all.
+  const choiceField = field('choice');
+  const choiceRef = (select: HTMLSelectElement | null) => {
+    choiceField.ref(select);
+    if (select && select.selectedIndex < 0) select.value = selected;
+  };
 
   const close = () => {
     form.reset();
@@ -221,12 +228,13 @@ function AddLanguageDialog({
       title={t('admin.languages.add')}
       description={t('admin.languages.add_description')}
       closeLabel={t('admin.languages.close')}
+      className="p-6"
     >
       <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
         {error && <Notice tone="error">{error}</Notice>}
         <SelectField
           label={t('admin.languages.choose')}
-          {...field('choice')}
+          {...{ ...choiceField, ref: choiceRef }}
           value={selected}
           options={[
             ...available.map((l) => ({ value: l.locale, label: `${l.name} (${l.locale})` })),
@@ -289,6 +297,7 @@ function RenameDialog({ language, onClose }: { language: LanguageResource | null
       onOpenChange={(next) => !next && close()}
       title={t('admin.languages.rename_title', { name: language?.name ?? '' })}
       closeLabel={t('admin.languages.close')}
+      className="p-6"
     >
       <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
         {error && <Notice tone="error">{error}</Notice>}
@@ -331,6 +340,7 @@ function DeleteDialog({ language, onClose }: { language: LanguageResource | null
       title={t('admin.languages.delete_title', { name: language?.name ?? '' })}
       description={t('admin.languages.delete_description')}
       closeLabel={t('admin.languages.close')}
+      className="p-6"
     >
       {error && (
         <div className="mt-4">

@@ -1,6 +1,5 @@
-import { COUNTRY_CODES } from '@filestore/contract';
-import { useMemo } from 'react';
 import { z } from 'zod';
+import { useCountryOptions } from '../../../lib/countries';
 import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
@@ -65,18 +64,8 @@ function SellerForm({ saved }: { saved: AdminSettings }) {
     mutationFn: (values) => write(saved, values),
     onSuccess: () => toast.success(t('admin.settings.saved')),
   });
-  const countries = useMemo(() => {
-    let names: Intl.DisplayNames | null = null;
-    try {
-      names = new Intl.DisplayNames([i18n.language, 'en'], { type: 'region', fallback: 'code' });
-    } catch {
-      names = null;
-    }
-    const collator = new Intl.Collator(i18n.language);
-    return COUNTRY_CODES.map((code) => ({ value: code, label: names?.of(code) ?? code })).sort((a, b) =>
-      collator.compare(a.label, b.label),
-    );
-  }, [i18n.language]);
+  // Czech Republic and Slovakia first, as on the profile (spec §9).
+  const countries = useCountryOptions(i18n.language);
 
   return (
     <form onSubmit={onSubmit} noValidate>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp, serve } from '../../../test/render';
@@ -21,6 +21,17 @@ function settings(answers: Answer[] = []) {
 }
 
 describe('Admin → Payments → Billing details', () => {
+  it('lists the Czech Republic and Slovakia first, as the profile does (spec §9)', async () => {
+    settings();
+    renderApp(<BillingsPage />);
+    const country = await screen.findByLabelText('Country');
+    const values = within(country)
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
+    expect(values.slice(0, 3)).toEqual(['', 'CZ', 'SK']);
+    expect(values.length).toBeGreaterThan(240);
+  });
+
   it('puts a refused detail under its field, then writes the changed details (an emptied one as null)', async () => {
     const { sent } = settings([
       {

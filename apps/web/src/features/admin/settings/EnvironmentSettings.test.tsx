@@ -4,22 +4,36 @@ import { describe, expect, it } from 'vitest';
 import { renderApp, serve } from '../../../test/render';
 import { EnvironmentSettings } from './EnvironmentSettings';
 
-const environment = (storedObjects = 0) => ({
+const savedS3 = (region: string) => ({
+  endpoint: 'https://ceph.acme.test',
+  region,
+  bucket: 'files',
+  key: 'AKIA',
+  forcePathStyle: true,
+  secretSet: true,
+});
+
+const environment = (storedObjects = 0, s3: ReturnType<typeof savedS3> | null = null) => ({
   data: {
-    storage: { driver: 'local', fromEnv: false, s3: null, storedObjects },
+    storage: { driver: s3 ? 's3' : 'local', fromEnv: false, s3, storedObjects },
     mail: { driver: 'outbox', fromEnv: false, smtp: null },
   },
 });
 
 type Answer = { status: number; body?: unknown };
 
-function admin(part: 'storage' | 'mail', answers: Answer[], storedObjects = 0) {
+function admin(
+  part: 'storage' | 'mail',
+  answers: Answer[],
+  storedObjects = 0,
+  s3: ReturnType<typeof savedS3> | null = null,
+) {
   const sent: unknown[] = [];
   const { calls } = serve({
-    'GET /api/admin/environment': () => ({ status: 200, body: environment(storedObjects) }),
+    'GET /api/admin/environment': () => ({ status: 200, body: environment(storedObjects, s3) }),
     [`PUT /api/admin/environment/${part}`]: (_url, init) => {
       sent.push(JSON.parse(init?.body as string));
-      return answers.shift() ?? { status: 200, body: environment(storedObjects) };
+      return answers.shift() ?? { status: 200, body: environment(storedObjects, s3) };
     },
   });
   return { sent, calls };
@@ -35,11 +49,12 @@ describe('Admin → Environment: storage', () => {
     renderApp(<EnvironmentSettings />);
     const card = within(await storageCard());
     await userEvent.click(card.getByRole('radio', { name: /S3-compatible/ }));
-    await userEvent.clear(card.getByLabelText('Region'));
+    await userEvent.selectOptions(card.getByLabelText('Region'), 'Another region (type it)');
+    await userEvent.clear(card.getByLabelText('Region name'));
     await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
     expect((await card.findAllByText('This field is required.')).length).toBe(3); // region, key, secret
     expect(card.getByText('A bucket name has at least 3 characters.')).toBeTruthy();
-    expect(card.getByLabelText('Region')).toBe(document.activeElement);
+    expect(card.getByLabelText('Region name')).toBe(document.activeElement);
     expect(puts(calls)).toEqual([]);
   });
 
@@ -81,6 +96,50 @@ describe('Admin → Environment: storage', () => {
     expect(sent[1]).toEqual({ driver: 's3', s3: { ...s3, forcePathStyle: true } });
     expect(sent[2]).toEqual({ driver: 's3', s3: { ...s3, forcePathStyle: true }, confirm: 'files' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('Admin → Environment: the S3 region (spec §9)', () => {
+  it('offers the 22 regions and another typed by hand, and sends the one chosen', async () => {
+    const { sent } = admin('storage', [], 0, savedS3('us-east-1'));
+    renderApp(<EnvironmentSettings />);
+    const card = within(await storageCard());
+    const region = card.getByLabelText<HTMLSelectElement>('Region');
+    const options = within(region).getAllByRole('option');
+    expect(options).toHaveLength(23);
+    expect(options[0]!.textContent).toBe('us-east-1 · United States');
+    expect(options.at(-1)!.textContent).toBe('Another region (type it)');
+    expect(card.queryByLabelText('Region name')).toBeNull();
+    await userEvent.selectOptions(region, 'eu-central-1');
+    expect(card.getByRole('option', { name: 'eu-central-1 · Germany' })).toHaveProperty('selected', true);
+    await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ driver: 's3', s3: { region: 'eu-central-1' } });
+  });
+
+  it('shows a region saved by hand as typed, and saves it unchanged', async () => {
+    const { sent } = admin('storage', [], 0, savedS3('garage-1'));
+    renderApp(<EnvironmentSettings />);
+    const card = within(await storageCard());
+    expect(card.getByLabelText<HTMLSelectElement>('Region').value).toBe('__other__');
+    expect(card.getByLabelText('Region name')).toHaveProperty('value', 'garage-1');
+    await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ driver: 's3', s3: { region: 'garage-1', bucket: 'files' } });
+  });
+
+  it('takes a region typed by hand for Ceph, MinIO or Wasabi', async () => {
+    const { sent } = admin('storage', [], 0, savedS3('eu-west-1'));
+    renderApp(<EnvironmentSettings />);
+    const card = within(await storageCard());
+    await userEvent.selectOptions(card.getByLabelText('Region'), 'Another region (type it)');
+    const typed = card.getByLabelText('Region name');
+    expect(typed).toHaveProperty('value', 'eu-west-1');
+    await userEvent.clear(typed);
+    await userEvent.type(typed, 'minio-local');
+    await userEvent.click(card.getByRole('button', { name: 'Test and save' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ s3: { region: 'minio-local' } });
   });
 });
 

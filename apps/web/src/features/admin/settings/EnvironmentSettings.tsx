@@ -144,6 +144,7 @@ function StorageForm({ saved }: { saved: Environment['storage'] }) {
               <S3Fields
                 screen="admin"
                 field={(name) => field(`s3.${name}`)}
+                region={s3?.region ?? ''}
                 disabled={locked}
                 secretSet={secretSet}
                 pathStyle={form.register('s3.forcePathStyle')}

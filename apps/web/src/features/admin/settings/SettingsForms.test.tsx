@@ -92,6 +92,17 @@ describe('Admin → Appearance: name and colour', () => {
 });
 
 describe('Admin → Others', () => {
+  it('describes billing as it works, not as “not built yet”', async () => {
+    settings();
+    renderApp(<OthersPage />);
+    const subscriptions = within((await screen.findByRole('heading', { name: 'Subscriptions' })).closest('section')!);
+    expect(subscriptions.queryByText(/not built yet/)).toBeNull();
+    expect(
+      subscriptions.getByText(/Fixed plans are sold through the payment providers set up under Payments/),
+    ).toBeTruthy();
+    expect(subscriptions.getByText(/Pay as you go charges each user every month/)).toBeTruthy();
+  });
+
   it('checks the contact email and the analytics id', async () => {
     const { calls } = settings();
     renderApp(<OthersPage />);

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp, serve } from '../../../test/render';
@@ -9,6 +9,49 @@ type Answer = { status: number; body?: unknown };
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('creating a fixed plan', () => {
+  it('offers spec §9’s currencies by name, USD, EUR and GBP first', async () => {
+    serve({});
+    renderApp(<CreateFixedPlanPage />);
+    const options = within(screen.getByLabelText('Currency')).getAllByRole('option');
+    expect(options.length).toBeGreaterThanOrEqual(150);
+    expect(options.slice(0, 3).map((o) => o.getAttribute('value'))).toEqual(['USD', 'EUR', 'GBP']);
+    expect(options[1]!.textContent).toBe('EUR · Euro');
+    for (const code of ['CZK', 'NGN', 'XOF', 'VND', 'KWD'])
+      expect(options.some((o) => o.getAttribute('value') === code)).toBe(true);
+  });
+
+  it('says on the currency field which payment provider refuses the plan’s currency', async () => {
+    const sent: unknown[] = [];
+    serve({
+      'POST /api/subscriptions/admin/plans': (_url, init) => {
+        sent.push(JSON.parse(init?.body as string));
+        return {
+          status: 422,
+          body: {
+            code: 'billing.currency_unsupported',
+            message: 'PayPal, Paystack cannot sell a plan in CZK.',
+            errors: { currency: ['PayPal, Paystack cannot sell a plan in CZK.'] },
+            details: { drivers: ['paypal', 'paystack'], currency: 'CZK' },
+          },
+        };
+      },
+    });
+    renderApp(<CreateFixedPlanPage />);
+    await userEvent.type(screen.getByLabelText('Name'), 'Pro');
+    await userEvent.type(screen.getByLabelText('Price'), '199');
+    await userEvent.selectOptions(screen.getByLabelText('Currency'), 'CZK');
+    await userEvent.type(screen.getByLabelText('Storage (GB)'), '100');
+    await userEvent.click(screen.getByRole('button', { name: 'Create plan' }));
+    const currency = screen.getByLabelText('Currency');
+    await waitFor(() => expect(currency.getAttribute('aria-invalid')).toBe('true'));
+    const message = document.getElementById(currency.getAttribute('aria-describedby')!)!;
+    expect(message.textContent).toBe(
+      'PayPal, Paystack cannot sell a plan in CZK. Choose a currency every payment provider you set up takes.',
+    );
+    expect(sent).toHaveLength(1);
+    expect(window.location.pathname).toBe('/');
+  });
+
   it('checks every field before any call', async () => {
     const { calls } = serve({});
     renderApp(<CreateFixedPlanPage />);

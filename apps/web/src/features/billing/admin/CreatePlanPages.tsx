@@ -1,10 +1,12 @@
 import { supportedCurrencies, type MeterKey } from '@filestore/contract';
 import { Plus, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import { useNavigate } from '../../../app/routing';
+import { ApiError } from '../../../lib/api';
 import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
@@ -15,7 +17,38 @@ import { useCreatePlan } from '../billing.api';
 import { emptyTier, validateTiers, type TierDraft, type TierErrors } from '../money';
 import { planDescription, planMembers, planName, planStorage, priceIn } from './plan.schema';
 
-const currencyOptions = supportedCurrencies.map((c) => ({ value: c, label: c }));
+/** Spec §9's currencies as the select shows them: "EUR · Euro" in the reader's language, USD, EUR and GBP first. */
+export function currencyOptions(language: string): { value: string; label: string }[] {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames([language, 'en'], { type: 'currency', fallback: 'code' });
+  } catch {
+    names = null;
+  }
+  return supportedCurrencies.map((code) => {
+    const name = names?.of(code);
+    return { value: code, label: name && name !== code ? `${code} · ${name}` : code };
+  });
+}
+
+function useCurrencyOptions() {
+  const { i18n } = useTranslation();
+  return useMemo(() => currencyOptions(i18n.language), [i18n.language]);
+}
+
+/** A provider's refusal of the plan's currency, said on the currency field with the providers' names. */
+function currencyRefusal(t: TFunction, caught: unknown) {
+  if (!(caught instanceof ApiError) || caught.code !== 'billing.currency_unsupported') return undefined;
+  const drivers = Array.isArray(caught.details.drivers) ? (caught.details.drivers as string[]) : [];
+  const providers = drivers.map((d) => t(`billing.driver.${d}`)).join(', ');
+  return {
+    field: 'currency' as const,
+    message: t('billing.form.currency_refused', {
+      providers,
+      currency: typeof caught.details.currency === 'string' ? caught.details.currency : '',
+    }),
+  };
+}
 
 /** A fixed plan as typed: the price is read in the chosen currency. */
 const fixedPlanSchema = z
@@ -39,6 +72,7 @@ const fixedPlanSchema = z
 /** /admin/plan/create/fixed: a plan sold at a price per month or year, with its storage and team size. */
 export function CreateFixedPlanPage() {
   const { t } = useTranslation();
+  const currencies = useCurrencyOptions();
   const navigate = useNavigate();
   const create = useCreatePlan();
   const { form, onSubmit, field, pending } = useApiForm({
@@ -64,6 +98,7 @@ export function CreateFixedPlanPage() {
       toast.success(t('billing.plans.created', { name: plan.name }));
       void navigate(`/admin/plan/${plan.id}/fixed/subscribers`);
     },
+    fieldForError: (caught) => currencyRefusal(t, caught),
     // As before: a refusal that belongs to no field is a toast.
     bannerForError: (caught) => {
       toast.error(errorMessage(t, caught));
@@ -85,14 +120,15 @@ export function CreateFixedPlanPage() {
         <div className="space-y-4">
           <TextField label={t('billing.form.name')} {...field('name')} />
           <TextAreaField label={t('billing.form.description')} {...field('description')} />
-          <div className="grid gap-4 sm:grid-cols-3">
+          {/* The currency wider: its name follows its code ("CZK · Czech Koruna"). */}
+          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)]">
             <TextField
               label={t('billing.form.price')}
               inputMode="decimal"
               hint={t('billing.form.price_hint')}
               {...field('price')}
             />
-            <SelectField label={t('billing.form.currency')} options={currencyOptions} {...field('currency')} />
+            <SelectField label={t('billing.form.currency')} options={currencies} {...field('currency')} />
             <SelectField
               label={t('billing.form.interval')}
               options={[
@@ -243,6 +279,7 @@ const meteredPlanSchema = z
 /** /admin/plan/create/metered: a currency and, per meter used, its tiers. */
 export function CreateMeteredPlanPage() {
   const { t } = useTranslation();
+  const currencies = useCurrencyOptions();
   const navigate = useNavigate();
   const create = useCreatePlan();
   const { form, onSubmit, field, pending } = useApiForm({
@@ -271,7 +308,7 @@ export function CreateMeteredPlanPage() {
         <div className="space-y-4">
           <TextField label={t('billing.form.name')} {...field('name')} />
           <TextAreaField label={t('billing.form.description')} {...field('description')} />
-          <SelectField label={t('billing.form.currency')} options={currencyOptions} {...field('currency')} />
+          <SelectField label={t('billing.form.currency')} options={currencies} {...field('currency')} />
           <Switch
             label={t('billing.form.visible')}
             description={t('billing.form.visible_hint')}

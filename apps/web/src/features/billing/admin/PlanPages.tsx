@@ -99,9 +99,14 @@ function Subscribers({ plan }: { plan: PlanResource }) {
         {subs.data.data.map((s) => (
           <tr key={s.id}>
             <td className={tdClass}>
-              <Link to={`/admin/user/${s.user_id}/subscription`} className="hover:underline">
-                {s.user?.email ?? s.user_id}
+              {/* Who subscribes: their name to their admin page, their email under it (spec §2). */}
+              <Link
+                to={`/admin/user/${s.user_id}/details`}
+                className="font-medium text-neutral-900 hover:underline dark:text-white"
+              >
+                {s.user?.name || s.user?.email || t('billing.plan.unknown_user')}
               </Link>
+              {s.user && <span className="block text-xs text-neutral-600 dark:text-neutral-400">{s.user.email}</span>}
             </td>
             <td className={tdClass}>
               <StatusBadge status={s.status} />
