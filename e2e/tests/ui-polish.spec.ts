@@ -381,14 +381,15 @@ test('the upload panel leaves the last rows’ ⋯ buttons reachable: the list s
 });
 
 test('the new-team-folder button has an icon of its own and says what it does', async ({ page }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
+  // Wide enough for its words beside any language's title (narrower, they go to its tooltip).
+  await page.setViewportSize({ width: 1680, height: 900 });
   await newUser(page, 'team-button');
   await apiPost(page, '/api/teams/folders', { name: 'Launch plan', invitations: [] });
   await page.goto('/platform/team-folders');
   await expect(item(page, 'Launch plan')).toBeVisible();
   const button = page.getByRole('button', { name: 'New team folder' });
   await expect(button).toHaveAttribute('title', 'New team folder');
-  // Its words show (not only to screen readers) on the desktop the design was drawn for...
+  // Its words show (not only to screen readers) on a wide desktop...
   const words = await button.getByText('New team folder').boundingBox();
   expect(words!.width, 'the label is visible').toBeGreaterThan(60);
   // ...and its icon is not the New folder one.

@@ -12,17 +12,22 @@ import { startRealtime, stopRealtime } from '../lib/socket';
 export function RealtimeConnection() {
   const authenticated = useSession((s) => s.authenticated);
   const { broadcasting } = useConfig();
+  // By value: the configuration is fetched again (a language switch, say), and a socket is not
+  // closed and opened again for an equal one.
+  const path = broadcasting?.path;
+  const authEndpoint = broadcasting?.authEndpoint;
   useEffect(() => {
-    if (!authenticated || !broadcasting) return;
+    if (!authenticated || !path || authEndpoint === undefined) return;
     let cancelled = false;
     afterFirstScreen(() => {
-      if (!cancelled) void startRealtime(broadcasting, () => useSession.getState().markUnauthorised());
+      if (!cancelled)
+        void startRealtime({ driver: 'socket.io', path, authEndpoint }, () => useSession.getState().markUnauthorised());
     });
     return () => {
       cancelled = true;
       stopRealtime();
     };
-  }, [authenticated, broadcasting]);
+  }, [authenticated, path, authEndpoint]);
   useLiveListings();
   return null;
 }

@@ -11,12 +11,17 @@ type ClientSocket = import('socket.io-client').Socket;
 
 let socket: ClientSocket | null = null;
 let starting: Promise<void> | null = null;
+let startingGeneration = 0;
 let generation = 0;
 
 export function startRealtime(broadcasting: BroadcastingConfig, onRefused?: () => void): Promise<void> {
-  if (socket || starting) return starting ?? Promise.resolve();
+  if (socket) return Promise.resolve();
+  // A start still loading its client counts only if nothing stopped it since: one stopped while
+  // loading opens nothing, so answering it would leave this start without a socket.
+  if (starting && startingGeneration === generation) return starting;
   const mine = ++generation;
-  starting = import('socket.io-client')
+  startingGeneration = mine;
+  const started: Promise<void> = import('socket.io-client')
     .then(({ io }) => {
       if (mine !== generation) return; // stopped while loading
       const next = io({
@@ -49,9 +54,10 @@ export function startRealtime(broadcasting: BroadcastingConfig, onRefused?: () =
     })
     .catch(() => undefined)
     .finally(() => {
-      starting = null;
+      if (starting === started) starting = null;
     });
-  return starting;
+  starting = started;
+  return started;
 }
 
 /** Sent by the server before it closes a socket whose session ended. */

@@ -146,7 +146,8 @@ function FileToolbar() {
           )}
         </div>
       )}
-      {/* Its own icon (not New folder's) and its words wherever the header has room, else a tooltip. */}
+      {/* Its own icon (not New folder's); its words only in a wide header, else a tooltip: the screen's
+          title (Slovak "Tímové priečinky" at 1440 px, say) keeps its room first. */}
       {newTeamFolder && (
         <Button
           className="h-11 px-3.5 max-md:hidden"
@@ -154,7 +155,7 @@ function FileToolbar() {
           title={t('teams.create_title')}
           icon={<FolderUsers className="size-4.5" aria-hidden />}
         >
-          <span className="@max-xl:sr-only">{t('teams.create_title')}</span>
+          <span className="@max-6xl:sr-only">{t('teams.create_title')}</span>
         </Button>
       )}
       <SearchField crowded />
