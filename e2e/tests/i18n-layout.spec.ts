@@ -144,6 +144,15 @@ test('a notification made while the reader read English shows in German once the
 
     // The reader switches to German: the same notification is shown in German.
     await apiCall(reader, 'PATCH', '/api/user/settings', { name: 'language', value: 'de' });
+    // The page opens its socket once its first screen has settled: the live invitation below is sent
+    // once it is connected (Socket.IO's "40" frame), else it would reach no socket of this page.
+    const connected = new Promise<void>((resolve) =>
+      reader.on('websocket', (ws) =>
+        ws.on('framereceived', (frame) => {
+          if (String(frame.payload).startsWith('40')) resolve();
+        }),
+      ),
+    );
     await reader.reload();
     await reader.getByRole('button', { name: /^Benachrichtigungen/ }).click();
     const german = reader.getByRole('dialog', { name: 'Benachrichtigungen' });
@@ -152,6 +161,7 @@ test('a notification made while the reader read English shows in German once the
     await expect(german.getByText('New team invitation')).toHaveCount(0);
 
     // One arriving live over the socket, made by an English-speaking inviter, reads German too.
+    await connected;
     await apiCall(inviter, 'POST', '/api/teams/folders', {
       name: 'Budget',
       invitations: [{ email, permission: 'can_view' }],
