@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installWithAdmin,
   registerUser,
+  seedFile,
   seedFolder,
   startTestServer,
   userIdOf,
@@ -89,6 +90,19 @@ describe('one level of the tree, refused where it should be', () => {
     // Above the shared folder: its parent, and a sibling tree.
     for (const id of [box.id, beside.id, team.id]) {
       expect((await visitor.get(`/api/sharing/navigation/${openToken}/${id}`)).status, id).toBe(404);
+    }
+  });
+
+  it('gives a link to a file no level at all, not even its folder’s', async () => {
+    const file = await seedFile(server, ownerId, { name: 'alone.txt', parentId: inBox.id });
+    const res = await owner.post('/api/share', { id: file.id, type: 'file' });
+    expect(res.status, res.body).toBe(201);
+    const token = shareResource.parse(res.json()).data.attributes.token;
+    const visitor = server.client('10.9.0.3');
+    for (const id of ['all', file.id, inBox.id]) {
+      const level = await visitor.get(`/api/sharing/navigation/${token}/${id}`);
+      expect(level.status, id).toBe(404);
+      expect(level.body).not.toMatch(/Deeper/);
     }
   });
 
