@@ -187,3 +187,40 @@ test('the move popup and the upload request’s folder picker load one level per
   }
   expect(calls).not.toContain('/api/browse/navigation');
 });
+
+test('a folder whose level fails to load in the move popup shows closed, not spinning, and opens when asked again', async ({
+  page,
+}) => {
+  await newAccount(page, 'Flo', uniqueEmail('picker-fail'), 'picker-password-1');
+  const projects = await seedFolder(page, 'Projects');
+  await seedFolder(page, 'Archive', projects);
+  await seedFolder(page, 'Inbox');
+  let failing = true;
+  await page.route(`**/api/browse/navigation/${projects}`, (route) =>
+    failing
+      ? route.fulfill({ status: 500, json: { code: 'server.error', message: 'Something went wrong.' } })
+      : route.continue(),
+  );
+  await page.goto('/platform/files');
+  await row(page, 'Inbox').click();
+  await page
+    .getByRole('toolbar', { name: 'Actions for the selection' })
+    .getByRole('button', { name: 'Move', exact: true })
+    .click();
+  const tree = page.getByRole('dialog', { name: 'Move “Inbox”' }).getByRole('tree');
+  const folder = tree.getByRole('treeitem', { name: 'Projects' });
+  await folder.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(folder).toHaveAttribute('aria-expanded', 'false');
+  await expect(tree.getByRole('status')).toHaveCount(0);
+  if (SHOTS) {
+    await page.screenshot({ path: `${SHOTS}/move-level-failed-light.png` });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: `${SHOTS}/move-level-failed-dark.png` });
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  failing = false;
+  await page.keyboard.press('ArrowRight');
+  await expect(tree.getByRole('treeitem', { name: 'Archive' })).toBeVisible();
+  await expect(folder).toHaveAttribute('aria-expanded', 'true');
+});

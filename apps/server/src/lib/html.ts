@@ -112,7 +112,11 @@ export function cleanInlineHtml(source: string): string {
 
 const ACCENT = /\*\*(.+?)\*\*/g;
 const LINK = /\[([^\]\n]+)\]\(((?:https?:\/\/|mailto:)[^\s)]+)\)/g;
-const TAG = /<\/?[a-z][^>]*>|<!--/i;
+/**
+ * What marks copy stored as HTML before issue 41: a tag, or a character escaped by the cleaning
+ * every value went through when written (`&` was stored as `&amp;` even in copy without a tag).
+ */
+const OLD_HTML = /<\/?[a-z][^>]*>|<!--|&(?:amp|lt|gt|quot|nbsp|#39|#x27);/i;
 
 const decodeEntities = (s: string) =>
   s
@@ -127,10 +131,11 @@ const decodeEntities = (s: string) =>
  * Homepage copy as the administrator types it (issue 41): plain text, `**words**` shown in the
  * accent colour and `[text](https://…)` a link. Copy stored before that as a little HTML (the
  * accent `<span class="text-theme">`, bold, a link) is read into the same form, so old values keep
- * their accent and the admin never sees a tag again; any other tag is dropped, its text kept.
+ * their accent and the admin never sees a tag or an escaped `&amp;` again; any other tag is dropped,
+ * its text kept. (Plain text typed with a literal `&amp;` in it reads as `&`: a price worth paying.)
  */
 export function homepageCopyFromHtml(source: string): string {
-  if (!TAG.test(source)) return source;
+  if (!OLD_HTML.test(source)) return source;
   const clean = cleanInlineHtml(source)
     .replace(/<br\s*\/?>/gi, ' ')
     .replace(/<(span class="text-theme"|strong|b)>(.*?)<\/(span|strong|b)>/gis, '**$2**')

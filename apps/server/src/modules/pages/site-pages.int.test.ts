@@ -161,6 +161,24 @@ describe('site pages and homepage', () => {
     );
   });
 
+  it('reads old copy whose only HTML is an escaped character (an ampersand, a quote) as its plain text', async () => {
+    // Before issue 41 every value was cleaned to HTML when written: "Upload & share" was stored as
+    // "Upload &amp; share", with no tag in it. Read as plain text, the page escaped it once more.
+    await server.ctx.db.execute(sql`
+      insert into settings (name, value) values
+        ('header_description', ${JSON.stringify('Upload &amp; share, 1 &lt; 2 &quot;fast&quot;')}::jsonb),
+        ('footer_content', ${JSON.stringify('© 2026 Acme &amp; Co.')}::jsonb)
+      on conflict (name) do update set value = excluded.value`);
+    const settings = (await admin.get('/api/admin/settings')).json().data;
+    expect(settings.header_description).toBe('Upload & share, 1 < 2 "fast"');
+    expect(settings.footer_content).toBe('© 2026 Acme & Co.');
+    const home = homepageResponse.parse((await server.client().get('/api/homepage')).json()).data;
+    expect(home.header.description).toBe('Upload &amp; share, 1 &lt; 2 "fast"');
+    expect(appConfig.parse((await server.client().get('/api/config')).json()).footerContent).toBe(
+      '© 2026 Acme &amp; Co.',
+    );
+  });
+
   it('refuses bad homepage, analytics and ads values with 422 naming the setting', async () => {
     for (const [name, value] of [
       ['header_title', 'x'.repeat(201)],

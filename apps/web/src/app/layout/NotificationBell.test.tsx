@@ -150,6 +150,25 @@ describe('the notification center', () => {
     expect(old!.textContent).toContain('About Stored before');
   });
 
+  it('shows what another user typed into a notification’s values as text, never as markup or a placeholder', async () => {
+    // An upload request from someone whose name and message are markup, and a placeholder of another value.
+    const hostile = note('n3', 'x', {
+      message: {
+        key: 'file_request.requested_note',
+        params: { name: '<img src=x onerror="alert(1)">', note: '<b>hi</b> {{name}} <script>alert(2)</script>' },
+      },
+      action: { type: 'url', params: { url: '/request/t/upload', target: 'blank', button: 'Upload files' } },
+    });
+    notificationServer([hostile]);
+    setCatalogue('en', en);
+    renderBell();
+    await userEvent.click(bell());
+    const [item] = await within(await panel()).findAllByRole('article');
+    expect(within(item!).getByRole('heading').textContent).toContain('<img src=x onerror="alert(1)"> asks you');
+    expect(item!.textContent).toContain('Their message: “<b>hi</b> {{name}} <script>alert(2)</script>”');
+    expect(item!.querySelector('img, b, script')).toBeNull();
+  });
+
   it('Clear all empties the list, and Escape and a click outside close it', async () => {
     const server = notificationServer([note('n1', 'Only one')]);
     renderBell();

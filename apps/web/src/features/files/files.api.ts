@@ -194,9 +194,17 @@ export function usePickerLevels(
   results.forEach((result, i) => {
     if (result.data) levels.set(ids[i]!, result.data);
   });
+  // A level below the top that failed (and is not being asked again): its folder shows closed.
+  const failedLevels = new Set<string | null>();
+  results.forEach((result, i) => {
+    if (i > 0 && result.isError && !result.data && !result.isFetching) failedLevels.add(ids[i]!);
+  });
   const first = results[0];
   return {
     levels,
+    failedLevels,
+    /** Asks again for the level of a folder whose level failed. */
+    retryLevel: (id: string) => void results[ids.indexOf(id)]?.refetch(),
     pending: !first?.data && !first?.isError,
     failed: !first?.data && !!first?.isError,
     retry: () => void first?.refetch(),

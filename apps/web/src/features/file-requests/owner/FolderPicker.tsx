@@ -31,7 +31,7 @@ export function FolderPicker({ opened, value, onChange, label }: FolderPickerPro
   );
   // One level per opened folder (ADR 0072), as the navigator and the move popup load them.
   const tree = usePickerLevels(null, (level) => openLevels(null, level, expanded));
-  const rows = flatten(null, tree.levels, t('nav.my_files'), expanded, nothing);
+  const rows = flatten(null, tree.levels, t('nav.my_files'), expanded, nothing, tree.failedLevels);
   const loading = tree.pending;
 
   const choose = (row: Row) => onChange({ id: row.id, name: row.name });
@@ -56,7 +56,13 @@ export function FolderPicker({ opened, value, onChange, label }: FolderPickerPro
                 aria-expanded={row.hasChildren && row.id ? row.expanded : undefined}
                 aria-selected={chosen}
                 tabIndex={focused === key ? 0 : -1}
-                onKeyDown={(e) => onKeyDown(e, rows, index, choose)}
+                onKeyDown={(e) => {
+                  // Opening a folder whose level failed asks for it again.
+                  if (e.key === 'ArrowRight' && row.failed && row.id) {
+                    e.preventDefault();
+                    tree.retryLevel(row.id);
+                  } else onKeyDown(e, rows, index, choose);
+                }}
                 onFocus={() => setFocused(key)}
                 onClick={() => choose(row)}
                 style={{ paddingLeft: `${row.depth * 20 + 4}px` }}
@@ -78,7 +84,8 @@ export function FolderPicker({ opened, value, onChange, label }: FolderPickerPro
                     aria-hidden
                     onClick={(e) => {
                       e.stopPropagation();
-                      toggle(row.id!);
+                      if (row.failed) tree.retryLevel(row.id!);
+                      else toggle(row.id!);
                     }}
                     className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-200/70 dark:hover:bg-neutral-700"
                   >

@@ -39,7 +39,7 @@ export function MoveDialog({ items }: { items: Item[] }) {
   const topLevel = top.id ?? null;
   const tree = usePickerLevels(topLevel, (level) => openLevels(topLevel, level, expanded));
   const moving = useMemo(() => new Set(items.filter((i) => i.type === 'folder').map((i) => i.id)), [items]);
-  const rows = flatten(topLevel, tree.levels, top.name ?? t('nav.my_files'), expanded, moving);
+  const rows = flatten(topLevel, tree.levels, top.name ?? t('nav.my_files'), expanded, moving, tree.failedLevels);
   const parents = new Set(items.map((i) => i.attributes.parent_id));
   const alreadyThere = chosen !== null && parents.size === 1 && parents.has(chosen.id);
 
@@ -85,10 +85,18 @@ export function MoveDialog({ items }: { items: Item[] }) {
                   aria-selected={isChosen}
                   aria-disabled={row.disabled || undefined}
                   tabIndex={focused === key ? 0 : -1}
-                  onKeyDown={(e) => onKeyDown(e, rows, index, choose)}
+                  onKeyDown={(e) => {
+                    // Opening a folder whose level failed asks for it again.
+                    if (e.key === 'ArrowRight' && row.failed && row.id) {
+                      e.preventDefault();
+                      tree.retryLevel(row.id);
+                    } else onKeyDown(e, rows, index, choose);
+                  }}
                   onFocus={() => setFocused(key)}
                   onClick={() => choose(row)}
-                  onDoubleClick={() => row.id && row.hasChildren && toggle(row.id)}
+                  onDoubleClick={() =>
+                    row.id && row.hasChildren && (row.failed ? tree.retryLevel(row.id) : toggle(row.id))
+                  }
                   style={{ paddingLeft: `${row.depth * 20 + 4}px` }}
                   className={cn(
                     'flex min-h-11 items-center gap-2 rounded-lg pr-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-accent',
@@ -110,7 +118,8 @@ export function MoveDialog({ items }: { items: Item[] }) {
                       aria-hidden
                       onClick={(e) => {
                         e.stopPropagation();
-                        toggle(row.id!);
+                        if (row.failed) tree.retryLevel(row.id!);
+                        else toggle(row.id!);
                       }}
                       className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-neutral-500 hover:bg-neutral-200/70 dark:hover:bg-neutral-700"
                     >

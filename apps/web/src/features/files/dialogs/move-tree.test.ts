@@ -46,3 +46,19 @@ describe('the move popup tree', () => {
     expect(rows.find((r) => r.name === 'Photos')).toMatchObject({ expanded: true, loading: true });
   });
 });
+
+describe('a level that could not be loaded', () => {
+  it('shows its folder closed and not loading, so the row does not spin for ever', () => {
+    const partial = new Map([[null, [node('Photos', true), node('Work')]]]);
+    const waiting = flatten(null, partial, 'My Files', new Set(['Photos']), new Set());
+    expect(waiting.find((r) => r.name === 'Photos')).toMatchObject({ expanded: true, loading: true, failed: false });
+    const rows = flatten(null, partial, 'My Files', new Set(['Photos']), new Set(), new Set(['Photos']));
+    expect(rows.find((r) => r.name === 'Photos')).toMatchObject({
+      expanded: false,
+      loading: false,
+      failed: true,
+      hasChildren: true,
+    });
+    expect(rows.map((r) => r.name)).toEqual(['My Files', 'Photos', 'Work']);
+  });
+});

@@ -11,6 +11,8 @@ export interface Row {
   expanded: boolean;
   /** Open, with its level still on its way. */
   loading: boolean;
+  /** Open, but its level could not be loaded: shown closed, and opening it again asks again. */
+  failed: boolean;
   /** One of the moved folders or inside one: a folder can't go into itself. */
   disabled: boolean;
 }
@@ -49,6 +51,7 @@ export function flatten(
   rootName: string,
   expanded: ReadonlySet<string>,
   moving: ReadonlySet<string>,
+  failed: ReadonlySet<string | null> = new Set(),
 ): Row[] {
   const first = levels.get(top) ?? [];
   const rows: Row[] = [
@@ -62,14 +65,17 @@ export function flatten(
       hasChildren: first.length > 0,
       expanded: true,
       loading: false,
+      failed: false,
       disabled: false,
     },
   ];
   const walk = (list: readonly TreeLevelFolder[], depth: number, parent: string | null, blocked: boolean) => {
     for (const f of list) {
       const disabled = blocked || moving.has(f.id);
-      const open = expanded.has(f.id) && f.has_folders;
       const below = levels.get(f.id);
+      // A level that failed is not on its way: without this its row would spin for ever.
+      const broken = expanded.has(f.id) && f.has_folders && !below && failed.has(f.id);
+      const open = expanded.has(f.id) && f.has_folders && !broken;
       rows.push({
         id: f.id,
         name: f.name,
@@ -80,6 +86,7 @@ export function flatten(
         hasChildren: f.has_folders,
         expanded: open,
         loading: open && !below,
+        failed: broken,
         disabled,
       });
       if (open && below) walk(below, depth + 1, f.id, disabled);
