@@ -140,3 +140,46 @@ test('Download after Ctrl+A zips the whole folder, loaded or not, less what was 
   expect(zips).toHaveLength(1);
   expect(new URLSearchParams(zips[0]).get('items')).toBeNull();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('"Select all" in the selection bar takes the whole folder, loaded or not, and trashes it in one request', async ({
+    page,
+  }) => {
+    const id = await openBigFolder(page, 'selphone');
+    const bar = page.getByRole('toolbar', { name: 'Actions for the selection' });
+    // No keyboard: select mode, one tap, then the bar's "Select all".
+    await page.getByRole('button', { name: 'Select items' }).click();
+    await page.getByRole('option').first().click();
+    await expect(bar).toContainText('1 selected');
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/phone-one-selected-light.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${SHOTS}/phone-one-selected-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    await bar.getByRole('button', { name: 'Select all' }).click();
+    await expect(bar).toContainText(`All ${ITEMS} selected`);
+    // Everything is selected: the bar no longer offers it.
+    await expect(bar.getByRole('button', { name: 'Select all' })).toHaveCount(0);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/phone-all-selected-light.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${SHOTS}/phone-all-selected-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+
+    const removals: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/remove')) removals.push(r.postData() ?? '');
+    });
+    await bar.getByRole('button', { name: 'Trash' }).click();
+    await expect(page.getByText(`Moved ${ITEMS} items to the trash`)).toBeVisible();
+    await expect(page.getByText('This folder is empty')).toBeVisible();
+    expect(removals).toHaveLength(1);
+    expect(JSON.parse(removals[0]!)).toMatchObject({ all_in: id, except: [] });
+    expect(await folderTotal(page, id)).toBe(0);
+    expect(await trashTotal(page)).toBe(ITEMS);
+  });
+});
