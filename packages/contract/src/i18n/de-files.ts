@@ -40,7 +40,6 @@ export const deFiles: Record<string, string> = {
   'files.delete_short': 'Löschen',
   'files.selection_actions': 'Aktionen für die Auswahl',
   'files.select_all': 'Alle auswählen',
-  'files.select_all_short': 'Alle',
   'files.clear_selection': 'Auswahl aufheben',
   'files.select_mode': 'Elemente auswählen',
   'files.view_options': 'Ansichtsoptionen',

@@ -38,7 +38,6 @@ export const enFiles: Record<string, string> = {
   'files.delete_short': 'Delete',
   'files.selection_actions': 'Actions for the selection',
   'files.select_all': 'Select all',
-  'files.select_all_short': 'All',
   'files.clear_selection': 'Clear the selection',
   'files.select_mode': 'Select items',
   'files.view_options': 'View options',

@@ -52,7 +52,6 @@ export const skFiles: Record<string, string> = {
   'files.delete_short': 'Odstrániť',
   'files.selection_actions': 'Akcie pre výber',
   'files.select_all': 'Vybrať všetko',
-  'files.select_all_short': 'Všetko',
   'files.clear_selection': 'Zrušiť výber',
   'files.select_mode': 'Vybrať položky',
   'files.view_options': 'Možnosti zobrazenia',

@@ -4,7 +4,7 @@ import { cn } from '../../../ui/cn';
 import { DropdownMenu } from '../../../ui/Menu';
 import { useItemActions } from '../actions';
 import { useFilesSource } from './source';
-import { useAllSelected, useBrowser, useSelectedItems, useSelectionLabel } from './store';
+import { useBrowser, useSelectedItems, useSelectionLabel } from './store';
 import { useMedia } from './useMedia';
 
 /** Labels that fit under an icon on a narrow screen. */
@@ -22,10 +22,6 @@ export function SelectionBar() {
   const items = useSelectedItems();
   const context = useBrowser((s) => s.context);
   const clear = useBrowser((s) => s.clear);
-  const selectAll = useBrowser((s) => s.selectAll);
-  // Phones have no Ctrl+A: the bar offers it until every item is selected, loaded or not (ADR 0018).
-  const allSelected = useAllSelected();
-  const everyLoaded = useBrowser((s) => s.all === null && s.selected.size >= Math.max(s.total, s.items.length));
   const actions = useItemActions();
   const label = useSelectionLabel(true);
   // Through a link "Remove" is already short, and "Trash" would say the wrong thing.
@@ -34,9 +30,7 @@ export function SelectionBar() {
   const narrow = useMedia('(max-width: 419px)');
   if (!items.length || !context) return null;
   const menu = actions.menuFor(items, context).filter((a) => a.id !== 'open');
-  const offerAll = !allSelected && !everyLoaded;
-  // "Select all" takes one action's place, so that the count still reads in full.
-  const room = (narrow ? 2 : 3) - (offerAll ? 1 : 0);
+  const room = narrow ? 2 : 3;
   const shown = menu.length === room + 1 ? menu : menu.slice(0, room);
   const rest = menu.slice(shown.length);
   return (
@@ -54,12 +48,6 @@ export function SelectionBar() {
       >
         {label.text}
       </p>
-      {offerAll && (
-        <button type="button" onClick={selectAll} aria-label={t('files.select_all')} className={barButton}>
-          <CheckCheck className="size-5" aria-hidden />
-          <span className="max-w-16 truncate">{t('files.select_all_short')}</span>
-        </button>
-      )}
       {shown.map(({ id, label, icon: Icon, onSelect, danger }) => (
         <button
           key={id}
