@@ -91,6 +91,30 @@ test('an admin creates a user, changes their capacity, suspends and deletes them
   await admin.context().close();
 });
 
+test('the subscription tab of a user without one answers without an error (issue 41)', async ({ browser }) => {
+  const admin = await adminPage(browser, DESKTOP);
+  const made = await apiCall<{ data: { id: string } }>(admin, 'POST', '/api/admin/users', {
+    name: 'Nora Noplan',
+    email: uniqueEmail('noplan'),
+    password: 'noplan-password-1',
+    password_confirmation: 'noplan-password-1',
+    role: 'user',
+    max_storage_amount: 2,
+  });
+  const failed: string[] = [];
+  admin.on('response', (response) => {
+    if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  const subscription = admin.waitForResponse((r) => r.url().endsWith(`/admin/users/${made.data.id}/subscription`));
+  await admin.goto(`/admin/user/${made.data.id}/details`);
+  await admin.getByRole('navigation', { name: 'User sections' }).getByRole('link', { name: 'Subscription' }).click();
+  expect((await subscription).status()).toBe(200);
+  await expect(admin.getByText('This user has no subscription.')).toBeVisible();
+  await expect(admin.getByText('No transactions yet.')).toBeVisible();
+  expect(failed).toEqual([]);
+  await admin.context().close();
+});
+
 test('screens in light, dark and on a phone', async ({ browser }) => {
   test.skip(!SHOTS, 'screenshots only');
   test.setTimeout(420_000);
@@ -118,6 +142,9 @@ test('screens in light, dark and on a phone', async ({ browser }) => {
     await admin.goto(`/admin/user/${made.data.id}/storage`);
     await expect(admin.getByText(/of 2 GB used/)).toBeVisible();
     await shoot(admin, `storage-${name}`);
+    await admin.goto(`/admin/user/${made.data.id}/subscription`);
+    await expect(admin.getByText('This user has no subscription.')).toBeVisible();
+    await shoot(admin, `subscription-${name}`);
     await admin.goto('/admin/user/create');
     await shoot(admin, `create-${name}`);
     await admin.goto('/admin/dashboard');

@@ -140,3 +140,51 @@ test('Download after Ctrl+A zips the whole folder, loaded or not, less what was 
   expect(zips).toHaveLength(1);
   expect(new URLSearchParams(zips[0]).get('items')).toBeNull();
 });
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('"Select all" in the toolbar\'s menu takes the whole folder, loaded or not, and trashes it in one request', async ({
+    page,
+  }) => {
+    const id = await openBigFolder(page, 'selphone');
+    const bar = page.getByRole('toolbar', { name: 'Actions for the selection' });
+    // No keyboard: the toolbar's menu offers it, nothing selected yet.
+    await page.getByRole('button', { name: 'View options' }).click();
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/phone-menu-light.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${SHOTS}/phone-menu-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+    await page.getByRole('menuitem', { name: 'Select all' }).click();
+    await expect(bar).toContainText(`All ${ITEMS} selected`);
+    await expect(page.getByRole('button', { name: 'Select items' })).toHaveAttribute('aria-pressed', 'true');
+    // Everything is selected: the menu no longer offers it.
+    await page.getByRole('button', { name: 'View options' }).click();
+    await expect(
+      page.getByRole('menuitem', { name: 'Show as list' }).or(page.getByRole('menuitem', { name: 'Show as grid' })),
+    ).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Select all' })).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    if (SHOTS) {
+      await page.screenshot({ path: `${SHOTS}/phone-all-selected-light.png` });
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.screenshot({ path: `${SHOTS}/phone-all-selected-dark.png` });
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
+
+    const removals: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/remove')) removals.push(r.postData() ?? '');
+    });
+    await bar.getByRole('button', { name: 'Trash' }).click();
+    await expect(page.getByText(`Moved ${ITEMS} items to the trash`)).toBeVisible();
+    await expect(page.getByText('This folder is empty')).toBeVisible();
+    expect(removals).toHaveLength(1);
+    expect(JSON.parse(removals[0]!)).toMatchObject({ all_in: id, except: [] });
+    expect(await folderTotal(page, id)).toBe(0);
+    expect(await trashTotal(page)).toBe(ITEMS);
+  });
+});

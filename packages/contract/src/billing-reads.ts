@@ -29,6 +29,13 @@ export const transactionsResponse = z.object({
   meta: z.object({ paginate: pagination }),
 });
 export type TransactionsResponse = z.infer<typeof transactionsResponse>;
+/**
+ * One subscription, the caller's (`/api/subscriptions/detail`) or a user's for the administrator
+ * (`/api/subscriptions/admin/users/{id}/subscription`): null when there is none, an ordinary state
+ * of both screens rather than a 404 the browser logs on every visit (issue 41).
+ */
+export const subscriptionDetailResponse = z.object({ data: subscriptionResource.nullable() });
+export type SubscriptionDetailResponse = z.infer<typeof subscriptionDetailResponse>;
 export type SubscriptionsResponse = {
   data: z.infer<typeof subscriptionResource>[];
   meta: { paginate: z.infer<typeof pagination> };

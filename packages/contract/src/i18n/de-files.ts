@@ -39,6 +39,7 @@ export const deFiles: Record<string, string> = {
   'files.trash_short': 'Papierkorb',
   'files.delete_short': 'Löschen',
   'files.selection_actions': 'Aktionen für die Auswahl',
+  'files.select_all': 'Alle auswählen',
   'files.clear_selection': 'Auswahl aufheben',
   'files.select_mode': 'Elemente auswählen',
   'files.view_options': 'Ansichtsoptionen',

@@ -37,6 +37,7 @@ export const enFiles: Record<string, string> = {
   'files.trash_short': 'Trash',
   'files.delete_short': 'Delete',
   'files.selection_actions': 'Actions for the selection',
+  'files.select_all': 'Select all',
   'files.clear_selection': 'Clear the selection',
   'files.select_mode': 'Select items',
   'files.view_options': 'View options',

@@ -51,6 +51,7 @@ export const skFiles: Record<string, string> = {
   'files.trash_short': 'Do koša',
   'files.delete_short': 'Odstrániť',
   'files.selection_actions': 'Akcie pre výber',
+  'files.select_all': 'Vybrať všetko',
   'files.clear_selection': 'Zrušiť výber',
   'files.select_mode': 'Vybrať položky',
   'files.view_options': 'Možnosti zobrazenia',

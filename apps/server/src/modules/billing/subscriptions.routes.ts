@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { and, eq } from 'drizzle-orm';
-import { gatewayDriver, subscriptionResource, type SubscriptionResource } from '@filestore/contract';
+import {
+  gatewayDriver,
+  subscriptionDetailResponse,
+  subscriptionResource,
+  type SubscriptionResource,
+} from '@filestore/contract';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { AppError } from '../../lib/errors.js';
@@ -116,7 +121,7 @@ export function subscriptionsRoutes(app: TypedApp, ctx: AppContext) {
   app.get(
     '/api/subscriptions/detail',
     // No subscription is an ordinary state of the billing page, not an error: 200 with null (issue 41).
-    { config: { access: 'user' }, schema: { response: { 200: z.object({ data: subscriptionResource.nullable() }) } } },
+    { config: { access: 'user' }, schema: { response: { 200: subscriptionDetailResponse } } },
     async (request) => {
       const sub = await currentSubscription(ctx.db, requireUser(request).id);
       return { data: sub ? presentSubscription(sub) : null };

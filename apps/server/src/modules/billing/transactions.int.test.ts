@@ -129,10 +129,10 @@ describe('billing transactions', () => {
     expect(mine.json()).toEqual({ data: null });
   });
 
-  it('answers 404 for a user without a subscription or one that does not exist', async () => {
+  it('answers 200 with null for a user without a subscription (issue 41), 404 for one that does not exist', async () => {
     const none = await admin.get(`/api/subscriptions/admin/users/${annId}/subscription`);
-    expect(none.status).toBe(404);
-    expect(none.json().code).toBe('billing.no_subscription');
+    expect(none.status, none.body).toBe(200);
+    expect(none.json()).toEqual({ data: null });
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await admin.get(`/api/subscriptions/admin/users/${unknown}/subscription`)).status).toBe(404);
     expect((await admin.post(`/api/subscriptions/admin/users/${unknown}/credit`, { amount: 100 })).status).toBe(404);

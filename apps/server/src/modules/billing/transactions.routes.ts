@@ -4,6 +4,7 @@ import {
   billingAlertRequest,
   billingAlertResource,
   creditRequest,
+  subscriptionDetailResponse,
   subscriptionResource,
   subscriptionsQuery,
   transactionResource,
@@ -86,13 +87,12 @@ export function transactionsRoutes(app: TypedApp, ctx: AppContext) {
     '/api/subscriptions/admin/users/:id/subscription',
     {
       config: { access: 'admin' },
-      schema: { params: userParams, response: { 200: z.object({ data: subscriptionResource }) } },
+      // A user without a subscription is an ordinary state of the tab: 200 with null (issue 41); an unknown user is 404.
+      schema: { params: userParams, response: { 200: subscriptionDetailResponse } },
     },
     async (request) => {
       const user = await userOr404(ctx, request.params.id);
-      const sub = await subscriptionOfUser(ctx.db, user.id);
-      if (!sub) throw new AppError(404, 'billing.no_subscription', 'This user has no subscription.');
-      return { data: sub };
+      return { data: await subscriptionOfUser(ctx.db, user.id) };
     },
   );
 

@@ -1,6 +1,7 @@
 import {
   ArchiveRestore,
   ArrowDownUp,
+  CheckCheck,
   CloudUpload,
   Download,
   Ellipsis,
@@ -25,7 +26,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n';
 import { useItemActions } from '../../features/files/actions';
 import { useSortMenu } from '../../features/files/browser/sort-menu';
-import { knownFolderName, useBrowser, useSelectedItems } from '../../features/files/browser/store';
+import { knownFolderName, useAllSelected, useBrowser, useSelectedItems } from '../../features/files/browser/store';
 import { useCurrentFolderId } from '../../features/files/current-folder';
 import { useFilesSource } from '../../features/files/browser/source';
 import { useTeamActions } from '../../features/teams/useTeamActions';
@@ -95,6 +96,8 @@ function FileToolbar() {
   const selectMode = useBrowser((s) => s.selectMode);
   const setSelectMode = useBrowser((s) => s.setSelectMode);
   const hasItems = useBrowser((s) => s.items.length > 0);
+  const selectAll = useBrowser((s) => s.selectAll);
+  const allSelected = useAllSelected();
   const selected = useSelectedItems();
   const folderId = useCurrentFolderId();
   const viewMenu = useViewMenu();
@@ -113,6 +116,22 @@ function FileToolbar() {
   };
 
   const phoneMenu: MenuAction[] = [
+    // Phones have no Ctrl+A: the same whole-folder selection, loaded or not (ADR 0018), in select mode
+    // so that the next tap changes the selection instead of opening an item.
+    ...(hasItems && !allSelected
+      ? [
+          {
+            id: 'select-all',
+            label: t('files.select_all'),
+            icon: CheckCheck,
+            onSelect: () => {
+              setSelectMode(true);
+              selectAll();
+            },
+            group: -2,
+          },
+        ]
+      : []),
     {
       id: 'view',
       label: prefs.previewType === 'list' ? t('files.view_grid') : t('files.view_list'),

@@ -2,6 +2,7 @@ import type {
   CreatePlanRequest,
   CreditCardResource,
   PlanResource,
+  SubscriptionDetailResponse,
   SubscriptionResource,
   SubscriptionsQuery,
   SubscriptionsResponse,
@@ -11,7 +12,7 @@ import type {
   UpdatePlanRequest,
 } from '@filestore/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, request } from '../../lib/api';
+import { api, request } from '../../lib/api';
 
 export const billingKeys = {
   all: ['billing'] as const,
@@ -107,19 +108,12 @@ export const useUserTransactions = (id: string) =>
     queryFn: () => api.get<TransactionsResponse>(`/api/subscriptions/admin/users/${id}/transactions`),
   });
 
-/** A user's subscription; null when they have none (404). */
+/** A user's subscription; null when they have none (the server answers 200 with null, issue 41). */
 export const useUserSubscription = (id: string) =>
   useQuery({
     queryKey: billingKeys.userSubscription(id),
-    queryFn: async () => {
-      try {
-        return (await api.get<{ data: SubscriptionResource }>(`/api/subscriptions/admin/users/${id}/subscription`))
-          .data;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryFn: async () =>
+      (await api.get<SubscriptionDetailResponse>(`/api/subscriptions/admin/users/${id}/subscription`)).data,
   });
 
 export function useCreditUser(id: string) {
@@ -135,7 +129,7 @@ export function useCreditUser(id: string) {
 export const useMySubscription = () =>
   useQuery({
     queryKey: billingKeys.mine,
-    queryFn: async () => (await api.get<{ data: SubscriptionResource | null }>('/api/subscriptions/detail')).data,
+    queryFn: async () => (await api.get<SubscriptionDetailResponse>('/api/subscriptions/detail')).data,
   });
 
 export const useMyTransactions = (page: number) =>
