@@ -119,7 +119,7 @@ export const deAdminSettings: Record<string, string> = {
   'admin.storage.endpoint': 'Endpunkt',
   'admin.storage.endpoint_hint': 'Für Amazon S3 leer lassen.',
   'admin.storage.region': 'Region',
-  'admin.storage.region_other': 'Andere Region (eingeben)',
+  'admin.storage.region_another': 'Andere Region (eingeben)',
   'admin.storage.region_custom': 'Name der Region',
   'admin.storage.region_custom_hint': 'So, wie Ihr Anbieter sie nennt: Ceph, MinIO, Wasabi und andere.',
   'admin.storage.bucket': 'Bucket',

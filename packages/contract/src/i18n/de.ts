@@ -304,7 +304,7 @@ export const de: Record<string, string> = {
   'setup.s3.endpoint': 'Endpunkt',
   'setup.s3.endpoint_hint': 'Für Amazon S3 leer lassen.',
   'setup.s3.region': 'Region',
-  'setup.s3.region_other': 'Andere Region (eingeben)',
+  'setup.s3.region_another': 'Andere Region (eingeben)',
   'setup.s3.region_custom': 'Name der Region',
   'setup.s3.region_custom_hint': 'So, wie Ihr Anbieter sie nennt: Ceph, MinIO, Wasabi und andere.',
   'setup.s3.bucket': 'Bucket',

@@ -115,7 +115,7 @@ export const enAdminSettings: Record<string, string> = {
   'admin.storage.endpoint': 'Endpoint',
   'admin.storage.endpoint_hint': 'Leave empty for Amazon S3.',
   'admin.storage.region': 'Region',
-  'admin.storage.region_other': 'Another region (type it)',
+  'admin.storage.region_another': 'Another region (type it)',
   'admin.storage.region_custom': 'Region name',
   'admin.storage.region_custom_hint': 'As your provider names it: Ceph, MinIO, Wasabi and others.',
   'admin.storage.bucket': 'Bucket',

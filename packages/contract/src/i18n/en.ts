@@ -287,7 +287,7 @@ export const en: Record<string, string> = {
   'setup.s3.endpoint': 'Endpoint',
   'setup.s3.endpoint_hint': 'Leave empty for Amazon S3.',
   'setup.s3.region': 'Region',
-  'setup.s3.region_other': 'Another region (type it)',
+  'setup.s3.region_another': 'Another region (type it)',
   'setup.s3.region_custom': 'Region name',
   'setup.s3.region_custom_hint': 'As your provider names it: Ceph, MinIO, Wasabi and others.',
   'setup.s3.bucket': 'Bucket',

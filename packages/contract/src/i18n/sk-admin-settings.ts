@@ -117,7 +117,7 @@ export const skAdminSettings: Record<string, string> = {
   'admin.storage.endpoint': 'Koncový bod',
   'admin.storage.endpoint_hint': 'Pre Amazon S3 nechajte prázdne.',
   'admin.storage.region': 'Región',
-  'admin.storage.region_other': 'Iný región (zadajte ho)',
+  'admin.storage.region_another': 'Iný región (zadajte ho)',
   'admin.storage.region_custom': 'Názov regiónu',
   'admin.storage.region_custom_hint': 'Tak, ako ho volá váš poskytovateľ: Ceph, MinIO, Wasabi a ďalší.',
   'admin.storage.bucket': 'Bucket',

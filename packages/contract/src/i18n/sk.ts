@@ -295,7 +295,7 @@ export const sk: Record<string, string> = {
   'setup.s3.endpoint': 'Endpoint',
   'setup.s3.endpoint_hint': 'Pre Amazon S3 nechajte prázdne.',
   'setup.s3.region': 'Región',
-  'setup.s3.region_other': 'Iný región (zadajte ho)',
+  'setup.s3.region_another': 'Iný región (zadajte ho)',
   'setup.s3.region_custom': 'Názov regiónu',
   'setup.s3.region_custom_hint': 'Tak, ako ho volá váš poskytovateľ: Ceph, MinIO, Wasabi a ďalší.',
   'setup.s3.bucket': 'Bucket',

@@ -73,7 +73,7 @@ function RegionField({
   const { t, i18n } = useTranslation();
   const key = (name: string) => (screen === 'setup' ? `setup.s3.${name}` : `admin.storage.${name}`);
   const [custom, setCustom] = useState(() => !S3_REGIONS.some((r) => r.code === value));
-  const otherLabel = t(key('region_other'));
+  const otherLabel = t(key('region_another'));
   const options = useMemo(() => {
     const names = regionNames(i18n.language);
     return [
