@@ -5,7 +5,6 @@ import {
   type ItemsResponse,
   type MessageResponse,
   type RemoveResponse,
-  type NavigationResponse,
   type CreateFolderRequest,
   type ItemRef,
   type NavigationFolder,
@@ -129,26 +128,6 @@ export function useListingItems(data: { pages: BrowseResponse[] } | undefined): 
 }
 
 /**
- * The folder tree of the navigator and of the move popup: the folders below the source's top
- * (only "My Files" is movable for a signed-in user; a link's own folder for its holder).
- */
-export function useNavigationTree() {
-  const source = useFilesSource();
-  const authenticated = useSession((s) => s.authenticated);
-  const { navigation, navigationLocation } = source.endpoints;
-  return useQuery({
-    queryKey: source.keys.navigation,
-    queryFn: async () => {
-      const { data } = await api.get<NavigationResponse>(navigation);
-      const section = data.find((s) => s.location === navigationLocation);
-      return topFolders(section?.folders ?? [], source.root.id);
-    },
-    enabled: authenticated || source.kind !== 'account',
-    staleTime: 30_000,
-  });
-}
-
-/**
  * One level of the folder tree (ADR 0072): the folders directly in `parentId` (null: the source's
  * top), each with whether it holds folders. Under the source's navigation key, so whatever
  * refreshes the tree (a change, `items.changed`) refreshes the levels that are open.
@@ -209,12 +188,6 @@ export function usePickerLevels(
     failed: !first?.data && !!first?.isError,
     retry: () => void first?.refetch(),
   };
-}
-
-/** A link's tree may come as its folder with the children inside, or as the children: the children. */
-function topFolders(folders: TreeFolder[], rootId: string | null): TreeFolder[] {
-  const [only] = folders;
-  return rootId && folders.length === 1 && only?.id === rootId ? only.folders : folders;
 }
 
 export type TreeFolder = NavigationFolder;

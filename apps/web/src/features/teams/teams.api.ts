@@ -2,7 +2,6 @@ import type {
   ConvertTeamFolderRequest,
   CreateTeamFolderRequest,
   MessageResponse,
-  NavigationFolder,
   TeamBrowseResponse,
   TeamFolderResource,
   TeamInvitationResponse,
@@ -22,7 +21,6 @@ export const teamKeys = {
     [...filesKeys.all, location, folderId ?? 'all', sorting.field, sorting.direction] as const,
   /** The team folder with its members and invitations, for the update popup. */
   team: (id: string) => [...filesKeys.all, 'team-folders', id, 'team'] as const,
-  tree: (id: string) => [...filesKeys.all, 'team-tree', id] as const,
   tops: (location: TeamLocation) => [...filesKeys.all, location, 'all', 'tops'] as const,
   invitation: (id: string) => ['team-invitation', id] as const,
 };
@@ -52,29 +50,6 @@ export function useTeam(id: string) {
       return meta.teamFolder;
     },
     staleTime: 0,
-  });
-}
-
-/**
- * `GET /api/teams/folders/{id}/tree`: the team folder with the folders below it. Answers may be
- * the navigation envelope (`data: [{ name, folders }]`) or the bare list: both give the folders.
- */
-export function useTeamTree(id: string | null) {
-  return useQuery({
-    queryKey: teamKeys.tree(id ?? 'none'),
-    queryFn: async () => {
-      type Section = { name?: string; folders?: NavigationFolder[]; id?: string };
-      const answer = await api.get<{ data?: Section[] } | Section[]>(
-        `/api/teams/folders/${encodeURIComponent(id!)}/tree?sort=name&direction=ASC`,
-      );
-      const sections = Array.isArray(answer) ? answer : (answer.data ?? []);
-      const [first] = sections;
-      // A section naming the team folder itself holds its children; else the list is the children.
-      if (first && first.folders && (first.id === id || first.id === undefined)) return first.folders;
-      return sections as NavigationFolder[];
-    },
-    enabled: id !== null,
-    staleTime: 30_000,
   });
 }
 
