@@ -15,6 +15,7 @@ export * from './files.js';
 export * from './sharing.js';
 export * from './realtime.js';
 export * from './remote-upload.js';
+export * from './bulk-upload.js';
 export * from './teams.js';
 export * from './account-security.js';
 export * from './tokens.js';
