@@ -157,3 +157,39 @@ test('an upload request sent to someone with an account rings their bell; its bu
   await expect(center).toBeHidden();
   await recipientContext.close();
 });
+
+test('a notification written while the page’s socket is still connecting still rings the bell', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const recipientEmail = uniqueEmail('nadia');
+  const recipientContext = await browser.newContext();
+  const recipient = await recipientContext.newPage();
+  await newAccount(recipient, 'Nadia Recipient', recipientEmail, 'notify-password-4');
+  await newAccount(page, 'Oskar Owner', uniqueEmail('oskar'), 'notify-password-5');
+
+  // The recipient's next page load keeps its socket waiting, as a slow link or a busy machine does.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await recipient.routeWebSocket(/\/socket\.io\//, async (socket) => {
+    held++;
+    await released;
+    socket.connectToServer();
+  });
+  // Polling is the socket's fallback: hold it the same way.
+  await recipient.route(/\/socket\.io\//, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await recipient.reload();
+  await expect(bellOf(recipient)).toHaveAccessibleName('Notifications');
+  await expect.poll(() => held, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  await apiCall(page, 'POST', '/api/file-request', { name: 'Tax papers', email: recipientEmail });
+  release();
+  // Nothing fetches the user again: only the socket's first connection can bring it.
+  await expect(bellOf(recipient)).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 });
+  await recipientContext.close();
+});

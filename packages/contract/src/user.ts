@@ -130,6 +130,14 @@ export const userResource = z.object({
         .nullable(),
       /** The metered prepaid balance (null without one). */
       balance: z.object({ amount: z.number().int(), currency: z.string() }).nullable().optional(),
+      /**
+       * `GET /api/user` only: the newest real-time event id when the record was read. A page's
+       * first socket connection names it (`after`), and the server sends what was written since.
+       */
+      realtime_cursor: z
+        .string()
+        .regex(/^\d{1,19}$/)
+        .optional(),
     }),
   }),
 });

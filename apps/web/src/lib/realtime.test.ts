@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchRealtime, lastRealtimeId, onRealtime, resetRealtime } from './realtime';
+import {
+  dispatchRealtime,
+  lastRealtimeId,
+  onRealtime,
+  primeRealtimeCursor,
+  realtimeCursor,
+  resetRealtime,
+} from './realtime';
 
 const envelope = (id: number) => ({ id: String(id), payload: { at: String(id) } });
 
@@ -26,5 +33,18 @@ describe('the real-time event bus', () => {
     resetRealtime();
     expect(lastRealtimeId()).toBe('0');
     expect(dispatchRealtime('websocket.test', envelope(5))).toBe(true);
+  });
+
+  it('keeps the first cursor the page read, and forgets it on sign-out', () => {
+    primeRealtimeCursor('40');
+    primeRealtimeCursor('55');
+    expect(realtimeCursor()).toBe('40');
+    primeRealtimeCursor(undefined);
+    expect(realtimeCursor()).toBe('40');
+    resetRealtime();
+    expect(realtimeCursor()).toBeUndefined();
+    dispatchRealtime('websocket.test', envelope(7));
+    primeRealtimeCursor('60');
+    expect(realtimeCursor()).toBeUndefined();
   });
 });

@@ -47,8 +47,20 @@ export function dispatchRealtime<N extends RealtimeEventName>(name: N, envelope:
 /** The highest id seen: sent when reconnecting so the server resumes after it. */
 export const lastRealtimeId = (): string => lastId.toString();
 
+/**
+ * The newest event id when the page first read the signed-in user (`meta.realtime_cursor`): the
+ * socket's first connection names it, so what was written while the socket's client loaded still
+ * arrives. Kept from the first read only: a later read may be newer than events not delivered yet.
+ */
+let cursor: string | undefined;
+export function primeRealtimeCursor(value: string | undefined): void {
+  if (cursor === undefined && lastId === 0n && value && /^\d+$/.test(value)) cursor = value;
+}
+export const realtimeCursor = (): string | undefined => cursor;
+
 /** Forgets what was seen (signing out). */
 export function resetRealtime(): void {
+  cursor = undefined;
   lastId = 0n;
   floor = 0n;
   seen.clear();

@@ -1,5 +1,5 @@
 import type { BroadcastingConfig, RealtimeEnvelope, RealtimeEventName } from '@filestore/contract';
-import { dispatchRealtime, lastRealtimeId, resetRealtime } from './realtime';
+import { dispatchRealtime, lastRealtimeId, realtimeCursor, resetRealtime } from './realtime';
 
 /**
  * The signed-in user's socket (issue 13): opened once signed in, after the first screen (the
@@ -33,7 +33,7 @@ export function startRealtime(broadcasting: BroadcastingConfig, onRefused?: () =
         reconnectionDelay: 1_000,
         reconnectionDelayMax: 30_000,
         randomizationFactor: 0.5,
-        auth: (send) => send({ lastId: lastRealtimeId() }),
+        auth: (send) => send({ lastId: lastRealtimeId(), after: realtimeCursor() }),
       });
       next.onAny((name: string, envelope: RealtimeEnvelope) => {
         if (name === SESSION_ENDED) return;

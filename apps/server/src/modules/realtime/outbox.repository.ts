@@ -106,3 +106,12 @@ export async function purgeOutbox(db: Db, deliveredBefore: Date, staleBefore: Da
   const gone = await db.delete(outboxEvents).where(inArray(outboxEvents.id, old)).returning({ id: outboxEvents.id });
   return gone.length;
 }
+
+/**
+ * The newest event id written so far (0 when there is none): what a page reads with its data, so
+ * that its socket's first connection is sent every event written after that read.
+ */
+export async function latestEventId(db: Db): Promise<bigint> {
+  const [row] = await db.select({ id: sql<string | null>`max(${outboxEvents.id})::text` }).from(outboxEvents);
+  return row?.id ? BigInt(row.id) : 0n;
+}

@@ -159,6 +159,26 @@ describe('the websocket and the outbox', () => {
     expect(events.every((e) => BigInt(e.id) > BigInt(seen?.id ?? '0'))).toBe(true);
   });
 
+  it('sends a first connection what was written after the cursor its page read with GET /api/user', async () => {
+    await publishEvent(server.ctx.db, [userId], 'websocket.test', { at: 'before the page' });
+    await server.ctx.jobs.drain(['outbox-dispatch']);
+    const page = await user.get('/api/user');
+    const cursor = page.json<{ data: { meta: { realtime_cursor: string } } }>().data.meta.realtime_cursor;
+    expect(cursor).toMatch(/^\d+$/);
+    // Written while the page was still loading its socket's client: nobody was listening.
+    await publishEvent(server.ctx.db, [userId], 'websocket.test', { at: 'while loading' });
+    await server.ctx.jobs.drain(['outbox-dispatch']);
+    const socket = open({ cookie: sessionCookie(user.cookies), lastId: '0', after: cursor });
+    await socket.connected();
+    await socket.waitFor(1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(socket.received.map((e) => e.payload)).toEqual([{ at: 'while loading' }]);
+    // Without a cursor a first connection gets only what comes next, as before.
+    const plain = await connectAs(user);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(plain.received).toHaveLength(0);
+  });
+
   it('POST /api/admin/test-websockets sends websocket.test to the calling admin only', async () => {
     const adminSocket = await connectAs(admin);
     const userSocket = await connectAs(user);

@@ -14,14 +14,23 @@ export class TestSocket {
 
   constructor(
     url: string,
-    options: { cookie?: string; origin?: string; lastId?: string; transports?: ('websocket' | 'polling')[] } = {},
+    options: {
+      cookie?: string;
+      origin?: string;
+      lastId?: string;
+      after?: string;
+      transports?: ('websocket' | 'polling')[];
+    } = {},
   ) {
     this.socket = io(url, {
       path: '/socket.io',
       transports: options.transports ?? ['websocket'],
       reconnection: false,
       forceNew: true,
-      auth: options.lastId ? { lastId: options.lastId } : {},
+      auth: {
+        ...(options.lastId ? { lastId: options.lastId } : {}),
+        ...(options.after ? { after: options.after } : {}),
+      },
       extraHeaders: {
         ...(options.cookie ? { cookie: options.cookie } : {}),
         ...(options.origin ? { origin: options.origin } : {}),

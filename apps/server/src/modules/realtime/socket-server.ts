@@ -58,10 +58,21 @@ export function originAllowed(ctx: AppContext, request: IncomingMessage): boolea
   return host !== undefined && sent.host === host;
 }
 
-function lastIdOf(auth: unknown): bigint {
-  const value = (auth as { lastId?: unknown } | undefined)?.lastId;
-  if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) return 0n;
+function idOf(value: unknown): bigint | null {
+  if (typeof value !== 'string' || !/^\d{1,19}$/.test(value)) return null;
   return BigInt(value);
+}
+
+/**
+ * Where the socket's events resume: after the last id it saw (`lastId`, a reconnection), or on its
+ * first connection after the cursor its page read with its data (`after`, from `GET /api/user`),
+ * so an event written between that read and this connection is not lost. Null: nothing to replay.
+ */
+function resumeAfter(auth: unknown): bigint | null {
+  const sent = auth as { lastId?: unknown; after?: unknown } | undefined;
+  const lastId = idOf(sent?.lastId);
+  if (lastId !== null && lastId > 0n) return lastId;
+  return idOf(sent?.after);
 }
 
 /**
@@ -119,8 +130,8 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
 
   io.on('connection', (socket) => {
     const { userId } = socket.data;
-    const lastSeen = lastIdOf(socket.handshake.auth);
-    const ledger = new ConnectionLedger(lastSeen, (m) => socket.emit(m.name, { id: m.id, payload: m.payload }));
+    const after = resumeAfter(socket.handshake.auth);
+    const ledger = new ConnectionLedger(after ?? 0n, (m) => socket.emit(m.name, { id: m.id, payload: m.payload }));
     ledgers.set(socket, ledger);
     void socket.join(userRoom(userId));
     // Rooms are joined by the server only; a client asking for one gets an answer, never another user's.
@@ -133,9 +144,9 @@ export async function startSocketServer(app: TypedApp, ctx: AppContext): Promise
           : { ok: false, error: { code: 'auth.forbidden', message: 'You may only listen to your own channel.' } },
       );
     });
-    if (lastSeen > 0n) {
+    if (after !== null) {
       ledger.startReplay();
-      eventsSince(ctx.db, userId, lastSeen, new Date(Date.now() - REPLAY_WINDOW_MS), REPLAY_LIMIT).then(
+      eventsSince(ctx.db, userId, after, new Date(Date.now() - REPLAY_WINDOW_MS), REPLAY_LIMIT).then(
         (missed) => ledger.replayed(missed),
         (error: unknown) => {
           ctx.log.warn({ err: error }, 'could not replay missed events');

@@ -8,6 +8,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useCallback } from 'react';
 import { api } from '../../lib/api';
 import { setDisplayTimezone } from '../../lib/dates';
+import { primeRealtimeCursor } from '../../lib/realtime';
 import { useSession } from '../../lib/session';
 
 export const userQueryKey = ['user'] as const;
@@ -20,6 +21,7 @@ export function useUser() {
     queryFn: async () => {
       const user = (await api.get<UserResource>('/api/user')).data;
       setDisplayTimezone(user.relationships.settings.data.attributes.timezone);
+      primeRealtimeCursor(user.meta.realtime_cursor);
       return user;
     },
     enabled: authenticated,
