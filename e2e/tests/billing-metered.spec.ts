@@ -71,6 +71,20 @@ test('metered: the estimate grows, dunning restricts, a Paystack top-up lifts it
     await expect(user.getByTestId('metered-estimate')).toHaveText(/2[.,]50/);
     await expect(user.getByRole('cell', { name: 'Flat fee' })).toBeVisible();
 
+    // The billing alert: none at first (no error), then set, changed and removed.
+    const amount = user.getByLabel(/^Alert amount/);
+    await expect(amount).toBeVisible();
+    await expect(user.getByText(/^Alert at/)).toHaveCount(0);
+    await amount.fill('10');
+    await user.getByRole('button', { name: 'Set alert' }).click();
+    await expect(user.getByText(/^Alert at .*10[.,]00/)).toBeVisible();
+    await amount.fill('25');
+    await user.getByRole('button', { name: 'Change alert' }).click();
+    await expect(user.getByText(/^Alert at .*25[.,]00/)).toBeVisible();
+    await user.getByRole('button', { name: 'Remove alert' }).click();
+    await expect(user.getByText(/^Alert at/)).toHaveCount(0);
+    await expect(user.getByRole('button', { name: 'Set alert' })).toBeVisible();
+
     if (SHOTS) {
       mkdirSync(SHOTS, { recursive: true });
       for (const [name, options] of [

@@ -27,7 +27,6 @@ export const deBillingMetered: Record<string, string> = {
   'billing.metered.alert_change': 'Warnung ändern',
   'billing.metered.alert_remove': 'Warnung entfernen',
   'billing.metered.alert_current': 'Warnung bei {{amount}}',
-  'billing.metered.alert_unavailable': 'Kostenwarnungen sind noch nicht verfügbar.',
   'billing.metered.restriction.limit_usage_in_new_accounts':
     'Bitte leisten Sie Ihre erste Zahlung, um Ihren Verbrauch zu decken.',
   'billing.metered.restriction.usage_bigger_than_balance':

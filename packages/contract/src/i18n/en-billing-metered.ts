@@ -26,7 +26,6 @@ export const enBillingMetered: Record<string, string> = {
   'billing.metered.alert_change': 'Change alert',
   'billing.metered.alert_remove': 'Remove alert',
   'billing.metered.alert_current': 'Alert at {{amount}}',
-  'billing.metered.alert_unavailable': 'Billing alerts are not available yet.',
   'billing.metered.restriction.limit_usage_in_new_accounts': 'Please make your first payment to cover your usage.',
   'billing.metered.restriction.usage_bigger_than_balance':
     'Please increase your account balance higher than your monthly usage.',

@@ -26,7 +26,6 @@ export const skBillingMetered: Record<string, string> = {
   'billing.metered.alert_change': 'Zmeniť upozornenie',
   'billing.metered.alert_remove': 'Odstrániť upozornenie',
   'billing.metered.alert_current': 'Upozornenie pri {{amount}}',
-  'billing.metered.alert_unavailable': 'Upozornenia na výdavky zatiaľ nie sú dostupné.',
   'billing.metered.restriction.limit_usage_in_new_accounts': 'Uhraďte prosím prvú platbu za svoju spotrebu.',
   'billing.metered.restriction.usage_bigger_than_balance': 'Navýšte prosím zostatok nad svoju mesačnú spotrebu.',
   'billing.metered.restriction.failed_payments': 'Aktualizujte prosím svoju platobnú kartu, aby ste uhradili spotrebu.',

@@ -55,26 +55,12 @@ const amountSchema = z.object({
     .refine((amount) => amount !== null, { message: 'validation.required' }),
 });
 
-/** The billing alert, through another branch's API: a 404 means it is not there yet. */
+/** The user's billing alert, or null when none is set. */
 function useBillingAlert() {
   return useQuery({
     queryKey: ['billing', 'alert'],
-    queryFn: async (): Promise<BillingAlert | null | 'unavailable'> => {
-      try {
-        const res = await api.get<{ data: BillingAlert | null } | BillingAlert | null>(
-          '/api/subscriptions/billing-alert',
-        );
-        if (res && typeof res === 'object' && 'data' in res) return res.data;
-        return res ?? null;
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) {
-          // No alert set, or no such API yet: the code tells them apart.
-          return error.code === 'not_found' && error.message.toLowerCase().includes('route') ? 'unavailable' : null;
-        }
-        throw error;
-      }
-    },
-    retry: false,
+    queryFn: async (): Promise<BillingAlert | null> =>
+      (await api.get<{ data: BillingAlert | null }>('/api/subscriptions/billing-alert')).data,
   });
 }
 
@@ -82,9 +68,7 @@ function AlertCard({ currency }: { currency: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const alert = useBillingAlert();
-  const current = alert.data && alert.data !== 'unavailable' ? alert.data : null;
-  const refused = (e: unknown) =>
-    isApiError(e) && e.status === 404 ? t('billing.metered.alert_unavailable') : undefined;
+  const current = alert.data ?? null;
   const saved = () => void queryClient.invalidateQueries({ queryKey: ['billing', 'alert'] });
   const { form, onSubmit, error, setError, pending } = useApiForm({
     schema: amountSchema,
@@ -95,45 +79,40 @@ function AlertCard({ currency }: { currency: string }) {
       f.reset();
       saved();
     },
-    bannerForError: refused,
   });
   const remove = useMutation({
     mutationFn: () => request('DELETE', '/api/subscriptions/billing-alert'),
     onMutate: () => setError(null),
     onSuccess: saved,
-    onError: (e) => setError(refused(e) ?? errorMessage(t, e)),
+    onError: (e) => setError(errorMessage(t, e)),
   });
   const value = form.watch('amount');
   return (
     <Card title={t('billing.metered.alert')} description={t('billing.metered.alert_help')}>
-      {alert.data === 'unavailable' ? (
-        <Notice tone="info">{t('billing.metered.alert_unavailable')}</Notice>
-      ) : (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {current && (
+          <p className="text-sm font-medium text-neutral-900 dark:text-white">
+            {t('billing.metered.alert_current', { amount: money(current.amount, currency) })}
+          </p>
+        )}
+        <div className="flex flex-wrap items-end gap-3">
+          <TextField
+            label={t('billing.metered.alert_amount', { currency })}
+            inputMode="decimal"
+            {...form.register('amount')}
+            className="w-40"
+          />
+          <Button type="submit" loading={pending} disabled={toMinor(value) === null}>
+            {current ? t('billing.metered.alert_change') : t('billing.metered.alert_set')}
+          </Button>
           {current && (
-            <p className="text-sm font-medium text-neutral-900 dark:text-white">
-              {t('billing.metered.alert_current', { amount: money(current.amount, currency) })}
-            </p>
-          )}
-          <div className="flex flex-wrap items-end gap-3">
-            <TextField
-              label={t('billing.metered.alert_amount', { currency })}
-              inputMode="decimal"
-              {...form.register('amount')}
-              className="w-40"
-            />
-            <Button type="submit" loading={pending} disabled={toMinor(value) === null}>
-              {current ? t('billing.metered.alert_change') : t('billing.metered.alert_set')}
+            <Button type="button" variant="secondary" loading={remove.isPending} onClick={() => remove.mutate()}>
+              {t('billing.metered.alert_remove')}
             </Button>
-            {current && (
-              <Button type="button" variant="secondary" loading={remove.isPending} onClick={() => remove.mutate()}>
-                {t('billing.metered.alert_remove')}
-              </Button>
-            )}
-          </div>
-          {error && <Notice tone="error">{error}</Notice>}
-        </form>
-      )}
+          )}
+        </div>
+        {error && <Notice tone="error">{error}</Notice>}
+      </form>
     </Card>
   );
 }
