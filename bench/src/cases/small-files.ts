@@ -237,15 +237,23 @@ export async function smallFilesCase(
         name: `Round ${round}`,
       });
       const parentId = folder.data?.id ?? folder.id ?? '';
-      return sendBulk(ours.client, bulkRequests(files, parentId, ours.bounds));
+      return sendBulk(ours.client, bulkRequests(files, parentId, ours.bounds)).catch((error: unknown) => {
+        // What the server said last, and whether it still runs: the error alone says little.
+        const exit = ours.server.proc.child.exitCode ?? ours.server.proc.child.signalCode;
+        context.log(
+          `our server ${exit === null ? 'runs' : `exited (${exit})`}; its output:\n${ours.server.proc.output().slice(-3000)}`,
+        );
+        throw error;
+      });
     };
-    const steps = {
+    type Name = 'ours' | 'oursPostgres' | 'tusDurable' | 'tus';
+    type Step = (files: SmallFile[], round: number) => Promise<Timing>;
+    const steps: Partial<Record<Name, Step>> = {
       ours: oursStep(embedded),
       ...(onPostgres ? { oursPostgres: oursStep(onPostgres) } : {}),
       tusDurable: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tusDurable.url)),
       tus: async (files: SmallFile[]) => sendAll(files, uploadTusOneRequest(tus.url)),
     };
-    type Name = 'ours' | 'oursPostgres' | 'tusDurable' | 'tus';
     const runs: Record<Name, number[]> = { ours: [], oursPostgres: [], tusDurable: [], tus: [] };
     // CPU (user + system) each server process used per file in each timed round: what the figures
     // are made of on a shared machine, where wall time also holds other work.
@@ -260,8 +268,7 @@ export async function smallFilesCase(
     const ratiosPostgres: number[] = [];
     const ratiosNoFsync: number[] = [];
     const names = Object.keys(steps) as Name[];
-    const stepOf = (name: Name) =>
-      steps[name as keyof typeof steps] as (files: SmallFile[], round: number) => Promise<Timing>;
+    const stepOf = (name: Name): Step => steps[name] as Step;
     // An untimed warm-up round of 200 files each (JIT, connections, the database's caches).
     for (const name of names) {
       await stepOf(name)(smallFiles(-1).slice(0, 200), -1);

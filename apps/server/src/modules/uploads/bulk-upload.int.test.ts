@@ -16,7 +16,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettableClock } from '../../lib/clock.js';
-import { fileRequests } from '../file-requests/file-requests.table.js';
+import { rowsOf } from '../../lib/db/migrate.js';
 import { writeSettings } from '../settings/index.js';
 import {
   installWithAdmin,
@@ -117,13 +117,11 @@ describe('bulk upload: many small files in one request (issue 42)', () => {
       : 0;
   };
   const itemCount = async (ownerId: string) =>
-    Number(
-      (
-        (await server.ctx.db.execute(
-          sql`select count(*)::int as n from items where owner_id = ${ownerId} and type = 'file'`,
-        )) as unknown as { rows: { n: number }[] }
-      ).rows[0]?.n,
-    );
+    rowsOf<{ n: number }>(
+      await server.ctx.db.execute(
+        sql`select count(*)::int as n from items where owner_id = ${ownerId} and type = 'file'`,
+      ),
+    )[0]?.n;
 
   it('publishes its bounds in GET /api/config', async () => {
     const config = appConfig.parse((await user.get('/api/config')).json());
@@ -151,10 +149,10 @@ describe('bulk upload: many small files in one request (issue 42)', () => {
     const summer = await server.ctx.db.execute(
       sql`select parent_id from items where id = (select parent_id from items where id = ${parentOf(2)})`,
     );
-    expect((summer as unknown as { rows: { parent_id: string }[] }).rows[0]?.parent_id).toBe(parentOf(1));
+    expect(rowsOf<{ parent_id: string }>(summer)[0]?.parent_id).toBe(parentOf(1));
     for (const i of [0, 2, 39]) {
       expect(items[i]?.data.attributes).toMatchObject({ name: files[i]?.name, size: files[i]?.content.length });
-      expect((await download(user, items[i]?.data.id as string)).equals(files[i]?.content as Buffer)).toBe(true);
+      expect((await download(user, items[i]?.data.id ?? '')).equals(files[i]?.content as Buffer)).toBe(true);
     }
   });
 
@@ -245,7 +243,7 @@ describe('bulk upload: many small files in one request (issue 42)', () => {
       await upload(guest, null, [file('r1.bin'), file('r2.bin')], undefined, `/api/file-request/${token}/upload/bulk`),
     );
     expect(viaRequest.map((o) => o.status)).toEqual(['created', 'created']);
-    await server.ctx.db.update(fileRequests).set({ status: 'expired' }).where(eq(fileRequests.token, token));
+    await server.ctx.db.execute(sql`update file_requests set status = 'expired' where token = ${token}`);
     const before = blobCount();
     const expired = await upload(guest, null, [file('r3.bin')], undefined, `/api/file-request/${token}/upload/bulk`);
     expect(expired.status, expired.body).toBe(410);

@@ -260,63 +260,70 @@ async function receiveFiles(
     return refusal(index, new AppError(500, 'internal', 'The file could not be stored.'));
   };
 
-  for (const [index, entry] of manifest.files.entries()) {
-    const part = await how.nextPart();
-    if (!part) {
-      outcomes.push(Promise.resolve(refusal(index, partMissing())));
-      continue;
-    }
-    if (part.type !== 'file' || part.fieldname !== 'file') {
-      throw validationFailed({ file: ['Send one part named “file” per entry, after the manifest.'] });
-    }
-    const already = how.claim.made.get(index);
-    if (already) {
-      await skip(part, how.onBytes);
-      outcomes.push(answerMade(ctx, actor, index, already));
-      continue;
-    }
-    const record: BulkRecord = { actorKey, idempotencyKey: how.key, fileIndex: index, at: how.claim.createdAt };
-    const arrived = batches.expect();
-    let stored: Promise<StoredEntry>;
-    try {
-      ({ stored } = await storeEntry(ctx, settings, entry, part, how.onBytes));
-    } catch (error) {
-      arrived();
-      await skip(part, how.onBytes);
-      if (!(error instanceof AppError)) throw error;
-      outcomes.push(Promise.resolve(refusal(index, error)));
-      continue;
-    }
-    // The next file is handed on once this one is (or was refused): `add` keeps the order it is called in.
-    const previous = handedOn;
-    let handed!: () => void;
-    handedOn = new Promise<void>((resolve) => (handed = resolve));
-    outcomes.push(
-      (async (): Promise<BulkFileOutcome> => {
-        let file: StoredEntry;
-        try {
-          file = await stored;
-        } catch (error) {
+  try {
+    for (const [index, entry] of manifest.files.entries()) {
+      const part = await how.nextPart();
+      if (!part) {
+        outcomes.push(Promise.resolve(refusal(index, partMissing())));
+        continue;
+      }
+      if (part.type !== 'file' || part.fieldname !== 'file') {
+        throw validationFailed({ file: ['Send one part named “file” per entry, after the manifest.'] });
+      }
+      const already = how.claim.made.get(index);
+      if (already) {
+        await skip(part, how.onBytes);
+        outcomes.push(answerMade(ctx, actor, index, already));
+        continue;
+      }
+      const record: BulkRecord = { actorKey, idempotencyKey: how.key, fileIndex: index, at: how.claim.createdAt };
+      const arrived = batches.expect();
+      let stored: Promise<StoredEntry>;
+      try {
+        ({ stored } = await storeEntry(ctx, settings, entry, part, how.onBytes));
+      } catch (error) {
+        arrived();
+        await skip(part, how.onBytes);
+        if (!(error instanceof AppError)) throw error;
+        outcomes.push(Promise.resolve(refusal(index, error)));
+        continue;
+      }
+      // The next file is handed on once this one is (or was refused): `add` keeps the order it is called in.
+      const previous = handedOn;
+      let handed!: () => void;
+      handedOn = new Promise<void>((resolve) => (handed = resolve));
+      outcomes.push(
+        (async (): Promise<BulkFileOutcome> => {
+          let file: StoredEntry;
+          try {
+            file = await stored;
+          } catch (error) {
+            await previous;
+            handed();
+            arrived();
+            return failed(index, error);
+          }
           await previous;
+          const committed = batches.add(
+            { actor, type: file.type, bulk: record, blob: { ...file.blob, parentId, sessionId: null } },
+            arrived,
+          );
           handed();
-          arrived();
-          return failed(index, error);
-        }
-        await previous;
-        const committed = batches.add(
-          { actor, type: file.type, bulk: record, blob: { ...file.blob, parentId, sessionId: null } },
-          arrived,
-        );
-        handed();
-        try {
-          const item = await committed;
-          made++;
-          return { index, status: 'created', item };
-        } catch (error) {
-          return failed(index, error);
-        }
-      })(),
-    );
+          try {
+            const item = await committed;
+            made++;
+            return { index, status: 'created', item };
+          } catch (error) {
+            return failed(index, error);
+          }
+        })(),
+      );
+    }
+  } catch (error) {
+    // The files already on their way are made (or refused) before the request fails and lets go of
+    // its key: a retry must not find an entry neither made nor refused yet, and make it twice.
+    await Promise.allSettled(outcomes);
+    throw error;
   }
 
   const answered = await Promise.all(outcomes);
