@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emojiType, subscriptionType, themeMode } from './common.js';
 import { legalPageLink } from './pages.js';
 import { broadcastingConfig } from './realtime.js';
+import { bulkUploadConfig } from './bulk-upload.js';
 
 export const statusCheck = z.object({
   node: z.object({ current: z.string(), minimal: z.string(), ok: z.boolean() }),
@@ -33,6 +34,8 @@ export const appConfig = z.object({
   chunkSize: z.number().int().positive(),
   uploadLimit: z.number().int().nonnegative(),
   uploadLimitFormatted: z.string().nullable(),
+  /** Bounds of one bulk upload request (issue 42, `bulk-upload.ts`): the server refuses more. */
+  bulkUpload: bulkUploadConfig,
   mimetypesBlacklist: z.array(z.string()),
   defaultThemeMode: themeMode,
   defaultEmoji: emojiType,
