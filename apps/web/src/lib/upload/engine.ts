@@ -100,6 +100,8 @@ export interface RestoredItem extends UploadItem {
   state: QueuedState;
   /** The file changed on disk since it was queued: its session is dropped and it starts again. */
   restart?: boolean;
+  /** The file can't be read any more (moved, deleted): it is shown as failed, not sent. */
+  unreadable?: boolean;
 }
 
 const DEFAULT_RETRY_DELAYS = [1000, 3000, 6000];
@@ -187,9 +189,13 @@ export class UploadEngine {
       .map((item) => {
         const { state } = item;
         const job = this.jobOf(item, state.key, state.seq);
+        if (item.unreadable) {
+          if (state.started) void this.options.transport.discard(state.uploadId, item.destination);
+          job.task = { ...job.task, status: 'failed', failure: sourceChanged() };
+          return job;
+        }
         if (item.restart) {
           if (state.started) void this.options.transport.discard(state.uploadId, item.destination);
-          this.options.store?.update([this.stateOf(job)]);
           return job;
         }
         Object.assign(job, {
@@ -205,7 +211,12 @@ export class UploadEngine {
         return job;
       });
     this.jobs.push(...restored);
+    // This tab sends them now; the ones that can't be read are forgotten (the panel shows them).
+    const failed = restored.filter((job) => job.task.status === 'failed');
+    this.persist(restored.filter((job) => job.task.status !== 'failed'));
+    this.forget(failed);
     this.emit();
+    for (const job of failed) if (job.task.failure) this.options.hooks?.onFailed?.(job.task, job.task.failure);
     void this.pump();
   }
 
@@ -397,7 +408,7 @@ export class UploadEngine {
     let jobs = batch.filter((job, i) => hashed[i] && job.task.status === 'uploading');
     if (jobs.length === 0) return;
     // A lost answer is asked again with the same key, so the server makes each file once.
-    const key = jobs[0]?.bulkKey && jobs.every((job) => job.bulkKey === jobs[0]?.bulkKey) ? jobs[0].bulkKey : uploadId();
+    let key = jobs[0]?.bulkKey && jobs.every((job) => job.bulkKey === jobs[0]?.bulkKey) ? jobs[0].bulkKey : uploadId();
     for (const job of jobs) job.bulkKey = key;
     this.persist(jobs);
 
@@ -455,7 +466,21 @@ export class UploadEngine {
       const failure = failureOf(response);
       jobs = jobs.filter((job) => job.task.status === 'uploading' || job.task.status === 'processing');
       if (jobs.length === 0) return;
-      if (failure.kind === 'generic' && isTransient(response.status) && attempts < this.retryDelays.length) {
+      if (failure.code === 'upload.idempotency_key_reused' && attempts === 0) {
+        // The key went out before with other files (one was cancelled, or changed on disk since a
+        // reload): these files are a new request.
+        key = uploadId();
+        for (const job of jobs) job.bulkKey = key;
+        this.persist(jobs);
+        attempts += 1;
+        continue;
+      }
+      // The first try of this key is still being worked on (its answer was lost): wait for it.
+      const busy = failure.code === 'upload.idempotency_in_progress';
+      if (
+        (busy || (failure.kind === 'generic' && isTransient(response.status))) &&
+        attempts < this.retryDelays.length
+      ) {
         await sleep(this.retryDelays[attempts] ?? 0, controller.signal);
         attempts += 1;
         this.updateMany(jobs, { sent: 0, status: 'uploading' });
@@ -671,6 +696,10 @@ export function packBatch<T>(
     bytes += next.size;
   }
   return batch;
+}
+
+function sourceChanged(): UploadFailure {
+  return { kind: 'generic', status: null, code: 'upload.source_changed', message: null, details: {} };
 }
 
 function unreadableFailure(): UploadFailure {

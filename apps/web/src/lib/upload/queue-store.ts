@@ -17,8 +17,9 @@ export interface QueuedState {
   key: string;
   /** Order of the queue. */
   seq: number;
-  /** The tab that queued it (see `liveTabs`); set by the store. */
+  /** The tab and the page load sending it (see `isOrphan`); set by the store. */
   tab?: string;
+  page?: string;
   name: string;
   size: number;
   lastModified: number | null;
@@ -99,8 +100,15 @@ export function startHeartbeat(): () => void {
   };
 }
 
-/** Whether the files of `tab` are nobody's now: this tab's own (after a reload), or a silent tab's. */
-export function isOrphan(tab: string | undefined, now = Date.now()): boolean {
+/** This page load: a reload is a new one in the same tab. */
+export const PAGE = Math.random().toString(36).slice(2);
+
+/**
+ * Whether a stored file is nobody's now: not this page's, and either this tab's (from before a
+ * reload) or a tab's that has gone silent (closed, crashed).
+ */
+export function isOrphan({ tab, page }: Pick<QueuedState, 'tab' | 'page'>, now = Date.now()): boolean {
+  if (page === PAGE) return false;
   if (!tab || tab === tabId()) return true;
   const beat = Number(safely(() => localStorage.getItem(BEAT_PREFIX + tab), null));
   return !beat || now - beat > BEAT_STALE_MS;
@@ -134,7 +142,7 @@ export class IdbQueueStore implements QueueStore {
     for (const { state, file } of files) {
       this.deletes.delete(state.key);
       this.files.set(state.key, file);
-      this.states.set(state.key, { ...state, tab });
+      this.states.set(state.key, { ...state, tab, page: PAGE });
     }
     this.schedule();
   }
@@ -143,7 +151,7 @@ export class IdbQueueStore implements QueueStore {
     const tab = tabId();
     for (const state of states) {
       if (this.deletes.has(state.key)) continue;
-      this.states.set(state.key, { ...state, tab });
+      this.states.set(state.key, { ...state, tab, page: PAGE });
     }
     this.schedule();
   }
@@ -220,7 +228,7 @@ export class IdbQueueStore implements QueueStore {
     try {
       const db = await this.open();
       const states = await db.getAll('state');
-      return states.filter((state) => isOrphan(state.tab)).length;
+      return states.filter((state) => isOrphan(state)).length;
     } catch {
       return 0;
     }
