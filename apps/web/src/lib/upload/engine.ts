@@ -105,6 +105,8 @@ export interface RestoredItem extends UploadItem {
 }
 
 const DEFAULT_RETRY_DELAYS = [1000, 3000, 6000];
+/** Bulk requests (or one of them and a chunked file) under way at once. */
+const BULK_LANES = 2;
 const TERMINAL: ReadonlySet<UploadStatus> = new Set(['done', 'failed', 'cancelled', 'skipped']);
 /** Refusals that will not change for the next file either: the queue is cleared (spec §8). */
 const CLEARS_QUEUE: ReadonlySet<FailureKind> = new Set(['quota', 'type', 'too_large', 'refused']);
@@ -145,7 +147,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export class UploadEngine {
   private jobs: Job[] = [];
-  private running = false;
+  private lanes = 0;
+  private chunking = false;
   private listeners = new Set<() => void>();
   private snapshot: UploadSnapshot;
   private readonly retryDelays: number[];
@@ -174,7 +177,7 @@ export class UploadEngine {
     this.jobs.push(...added);
     this.options.store?.add(added.map((job) => ({ state: this.stateOf(job), file: job.file })));
     this.emit();
-    void this.pump();
+    this.pump();
   }
 
   /**
@@ -217,7 +220,7 @@ export class UploadEngine {
     this.forget(failed);
     this.emit();
     for (const job of failed) if (job.task.failure) this.options.hooks?.onFailed?.(job.task, job.task.failure);
-    void this.pump();
+    this.pump();
   }
 
   private jobOf(item: UploadItem, key = uploadId(), seq = this.nextSeq()): Job {
@@ -311,7 +314,7 @@ export class UploadEngine {
     Object.assign(job, { uploadId: uploadId(), started: false, offset: 0, chunkSize: null, bulkKey: null });
     this.update(job, { status: 'queued', sent: 0, failure: null });
     this.options.store?.add([{ state: this.stateOf(job), file: job.file }]);
-    void this.pump();
+    this.pump();
   }
 
   /** Forgets finished files (the panel's close button; spec §4: an empty queue clears the progress). */
@@ -320,30 +323,53 @@ export class UploadEngine {
     this.emit();
   }
 
-  private async pump(): Promise<void> {
-    if (this.running) return;
-    this.running = true;
+  /**
+   * Starts lanes up to the limit: one when every file goes in chunks (one after another, spec
+   * §4); two with bulk requests, so one request's answer is awaited while the next goes out. A
+   * chunked file never shares the line with another chunked file.
+   */
+  private pump(): void {
+    // Counted first: a lane that finds nothing to do ends at once, and must not be started again.
+    const start = (this.bulkBounds() ? BULK_LANES : 1) - this.lanes;
+    this.lanes += Math.max(0, start);
+    for (let i = 0; i < start; i++) void this.lane();
+  }
+
+  private async lane(): Promise<void> {
     try {
       for (let work = this.nextWork(); work; work = this.nextWork()) {
         if (Array.isArray(work)) await this.sendBulk(work);
-        else await this.send(work);
+        else {
+          this.chunking = true;
+          try {
+            await this.send(work);
+          } finally {
+            this.chunking = false;
+          }
+        }
       }
     } finally {
-      this.running = false;
-      this.emit();
+      this.lanes -= 1;
     }
+    if (this.lanes > 0) return;
+    this.emit();
     const { uploaded, failed } = this.snapshot;
     this.options.hooks?.onIdle?.({ uploaded, failed });
   }
 
+  private get running(): boolean {
+    return this.lanes > 0;
+  }
+
   /** The next file to send in chunks, or the next files to pack into one bulk request. */
   private nextWork(): Job | Job[] | undefined {
-    const first = this.jobs.find((job) => job.task.status === 'queued');
-    if (!first) return undefined;
     const bounds = this.bulkBounds();
-    if (!bounds || !this.fitsBulk(first, bounds)) return first;
+    const fits = (job: Job) => bounds !== null && this.fitsBulk(job, bounds);
+    const first = this.jobs.find((job) => job.task.status === 'queued' && (!this.chunking || fits(job)));
+    if (!first) return undefined;
+    if (!bounds || !fits(first)) return first;
     const batch = packBatch(
-      this.jobs.filter((job) => job.task.status === 'queued' && this.fitsBulk(job, bounds)),
+      this.jobs.filter((job) => job.task.status === 'queued' && fits(job)),
       bounds,
       (job) => ({ size: job.task.size, group: groupOf(job) }),
     );
