@@ -43,11 +43,14 @@ const ON_POSTGRES = [
   'apps/server/src/modules/realtime/items-changed.int.test.ts',
   'apps/server/src/modules/realtime/team-items-changed.int.test.ts',
   'apps/server/src/modules/uploads/upload-crash.int.test.ts',
+  'apps/server/src/modules/uploads/bulk-upload-crash.int.test.ts',
   'apps/server/src/modules/remote-uploads/remote-upload-crash.int.test.ts',
   'apps/server/src/modules/admin/user-deletion-crash.int.test.ts',
   // races, locks and claims (parallel requests on several connections)
   'apps/server/src/modules/uploads/quota-race.int.test.ts',
   'apps/server/src/modules/uploads/upload-finish.int.test.ts',
+  // bulk upload: its key's claim (a row lock and a lease) and its files' records
+  'apps/server/src/modules/uploads/bulk-upload.int.test.ts',
   'apps/server/src/modules/auth/parallel-guesses.int.test.ts',
   'apps/server/src/modules/auth/passkeys.int.test.ts',
   'apps/server/src/modules/files/tree-guard.int.test.ts',

@@ -11,3 +11,4 @@ export * from '../modules/storage/blob-deletions.table.js';
 export * from '../modules/auth/access-tokens.table.js';
 export * from '../modules/social/social.table.js';
 export * from '../modules/auth/passkeys.table.js';
+export * from '../modules/uploads/bulk-uploads.table.js';

@@ -2,6 +2,7 @@ import {
   adminDashboardResponse,
   adminSettingsResponse,
   appConfig,
+  bulkUploadResponse,
   errorResponse,
   messageResponse,
   pingResponse,
@@ -34,6 +35,9 @@ export const DOCUMENTED_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'GET /api/admin/settings': { 200: adminSettingsResponse },
   'PATCH /api/admin/settings': { 200: adminSettingsResponse },
   'POST /api/admin/settings': { 200: adminSettingsResponse },
+  'POST /api/upload/bulk': { 200: bulkUploadResponse },
+  'POST /api/sharing/upload/bulk/:token': { 200: bulkUploadResponse },
+  'POST /api/file-request/:token/upload/bulk': { 200: bulkUploadResponse },
 };
 
 /** Routes that answer bytes rather than JSON, with the media type they send. */

@@ -38,7 +38,13 @@ import {
 } from '../files/index.js';
 import { sendThumbnail, thumbnailSizeParam } from '../thumbnails/index.js';
 import { remoteUploadStatus, startRemoteUpload } from '../remote-uploads/index.js';
-import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
+import {
+  BULK_MULTIPART_LIMITS,
+  cancelUpload,
+  receiveBulkUpload,
+  receiveUpload,
+  uploadRoutesScope,
+} from '../uploads/index.js';
 import { recordRequestUpload } from './file-requests.usecases.js';
 import { requestToken } from './file-requests.routes.js';
 import { openRequest, type OpenedRequest } from './request-access.js';
@@ -115,6 +121,31 @@ export function fileRequestGuestRoutes(app: TypedApp, ctx: AppContext) {
       },
     );
   });
+
+  // Many small files in one request (ADR 0075): the request is opened before any of the body is read.
+  uploadRoutesScope(
+    app,
+    (scope) => {
+      scope.post(
+        '/api/file-request/:token/upload/bulk',
+        { config: { access: 'link' }, schema: { params: tokenParams } },
+        async (request) => {
+          let opened: OpenedRequest | undefined;
+          const { outcomes, made } = await receiveBulkUpload(
+            ctx,
+            async () => {
+              opened = await openRequest(ctx, request.params.token);
+              return opened.actor;
+            },
+            request,
+          );
+          if (made > 0 && opened) await recordRequestUpload(ctx, opened);
+          return { data: outcomes };
+        },
+      );
+    },
+    BULK_MULTIPART_LIMITS,
+  );
 
   app.post(
     '/api/file-request/:token/upload/remote',

@@ -19,7 +19,13 @@ import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { createFolderAs, moveAs, removeAs, renameAs } from '../files/index.js';
 import { remoteUploadStatus, startRemoteUpload } from '../remote-uploads/index.js';
-import { cancelUpload, receiveUpload, uploadRoutesScope } from '../uploads/index.js';
+import {
+  BULK_MULTIPART_LIMITS,
+  cancelUpload,
+  receiveBulkUpload,
+  receiveUpload,
+  uploadRoutesScope,
+} from '../uploads/index.js';
 import { openShareForEditing } from './share-access.js';
 import { shareToken } from './share-visitor.routes.js';
 
@@ -52,6 +58,23 @@ export function shareEditorRoutes(app: TypedApp, ctx: AppContext) {
       },
     );
   });
+
+  // Many small files in one request (ADR 0075): the link is opened before any of the body is read.
+  uploadRoutesScope(
+    app,
+    (scope) => {
+      scope.post(
+        '/api/sharing/upload/bulk/:token',
+        { config: { access: 'link' }, schema: { params: tokenParams } },
+        async (request) => {
+          const actor = async () => (await openShareForEditing(ctx, request, request.params.token, 'upload')).actor;
+          const { outcomes } = await receiveBulkUpload(ctx, actor, request);
+          return { data: outcomes };
+        },
+      );
+    },
+    BULK_MULTIPART_LIMITS,
+  );
 
   app.post(
     '/api/sharing/upload/remote/:token',

@@ -1,4 +1,9 @@
-import type { AppConfig } from '@filestore/contract';
+import {
+  BULK_UPLOAD_FILE_MAX,
+  BULK_UPLOAD_MAX_BYTES,
+  BULK_UPLOAD_MAX_FILES,
+  type AppConfig,
+} from '@filestore/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../app/context.js';
 import { formatBytes, GB, MB } from '../../lib/format.js';
@@ -43,6 +48,7 @@ export async function buildAppConfig(ctx: AppContext, request: FastifyRequest, s
     chunkSize: settings.chunk_size * MB,
     uploadLimit: settings.upload_limit * MB,
     uploadLimitFormatted: settings.upload_limit ? formatBytes(settings.upload_limit * MB) : null,
+    bulkUpload: { maxFiles: BULK_UPLOAD_MAX_FILES, maxBytes: BULK_UPLOAD_MAX_BYTES, fileMax: BULK_UPLOAD_FILE_MAX },
     mimetypesBlacklist: settings.mimetypes_blacklist,
     defaultThemeMode: user?.themeMode ?? settings.default_theme_mode,
     defaultEmoji: user?.emojiType ?? settings.default_emoji,

@@ -25,6 +25,7 @@ import {
 import { readSettings } from '../settings/index.js';
 import { canThumbnail } from '../thumbnails/index.js';
 import { restrictionsFor } from '../users/index.js';
+import { recordBulkFiles, type BulkRecord } from './bulk-uploads.repository.js';
 import { crashPoint } from './crash-point.js';
 import type { StoredBlob } from './store-file.js';
 import { assertMayStore, assertTypeAllowed, type TypeFacts } from './upload-policy.js';
@@ -47,6 +48,8 @@ export interface BatchedFile {
   blob: Omit<StoredBlob, 'ownerId'> & { sessionId: null };
   /** What the bytes were recognised as: checked against the blocked types of the batch's settings. */
   type: TypeFacts;
+  /** An entry of a bulk upload (ADR 0075): what a retry is answered with is written with the file. */
+  bulk?: BulkRecord;
 }
 
 interface Waiting {
@@ -260,6 +263,15 @@ async function makeFiles(ctx: AppContext, files: readonly BatchedFile[]): Promis
       }
     }
     const made = await insertAll(tx, outcomes);
+    // A bulk request's files are remembered under its key in the transaction that makes them: a
+    // retry after a lost answer (or a crash after this commit) answers them and makes them not again.
+    await recordBulkFiles(
+      tx,
+      made.flatMap((o, i) => {
+        const bulk = files[i]?.bulk;
+        return 'row' in o && bulk ? [{ ...bulk, itemId: o.row.id }] : [];
+      }),
+    );
     // One event per owner for the whole batch: the files' folders and where a folder upload began.
     await publishItemsChanged(
       tx,

@@ -6,3 +6,4 @@ export { endLinkUploads, endUploadsOfClosedLinks, endUploadsOfOwner } from './ru
 export { uploadWholeFile } from './whole-file.js';
 export { ChunkBody } from './chunk-body.js';
 export { admitUpload } from './admission.js';
+export { BULK_MULTIPART_LIMITS, receiveBulkUpload } from './bulk-upload.js';

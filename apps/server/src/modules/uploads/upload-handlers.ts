@@ -21,11 +21,16 @@ const MULTIPART_LIMITS = { fields: 20, fieldSize: 20_000, fieldNameSize: 100, fi
 /**
  * Registers upload routes in a scope of their own that parses multipart bodies: the rest of the
  * API keeps its 1 MB JSON bodies. The signed-in user's, the share links' and the upload requests'
- * chunk routes all go through here.
+ * chunk routes all go through here; their bulk routes (ADR 0075) in scopes of their own, with the
+ * bulk request's limits (`BULK_MULTIPART_LIMITS`).
  */
-export function uploadRoutesScope(app: TypedApp, routes: (scope: TypedApp) => void): void {
+export function uploadRoutesScope(
+  app: TypedApp,
+  routes: (scope: TypedApp) => void,
+  limits: typeof MULTIPART_LIMITS = MULTIPART_LIMITS,
+): void {
   app.register(async (instance) => {
-    await instance.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+    await instance.register(multipart, { limits, throwFileSizeLimit: false });
     routes(instance.withTypeProvider<ZodTypeProvider>());
   });
 }

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { AppContext } from '../../app/context.js';
 import type { TypedApp } from '../../app/types.js';
 import { requireUser } from '../access/index.js';
+import { BULK_MULTIPART_LIMITS, receiveBulkUpload } from './bulk-upload.js';
+import { bulkUploadsCleanupJob } from './bulk-uploads-cleanup.job.js';
 import { cancelUpload, receiveUpload, uploadRoutesScope } from './upload-handlers.js';
 import { cancelRunningUpload, listRunningUploads } from './running-uploads.js';
 import { CLEANUP_JOB, uploadSessionsCleanupJob } from './upload-sessions-cleanup.job.js';
@@ -15,6 +17,7 @@ export function uploadsRoutes(app: TypedApp, ctx: AppContext) {
   ctx.jobs.register(uploadSessionsCleanupJob(ctx));
   // At start-up: what a crash of the previous run left goes before the next hour.
   ctx.jobs.trigger(CLEANUP_JOB);
+  ctx.jobs.register(bulkUploadsCleanupJob(ctx));
 
   app.get(
     '/api/user/storage/uploads',
@@ -48,4 +51,16 @@ export function uploadsRoutes(app: TypedApp, ctx: AppContext) {
       },
     );
   });
+
+  // Many small files in one request (issue 42, ADR 0075): a scope of its own for its parser's limits.
+  uploadRoutesScope(
+    app,
+    (scope) => {
+      scope.post('/api/upload/bulk', { config: { access: 'user' } }, async (request) => {
+        const { outcomes } = await receiveBulkUpload(ctx, { kind: 'user', user: requireUser(request) }, request);
+        return { data: outcomes };
+      });
+    },
+    BULK_MULTIPART_LIMITS,
+  );
 }
