@@ -70,7 +70,11 @@ function fakeServer(script: { lose?: (index: number) => boolean; refuse?: (name:
             const code = script.refuse?.(entry.name);
             return code
               ? { index: i, status: 'refused', code, message: `refused ${entry.name}` }
-              : { index: i, status: 'created', item: { id: ids[i], type: 'file', attributes: { name: entry.name } } };
+              : {
+                  index: i,
+                  status: 'created',
+                  item: { data: { id: ids[i], type: 'file', attributes: { name: entry.name } } },
+                };
           }),
         },
       };

@@ -479,7 +479,7 @@ export class UploadEngine {
             made.push(job);
             // A file cancelled while the request was out was made all the same: it counts.
             job.task = { ...job.task, status: 'done', sent: job.task.size };
-            this.options.hooks?.onUploaded?.(job.task, { data: outcome.item });
+            this.options.hooks?.onUploaded?.(job.task, outcome.item);
           } else if (job.task.status !== 'cancelled') {
             this.fail(job, failureOf({ status: outcome.httpStatus, body: outcome }));
           }

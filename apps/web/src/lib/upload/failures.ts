@@ -82,7 +82,8 @@ export function bulkOutcomes(body: unknown, count: number): BulkOutcome[] | null
     const outcome = record(entry);
     const index = outcome.index;
     if (typeof index !== 'number' || index < 0 || index >= count) return null;
-    if (outcome.status === 'created' && typeof record(outcome.item).id === 'string') {
+    // `item` is the item resource, `{data: {id, type, attributes}}`, as a chunk's last answer holds it.
+    if (outcome.status === 'created' && madeFile(outcome.item)) {
       outcomes[index] = { status: 'created', item: outcome.item };
     } else if (outcome.status === 'refused') {
       const code = typeof outcome.code === 'string' ? outcome.code : 'unknown';
