@@ -26,17 +26,19 @@ interface Listed {
   attributes: { name: string; size?: number };
 }
 
+interface Browse {
+  data: ({ data: Listed } | Listed)[];
+  meta: { paginate: { nextCursor: string | null } };
+}
+
 /** Every item of a folder, page after page (200 a page). */
 async function listAll(page: Page, folderId: string): Promise<Listed[]> {
   const items: Listed[] = [];
   let cursor: string | null = null;
   do {
-    const query = `per_page=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-    const body = await apiCall<{
-      data: ({ data: Listed } | Listed)[];
-      meta: { paginate: { nextCursor: string | null } };
-    }>(page, 'GET', `/api/browse/folders/${folderId}?${query}`);
-    items.push(...body.data.map((entry) => ('data' in entry ? entry.data : entry)));
+    const query: string = `per_page=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const body: Browse = await apiCall<Browse>(page, 'GET', `/api/browse/folders/${folderId}?${query}`);
+    items.push(...body.data.map((entry: { data: Listed } | Listed) => ('data' in entry ? entry.data : entry)));
     cursor = body.meta.paginate.nextCursor;
   } while (cursor);
   return items;

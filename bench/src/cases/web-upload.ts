@@ -28,7 +28,7 @@ async function filesIn(client: ApiClient, folderId: string): Promise<number> {
   let count = 0;
   let cursor: string | null = null;
   do {
-    const query = `per_page=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+    const query: string = `per_page=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
     const page: {
       data: { type?: string; data?: { type: string } }[];
       meta: { paginate: { nextCursor: string | null } };
