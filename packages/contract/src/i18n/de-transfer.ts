@@ -104,7 +104,8 @@ export const deTransfer: Record<string, string> = {
   // Unfertige Uploads nach einem Neuladen oder Absturz des Tabs (Issue 42, ADR 0076)
   'upload.resume_title_one': '{{count}} Datei wurde nicht fertig hochgeladen',
   'upload.resume_title_other': '{{count}} Dateien wurden nicht fertig hochgeladen',
-  'upload.resume_hint': 'Die Seite wurde geschlossen, während sie unterwegs waren. Fortsetzen sendet, was fehlt; fertige Dateien werden nicht noch einmal gesendet.',
+  'upload.resume_hint':
+    'Die Seite wurde geschlossen, während sie unterwegs waren. Fortsetzen sendet, was fehlt; fertige Dateien werden nicht noch einmal gesendet.',
   'upload.resume': 'Fortsetzen',
   'upload.resume_discard': 'Verwerfen',
   'upload.failed_source_changed': 'Nicht mehr lesbar: verschoben oder gelöscht',

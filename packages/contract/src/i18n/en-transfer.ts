@@ -98,7 +98,8 @@ export const enTransfer: Record<string, string> = {
   // Unfinished uploads after a reload or a crashed tab (issue 42, ADR 0076)
   'upload.resume_title_one': '{{count}} file did not finish uploading',
   'upload.resume_title_other': '{{count}} files did not finish uploading',
-  'upload.resume_hint': 'The page was closed while they were on their way. Resume sends what is missing; finished files aren’t sent again.',
+  'upload.resume_hint':
+    'The page was closed while they were on their way. Resume sends what is missing; finished files aren’t sent again.',
   'upload.resume': 'Resume',
   'upload.resume_discard': 'Discard',
   'upload.failed_source_changed': 'Can’t be read any more: moved or deleted',

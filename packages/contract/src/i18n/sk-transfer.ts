@@ -121,7 +121,8 @@ export const skTransfer: Record<string, string> = {
   'upload.resume_title_few': '{{count}} súbory sa nedokončili nahrávať',
   'upload.resume_title_many': '{{count}} súboru sa nedokončilo nahrávať',
   'upload.resume_title_other': '{{count}} súborov sa nedokončilo nahrávať',
-  'upload.resume_hint': 'Stránka sa zatvorila, kým boli na ceste. Pokračovať pošle, čo chýba; dokončené súbory sa znova neposielajú.',
+  'upload.resume_hint':
+    'Stránka sa zatvorila, kým boli na ceste. Pokračovať pošle, čo chýba; dokončené súbory sa znova neposielajú.',
   'upload.resume': 'Pokračovať',
   'upload.resume_discard': 'Zahodiť',
   'upload.failed_source_changed': 'Už sa nedá prečítať: presunutý alebo odstránený',

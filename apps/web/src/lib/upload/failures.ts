@@ -67,8 +67,7 @@ export function nextOffset(body: unknown, fallback: number, size: number): numbe
 }
 
 export type BulkOutcome =
-  | { status: 'created'; item: unknown }
-  | { status: 'refused'; code: string; message: string; httpStatus: number };
+  { status: 'created'; item: unknown } | { status: 'refused'; code: string; message: string; httpStatus: number };
 
 /**
  * A bulk answer's per-file outcomes by manifest position, or null when the body is not one (a
