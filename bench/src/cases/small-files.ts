@@ -232,6 +232,9 @@ export async function smallFilesCase(
       mkdirSync(dirOf(name), { recursive: true });
     };
     const oursStep = (ours: NonNullable<typeof onPostgres>) => async (files: SmallFile[], round: number) => {
+      // Its keep-alive sockets idled through the other steps (a minute under load): a server may
+      // close one just as it is reused ("socket hang up", seen once). Fresh ones for each step.
+      ours.client.agent.destroy();
       // Each round into a folder of its own, as a user drops a folder of documents.
       const folder = await ours.client.json<{ data?: { id: string }; id?: string }>('POST', '/api/create-folder', {
         name: `Round ${round}`,

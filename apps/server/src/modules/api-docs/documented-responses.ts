@@ -40,6 +40,49 @@ export const DOCUMENTED_RESPONSES: Record<string, Record<number, z.ZodType>> = {
   'POST /api/file-request/:token/upload/bulk': { 200: bulkUploadResponse },
 };
 
+/**
+ * The bulk upload's request (ADR 0075), for the document only: its multipart body is read by the
+ * route itself, and its Idempotency-Key is checked there (400 `upload.idempotency_key_required`).
+ */
+const BULK_REQUEST = {
+  consumes: ['multipart/form-data'],
+  headers: {
+    type: 'object',
+    properties: {
+      'idempotency-key': {
+        type: 'string',
+        format: 'uuid',
+        description:
+          'A UUID for this set of files, the same one again when the request is retried: the files made the first time are answered, only the rest are made. Another manifest under the same key answers 422, a retry while the first still runs 409; keys are kept for 24 hours.',
+      },
+    },
+    required: ['idempotency-key'],
+  },
+  body: {
+    type: 'object',
+    properties: {
+      manifest: {
+        type: 'string',
+        description:
+          'First: JSON {parent_id, files: [{name, path, size, modified_at, sha256}]}, at most bulkUpload.maxFiles files and maxBytes bytes in all, each at most fileMax (GET /api/config).',
+      },
+      file: {
+        type: 'array',
+        items: { type: 'string', format: 'binary' },
+        description: "Then one part named 'file' per manifest entry, in the manifest's order.",
+      },
+    },
+    required: ['manifest', 'file'],
+  },
+};
+
+/** Requests the route reads itself (multipart bodies), described for the document. */
+export const DOCUMENTED_REQUESTS: Record<string, Record<string, unknown>> = {
+  'POST /api/upload/bulk': BULK_REQUEST,
+  'POST /api/sharing/upload/bulk/:token': BULK_REQUEST,
+  'POST /api/file-request/:token/upload/bulk': BULK_REQUEST,
+};
+
 /** Routes that answer bytes rather than JSON, with the media type they send. */
 export const BINARY_RESPONSES: Record<string, string> = {
   'GET /api/files/:id/download': 'application/octet-stream',

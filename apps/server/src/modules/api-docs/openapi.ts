@@ -3,7 +3,7 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { createRequire } from 'node:module';
 import type { TypedApp } from '../../app/types.js';
 import type { RouteGate } from '../access/index.js';
-import { BINARY_RESPONSES, DOCUMENTED_RESPONSES, ERROR_RESPONSE } from './documented-responses.js';
+import { BINARY_RESPONSES, DOCUMENTED_REQUESTS, DOCUMENTED_RESPONSES, ERROR_RESPONSE } from './documented-responses.js';
 
 /** The security schemes of the document (ADR 0032). */
 export const SESSION_SCHEME = 'sessionCookie';
@@ -118,6 +118,8 @@ export async function registerOpenApi(app: TypedApp) {
         };
         schema.response = responses;
       }
+      const requested = DOCUMENTED_REQUESTS[key];
+      if (requested) Object.assign(schema, requested);
       const path = openApiPath(url);
       return {
         url,

@@ -359,7 +359,12 @@ describe('bulk upload: many small files in one request (issue 42)', () => {
   it('is in the API document', async () => {
     const doc = (await admin.get('/api/openapi.json')).json();
     for (const p of ['/api/upload/bulk', '/api/sharing/upload/bulk/{token}', '/api/file-request/{token}/upload/bulk']) {
-      expect(doc.paths[p]?.post?.responses?.['200'], p).toBeDefined();
+      const operation = doc.paths[p]?.post;
+      expect(operation?.responses?.['200'], p).toBeDefined();
+      expect(Object.keys(operation?.requestBody?.content ?? {}), p).toEqual(['multipart/form-data']);
+      expect(operation?.parameters, p).toContainEqual(
+        expect.objectContaining({ in: 'header', name: 'idempotency-key', required: true }),
+      );
     }
   });
 });
