@@ -18,6 +18,7 @@ import { smallFilesCase } from './cases/small-files.js';
 import { subtreeCase } from './cases/subtree.js';
 import { uploadCase } from './cases/upload.js';
 import { webQualityCase } from './cases/web-quality.js';
+import { webUploadCase } from './cases/web-upload.js';
 import { webWeightCase } from './cases/web-weight.js';
 import { zipCase } from './cases/zip.js';
 import { probeReports, REPO } from './lib/our-server.js';
@@ -38,6 +39,7 @@ const CASES: Record<string, CaseRun> = {
   upload: uploadCase,
   remote: remoteCase,
   'small-files': smallFilesCase,
+  'web-upload': webUploadCase,
   'postgres-memory': postgresMemoryCase,
   memory: memoryCase,
   download: downloadCase,

@@ -16,7 +16,7 @@ const CLIENTS = 4;
 const ROUNDS = 3;
 const KB = 1024;
 
-interface SmallFile {
+export interface SmallFile {
   name: string;
   content: Buffer;
 }
@@ -62,13 +62,13 @@ async function sendAll(files: SmallFile[], upload: (file: SmallFile, agent: http
  * manifest (name, size, SHA-256) and the files' parts. The bodies are made before the clock starts,
  * as tus's are: the client's hashing is not timed.
  */
-interface BulkRequest {
+export interface BulkRequest {
   files: number;
   contentType: string;
   body: Buffer;
 }
 
-function bulkRequests(files: SmallFile[], parentId: string, bounds: BulkBounds): BulkRequest[] {
+export function bulkRequests(files: SmallFile[], parentId: string, bounds: BulkBounds): BulkRequest[] {
   const requests: BulkRequest[] = [];
   let batch: SmallFile[] = [];
   let bytes = 0;
@@ -118,7 +118,7 @@ function bulkRequests(files: SmallFile[], parentId: string, bounds: BulkBounds):
 }
 
 /** Sends the bulk requests, CLIENTS at a time, each client on its own keep-alive connection. */
-async function sendBulk(client: ApiClient, requests: BulkRequest[]): Promise<Timing> {
+export async function sendBulk(client: ApiClient, requests: BulkRequest[]): Promise<Timing> {
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -156,7 +156,7 @@ async function sendBulk(client: ApiClient, requests: BulkRequest[]): Promise<Tim
   return { seconds, filesPerSecond: files / seconds };
 }
 
-interface BulkBounds {
+export interface BulkBounds {
   maxFiles: number;
   maxBytes: number;
 }

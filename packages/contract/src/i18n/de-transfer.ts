@@ -101,6 +101,16 @@ export const deTransfer: Record<string, string> = {
   'upload.announce_done_other': '{{count}} Dateien hochgeladen.',
   'upload.announce_failed': '{{failed}} von {{total}} Uploads fehlgeschlagen.',
 
+  // Unfertige Uploads nach einem Neuladen oder Absturz des Tabs (Issue 42, ADR 0076)
+  'upload.resume_title_one': '{{count}} Datei wurde nicht fertig hochgeladen',
+  'upload.resume_title_other': '{{count}} Dateien wurden nicht fertig hochgeladen',
+  'upload.resume_hint':
+    'Die Seite wurde geschlossen, während sie unterwegs waren. Fortsetzen sendet, was fehlt; fertige Dateien werden nicht noch einmal gesendet.',
+  'upload.resume': 'Fortsetzen',
+  'upload.resume_discard': 'Verwerfen',
+  'upload.failed_source_changed': 'Nicht mehr lesbar: verschoben oder gelöscht',
+  'upload.failed_unreadable': 'Konnte nicht von Ihrem Gerät gelesen werden',
+
   // Downloads
   'download.disabled_title': 'Das Herunterladen ist vorübergehend deaktiviert',
   'download.disabled_description':

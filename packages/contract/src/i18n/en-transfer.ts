@@ -95,6 +95,16 @@ export const enTransfer: Record<string, string> = {
   'upload.announce_done_other': '{{count}} files uploaded.',
   'upload.announce_failed': '{{failed}} of {{total}} uploads failed.',
 
+  // Unfinished uploads after a reload or a crashed tab (issue 42, ADR 0076)
+  'upload.resume_title_one': '{{count}} file did not finish uploading',
+  'upload.resume_title_other': '{{count}} files did not finish uploading',
+  'upload.resume_hint':
+    'The page was closed while they were on their way. Resume sends what is missing; finished files aren’t sent again.',
+  'upload.resume': 'Resume',
+  'upload.resume_discard': 'Discard',
+  'upload.failed_source_changed': 'Can’t be read any more: moved or deleted',
+  'upload.failed_unreadable': 'Couldn’t be read from your device',
+
   // Downloads
   'download.disabled_title': 'Downloading is temporarily disabled',
   'download.disabled_description': 'Your account can’t download files right now. Check your subscription in Billing.',

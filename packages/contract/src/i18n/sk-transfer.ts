@@ -116,6 +116,18 @@ export const skTransfer: Record<string, string> = {
   'upload.announce_done_other': 'Nahralo sa {{count}} súborov.',
   'upload.announce_failed': 'Zlyhalo nahrávanie: {{failed}} z {{total}}.',
 
+  // Nedokončené nahrávanie po obnovení stránky alebo páde karty (issue 42, ADR 0076)
+  'upload.resume_title_one': '{{count}} súbor sa nedokončil nahrávať',
+  'upload.resume_title_few': '{{count}} súbory sa nedokončili nahrávať',
+  'upload.resume_title_many': '{{count}} súboru sa nedokončilo nahrávať',
+  'upload.resume_title_other': '{{count}} súborov sa nedokončilo nahrávať',
+  'upload.resume_hint':
+    'Stránka sa zatvorila, kým boli na ceste. Pokračovať pošle, čo chýba; dokončené súbory sa znova neposielajú.',
+  'upload.resume': 'Pokračovať',
+  'upload.resume_discard': 'Zahodiť',
+  'upload.failed_source_changed': 'Už sa nedá prečítať: presunutý alebo odstránený',
+  'upload.failed_unreadable': 'Nepodarilo sa prečítať z vášho zariadenia',
+
   // Downloads
   'download.disabled_title': 'Sťahovanie je dočasne vypnuté',
   'download.disabled_description':

@@ -36,6 +36,7 @@ export function requestSource(
       zip: null,
       upload: {
         chunks: `${base}/upload/chunks`,
+        bulk: `${base}/upload/bulk`,
         discard: (uploadId) => `${base}/upload/chunks/${encodeURIComponent(uploadId)}`,
       },
       remoteUpload: {

@@ -1,10 +1,13 @@
-import { ChevronDown, ChevronUp, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, ChevronUp, History, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { useConfig } from '../../lib/config';
 import { useTranslation } from '../../lib/i18n';
 import type { UploadSnapshot } from '../../lib/upload';
+import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { ProgressBar, UploadRow } from './UploadRow';
-import { setUploadPanelHeight } from './upload-signal';
+import { setUploadPanelHeight, useUnfinishedUploads } from './upload-signal';
 import { uploads, useUploads } from './upload-store';
 
 const AUTO_CLOSE_MS = 6000;
@@ -36,10 +39,56 @@ function reserveSpace(node: HTMLElement | null): (() => void) | void {
   };
 }
 
+/**
+ * Files an earlier visit left unfinished (ADR 0076): resume sends what is missing (finished files
+ * were never kept), discard forgets them and drops their sessions on the server.
+ */
+function ResumeOffer({ count }: { count: number }) {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<'resume' | 'discard' | null>(null);
+  const act = (which: 'resume' | 'discard') => {
+    setBusy(which);
+    void import('./resume')
+      .then((resume) => (which === 'resume' ? resume.resumeUploads({ config, queryClient }) : resume.discardUploads()))
+      .finally(() => setBusy(null));
+  };
+  return (
+    <div role="group" aria-labelledby="upload-resume-title" className="flex shrink-0 flex-col gap-3 px-4 py-3">
+      <div className="flex items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-amber-100 text-amber-700 dark:bg-amber-950 dark:text-amber-300">
+          <History className="size-5" aria-hidden />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 id="upload-resume-title" className="text-sm font-semibold text-neutral-900 dark:text-white">
+            {t('upload.resume_title', { count })}
+          </h2>
+          <p className="mt-0.5 text-xs text-neutral-600 dark:text-neutral-400">{t('upload.resume_hint')}</p>
+        </div>
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button
+          variant="secondary"
+          loading={busy === 'discard'}
+          disabled={busy !== null}
+          onClick={() => act('discard')}
+        >
+          {t('upload.resume_discard')}
+        </Button>
+        <Button loading={busy === 'resume'} disabled={busy !== null} onClick={() => act('resume')}>
+          {t('upload.resume')}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /** The upload queue (spec §4): bottom-right on desktop, a bottom sheet on phones (lazy chunk). */
 export default function UploadQueuePanel() {
   const { t } = useTranslation();
   const snapshot = useUploads();
+  const unfinished = useUnfinishedUploads();
   // A phone keeps the list folded so the files stay in view; the header still shows the total.
   const [collapsed, setCollapsed] = useState(() => window.matchMedia('(max-width: 767px)').matches);
   const [announcement, setAnnouncement] = useState('');
@@ -82,7 +131,7 @@ export default function UploadQueuePanel() {
       {announcement}
     </p>
   );
-  if (tasks.length === 0) return live;
+  if (tasks.length === 0 && unfinished === 0) return live;
 
   const done = tasks.filter((task) => task.status === 'done').length;
   return (
@@ -97,58 +146,70 @@ export default function UploadQueuePanel() {
           'pb-[env(safe-area-inset-bottom)] md:pb-0 dark:bg-neutral-900 dark:ring-neutral-800',
         )}
       >
-        <header className="flex shrink-0 items-center gap-1 py-2 pr-2 pl-4">
-          <div className="min-w-0 flex-1 py-1">
-            <h2 className="truncate text-sm font-semibold text-neutral-900 dark:text-white">{heading(snapshot, t)}</h2>
-            <p className="mt-0.5 text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
-              {t('upload.summary', { done, total, percent: Math.floor(snapshot.progress) })}
-            </p>
-          </div>
-          {active && (
-            <button
-              type="button"
-              onClick={() => uploads.cancelAll()}
-              className="min-h-10 rounded-lg px-2.5 text-sm font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
+        {unfinished > 0 && <ResumeOffer count={unfinished} />}
+        {tasks.length > 0 && (
+          <>
+            <header
+              className={cn(
+                'flex shrink-0 items-center gap-1 py-2 pr-2 pl-4',
+                unfinished > 0 && 'border-t border-neutral-100 dark:border-neutral-800',
+              )}
             >
-              {t('upload.cancel_all')}
-            </button>
-          )}
-          <button
-            type="button"
-            onClick={() => setCollapsed((c) => !c)}
-            aria-expanded={!collapsed}
-            aria-label={collapsed ? t('upload.expand') : t('upload.collapse')}
-            title={collapsed ? t('upload.expand') : t('upload.collapse')}
-            className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
-          >
-            {collapsed ? (
-              <ChevronUp className="size-4.5" aria-hidden />
-            ) : (
-              <ChevronDown className="size-4.5" aria-hidden />
+              <div className="min-w-0 flex-1 py-1">
+                <h2 className="truncate text-sm font-semibold text-neutral-900 dark:text-white">
+                  {heading(snapshot, t)}
+                </h2>
+                <p className="mt-0.5 text-xs text-neutral-500 tabular-nums dark:text-neutral-400">
+                  {t('upload.summary', { done, total, percent: Math.floor(snapshot.progress) })}
+                </p>
+              </div>
+              {active && (
+                <button
+                  type="button"
+                  onClick={() => uploads.cancelAll()}
+                  className="min-h-10 rounded-lg px-2.5 text-sm font-medium text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-300 dark:hover:bg-neutral-800 dark:hover:text-white"
+                >
+                  {t('upload.cancel_all')}
+                </button>
+              )}
+              <button
+                type="button"
+                onClick={() => setCollapsed((c) => !c)}
+                aria-expanded={!collapsed}
+                aria-label={collapsed ? t('upload.expand') : t('upload.collapse')}
+                title={collapsed ? t('upload.expand') : t('upload.collapse')}
+                className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
+              >
+                {collapsed ? (
+                  <ChevronUp className="size-4.5" aria-hidden />
+                ) : (
+                  <ChevronDown className="size-4.5" aria-hidden />
+                )}
+              </button>
+              {!active && (
+                <button
+                  type="button"
+                  onClick={() => uploads.clearFinished()}
+                  aria-label={t('upload.close')}
+                  title={t('upload.close')}
+                  className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
+                >
+                  <X className="size-4.5" aria-hidden />
+                </button>
+              )}
+            </header>
+            <ProgressBar value={snapshot.progress} label={t('upload.total_progress')} className="mx-4 mb-2 shrink-0" />
+            {!collapsed && (
+              <ul
+                ref={list}
+                className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-neutral-100 py-1 dark:border-neutral-800"
+              >
+                {tasks.map((task) => (
+                  <UploadRow key={task.key} task={task} />
+                ))}
+              </ul>
             )}
-          </button>
-          {!active && (
-            <button
-              type="button"
-              onClick={() => uploads.clearFinished()}
-              aria-label={t('upload.close')}
-              title={t('upload.close')}
-              className="inline-flex size-10 items-center justify-center rounded-lg text-neutral-500 hover:bg-neutral-100 hover:text-neutral-900 focus-visible:outline-2 focus-visible:outline-accent dark:text-neutral-400 dark:hover:bg-neutral-800 dark:hover:text-white"
-            >
-              <X className="size-4.5" aria-hidden />
-            </button>
-          )}
-        </header>
-        <ProgressBar value={snapshot.progress} label={t('upload.total_progress')} className="mx-4 mb-2 shrink-0" />
-        {!collapsed && (
-          <ul
-            ref={list}
-            className="min-h-0 flex-1 overflow-y-auto overscroll-contain border-t border-neutral-100 py-1 dark:border-neutral-800"
-          >
-            {tasks.map((task) => (
-              <UploadRow key={task.key} task={task} />
-            ))}
-          </ul>
+          </>
         )}
       </section>
     </>

@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import type { UploadTask } from '../../lib/upload';
 import { cn } from '../../ui/cn';
 import { formatBytes } from '../files/format';
+import { failureText } from './feedback';
 import { uploads } from './upload-store';
 
 export function ProgressBar({ value, label, className }: { value: number; label: string; className?: string }) {
@@ -39,9 +40,11 @@ function statusText(task: UploadTask, t: (key: string, options?: Record<string, 
       return t('upload.status_uploading', { sent: formatBytes(task.sent), size: formatBytes(task.size) });
     case 'failed':
       if (task.failure?.kind === 'refused' && task.failure.message) return task.failure.message;
-      return t(
-        task.failure && task.failure.kind !== 'generic' ? `upload.failed_${task.failure.kind}` : 'upload.status_failed',
-      );
+      if (task.failure && task.failure.kind !== 'generic') return t(`upload.failed_${task.failure.kind}`);
+      // A code the server (or the resume) gave says more than "failed"; a plain network error does not.
+      return task.failure && task.failure.status !== 0
+        ? failureText(task.failure, t('upload.status_failed'))
+        : t('upload.status_failed');
     default:
       return t(`upload.status_${task.status}`);
   }

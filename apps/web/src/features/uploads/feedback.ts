@@ -28,6 +28,24 @@ export function reportRefusals(result: CheckResult<unknown>, config: Pick<AppCon
   }
 }
 
+/** Client-side codes (a file put back after a reload that can't be read) have their own texts. */
+const LOCAL_CODES: Record<string, string> = {
+  'upload.source_changed': 'upload.failed_source_changed',
+  'upload.unreadable': 'upload.failed_unreadable',
+};
+
+/**
+ * What went wrong with one file, in words: a stable code's translation (a bulk request's per-file
+ * refusal carries one), else the server's own message, else "failed".
+ */
+export function failureText(failure: UploadFailure, fallback: string): string {
+  if (failure.status === 0) return t('errors.network');
+  const local = failure.code ? LOCAL_CODES[failure.code] : undefined;
+  if (local) return t(local);
+  if (failure.code) return t(`errors.${failure.code}`, { defaultValue: failure.message ?? fallback });
+  return fallback;
+}
+
 /** Spec §8: the popup for a file the server refused or that kept failing. */
 export function reportFailure(
   task: UploadTask,
@@ -65,13 +83,6 @@ export function reportFailure(
       showAlert(t('upload.refused_title'), failure.message ?? t('errors.auth.unauthenticated'));
       return;
     default:
-      showAlert(
-        t('upload.failed_title', { name: task.name }),
-        failure.status === 0
-          ? t('errors.network')
-          : failure.code === 'storage.full'
-            ? t('errors.storage.full')
-            : t('errors.generic'),
-      );
+      showAlert(t('upload.failed_title', { name: task.name }), failureText(failure, t('errors.generic')));
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '../../lib/upload';
 import { refreshFiles } from '../files/refresh';
 import { reportFailure, reportRefusals, showUploadDisabled } from './feedback';
-import { setChunkSize, uploads } from './upload-store';
+import { setUploadConfig, uploads } from './upload-store';
 
 export interface UploadTarget {
   parentId: string | null;
@@ -42,7 +42,7 @@ function scheduleRefresh(client: QueryClient, now = false): void {
   }, REFRESH_EVERY_MS);
 }
 
-function bindHooks(target: UploadTarget): void {
+export function bindHooks(target: Pick<UploadTarget, 'queryClient' | 'config'>): void {
   const { queryClient, config } = target;
   uploads.setHooks({
     onUploaded: () => scheduleRefresh(queryClient),
@@ -98,17 +98,25 @@ export async function startUpload(tree: SourceTree, target: UploadTarget): Promi
   reportRefusals(checked, config);
   const plan = planUpload({ files: checked.accepted, directories: tree.directories });
   bindHooks(target);
-  setChunkSize(config.chunkSize);
-  // Folders first, so the whole drop is one batch: one total, one "complete" at the end.
-  const items: UploadItem[] = plan.files.map((file) => ({ file, name: file.name, parentId, path: null, destination }));
+  setUploadConfig(config);
+  // Folders first, so the whole drop is one batch: one total, one "complete" at the end. Small
+  // files then travel many to a request (the engine packs them), the folders inside the top one
+  // made by the server from each file's path; only empty ones are made here.
+  const item = (file: File, parent: string | null, path: string | null): UploadItem => ({
+    file,
+    name: file.name,
+    lastModified: file.lastModified,
+    parentId: parent,
+    path,
+    destination,
+  });
+  const items: UploadItem[] = plan.files.map((file) => item(file, parentId, null));
   let createdFolder = false;
   for (const folder of plan.folders) {
     try {
       const folderId = await prepareFolder(createFolderUrl, folder, parentId);
       createdFolder = true;
-      items.push(
-        ...folder.files.map(({ file, path }) => ({ file, name: file.name, parentId: folderId, path, destination })),
-      );
+      items.push(...folder.files.map(({ file, path }) => item(file, folderId, path)));
     } catch (error) {
       folderError(error);
     }

@@ -27,3 +27,17 @@ export function setUploadPanelHeight(height: number): void {
 export function useUploadPanelHeight(): number {
   return panelHeight.useValue();
 }
+
+/**
+ * Files a previous visit left unfinished (a reload, a crashed or closed tab): the panel offers to
+ * resume or discard them (ADR 0076). 0 when there is nothing to offer.
+ */
+const unfinished = signal(0);
+
+export function offerResume(count: number): void {
+  unfinished.set(count);
+}
+
+export function useUnfinishedUploads(): number {
+  return unfinished.useValue();
+}

@@ -65,3 +65,31 @@ export function nextOffset(body: unknown, fallback: number, size: number): numbe
     ? received
     : fallback;
 }
+
+export type BulkOutcome =
+  { status: 'created'; item: unknown } | { status: 'refused'; code: string; message: string; httpStatus: number };
+
+/**
+ * A bulk answer's per-file outcomes by manifest position, or null when the body is not one (a
+ * proxy's page, a cut answer): the request is then treated as not answered.
+ */
+export function bulkOutcomes(body: unknown, count: number): BulkOutcome[] | null {
+  const data = record(body).data;
+  if (!Array.isArray(data)) return null;
+  const outcomes: BulkOutcome[] = [];
+  for (const entry of data) {
+    const outcome = record(entry);
+    const index = outcome.index;
+    if (typeof index !== 'number' || index < 0 || index >= count) return null;
+    // `item` is the item resource, `{data: {id, type, attributes}}`, as a chunk's last answer holds it.
+    if (outcome.status === 'created' && madeFile(outcome.item)) {
+      outcomes[index] = { status: 'created', item: outcome.item };
+    } else if (outcome.status === 'refused') {
+      const code = typeof outcome.code === 'string' ? outcome.code : 'unknown';
+      const message = typeof outcome.message === 'string' ? outcome.message : '';
+      // Refusals are classified by their code; the status only stands in for "the server said no".
+      outcomes[index] = { status: 'refused', code, message, httpStatus: 422 };
+    } else return null;
+  }
+  return outcomes.length === count && outcomes.every(Boolean) ? outcomes : null;
+}

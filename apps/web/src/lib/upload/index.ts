@@ -1,7 +1,10 @@
 /** The chunked upload engine (spec §4, §5, §8): plain TypeScript, no React. */
 export {
   UploadEngine,
+  folderOf,
+  packBatch,
   type EngineHooks,
+  type RestoredItem,
   type FailureKind,
   type UploadFailure,
   type UploadItem,
@@ -20,3 +23,14 @@ export {
   type SourceTree,
 } from './entries';
 export { accountUploads, xhrTransport, type ChunkDestination, type ChunkTransport } from './transport';
+export { sha256Hex } from './hash';
+export {
+  IdbQueueStore,
+  isOrphan,
+  startHeartbeat,
+  tabId,
+  type QueueStore,
+  type QueuedFile,
+  type QueuedState,
+  type StoredDestination,
+} from './queue-store';

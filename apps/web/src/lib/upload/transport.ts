@@ -8,11 +8,14 @@ export interface ChunkResponse {
 export interface ChunkDestination {
   chunks: string;
   discard: (uploadId: string) => string;
+  /** Where many small files go in one request (issue 42); absent: every file takes the chunks. */
+  bulk?: string;
 }
 
 /** The signed-in user's upload calls: `POST /api/upload/chunks`, `DELETE /api/upload/chunks/<id>`. */
 export const accountUploads: ChunkDestination = {
   chunks: '/api/upload/chunks',
+  bulk: '/api/upload/bulk',
   discard: (uploadId) => `/api/upload/chunks/${encodeURIComponent(uploadId)}`,
 };
 
@@ -27,9 +30,23 @@ export interface ChunkRequest {
   destination?: ChunkDestination;
 }
 
+/** One bulk request (packages/contract bulk-upload.ts): the manifest, then the files in its order. */
+export interface BulkRequest {
+  url: string;
+  /** The `Idempotency-Key`: the same for every try of the same manifest. */
+  key: string;
+  manifest: string;
+  files: { blob: Blob; name: string }[];
+  /** Bytes of the files sent so far (the multipart envelope left out). */
+  onProgress: (sentBytes: number) => void;
+  signal: AbortSignal;
+}
+
 /** How chunks reach the server; the engine's tests pass their own. */
 export interface ChunkTransport {
   send(request: ChunkRequest): Promise<ChunkResponse>;
+  /** Sends a bulk request; absent: the engine sends every file in chunks. */
+  sendBulk?(request: BulkRequest): Promise<ChunkResponse>;
   /** Tells the server to drop a session that will not be finished. */
   discard(uploadId: string, destination?: ChunkDestination): Promise<void>;
 }
@@ -71,16 +88,23 @@ function parseBody(text: string): unknown {
   }
 }
 
+interface Post {
+  form: FormData;
+  /** Bytes of payload in the form, to report progress in (the envelope left out). */
+  payload: number;
+  headers?: Record<string, string>;
+  onProgress: (sentBytes: number) => void;
+  signal: AbortSignal;
+}
+
 /** XMLHttpRequest, because fetch cannot report upload progress. */
-function post(url: string, request: ChunkRequest, token: string): Promise<ChunkResponse> {
+function post(url: string, request: Post, token: string): Promise<ChunkResponse> {
   return new Promise((resolve, reject) => {
     if (request.signal.aborted) {
       reject(new AbortedError());
       return;
     }
-    const form = new FormData();
-    for (const [name, value] of request.fields) form.append(name, value);
-    form.append('chunk', request.chunk, request.chunkName);
+    const { form } = request;
 
     const xhr = new XMLHttpRequest();
     const onAbort = () => xhr.abort();
@@ -91,10 +115,11 @@ function post(url: string, request: ChunkRequest, token: string): Promise<ChunkR
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('X-XSRF-TOKEN', token);
+    for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
-      // The multipart envelope adds a few hundred bytes: report the chunk's share of what went out.
+      // The multipart envelope adds a few hundred bytes: report the payload's share of what went out.
       if (event.lengthComputable && event.total > 0) {
-        request.onProgress(Math.min(request.chunk.size, (event.loaded / event.total) * request.chunk.size));
+        request.onProgress(Math.min(request.payload, (event.loaded / event.total) * request.payload));
       }
     };
     xhr.onload = () => {
@@ -114,18 +139,48 @@ function post(url: string, request: ChunkRequest, token: string): Promise<ChunkR
   });
 }
 
+async function postWithCsrf(url: string, request: Post): Promise<ChunkResponse> {
+  let response = await post(url, request, await csrfToken());
+  if (response.status === 419) {
+    // The CSRF cookie rotated (signed in elsewhere, expired): refresh it once and resend.
+    await fetch('/api/ping', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
+    response = await post(url, request, readCookie('XSRF-TOKEN') ?? '');
+  }
+  return response;
+}
+
 /** The browser transport: to the request's destination, else `fallback`. */
 export function xhrTransport(fallback: ChunkDestination = accountUploads): ChunkTransport {
   return {
-    async send(request) {
-      const endpoint = (request.destination ?? fallback).chunks;
-      let response = await post(endpoint, request, await csrfToken());
-      if (response.status === 419) {
-        // The CSRF cookie rotated (signed in elsewhere, expired): refresh it once and resend.
-        await fetch('/api/ping', { credentials: 'same-origin', headers: { Accept: 'application/json' } });
-        response = await post(endpoint, request, readCookie('XSRF-TOKEN') ?? '');
+    send(request) {
+      const form = new FormData();
+      for (const [name, value] of request.fields) form.append(name, value);
+      form.append('chunk', request.chunk, request.chunkName);
+      const { onProgress, signal } = request;
+      return postWithCsrf((request.destination ?? fallback).chunks, {
+        form,
+        payload: request.chunk.size,
+        onProgress,
+        signal,
+      });
+    },
+    sendBulk(request) {
+      // The manifest first: the server reads it before the files it describes.
+      const form = new FormData();
+      form.append('manifest', request.manifest);
+      let payload = 0;
+      for (const { blob, name } of request.files) {
+        form.append('file', blob, name);
+        payload += blob.size;
       }
-      return response;
+      const { onProgress, signal } = request;
+      return postWithCsrf(request.url, {
+        form,
+        payload,
+        headers: { 'Idempotency-Key': request.key },
+        onProgress,
+        signal,
+      });
     },
     async discard(uploadId, destination = fallback) {
       await fetch(destination.discard(uploadId), {

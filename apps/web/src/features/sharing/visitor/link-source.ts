@@ -39,6 +39,7 @@ export function shareSource(
       zip: `/api/sharing/zip/${t}`,
       upload: {
         chunks: `/api/sharing/upload/chunks/${t}`,
+        bulk: `/api/sharing/upload/bulk/${t}`,
         discard: (uploadId) => `/api/sharing/upload/chunks/${encodeURIComponent(uploadId)}/${t}`,
       },
       remoteUpload: {
