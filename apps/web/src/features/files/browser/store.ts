@@ -59,6 +59,12 @@ function rememberNames(folder: FolderItem | null, path: Breadcrumb[], items: Ite
   for (const item of items) if (isFolder(item)) folderNames.set(item.id, item.attributes.name);
 }
 
+/** Names the folder tree has shown: a folder opened from the tree is named before its listing arrives. */
+export function rememberFolderNames(folders: readonly { id: string; name: string }[]) {
+  if (folderNames.size > 5000) folderNames.clear();
+  for (const folder of folders) folderNames.set(folder.id, folder.name);
+}
+
 /** The name a folder had in the last listing that showed it, if one did. */
 export function knownFolderName(id: string): string | undefined {
   return folderNames.get(id);
