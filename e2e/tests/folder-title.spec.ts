@@ -31,9 +31,9 @@ test('the header names the folder being opened, or a placeholder, on a slow conn
   const inner = await seedFolder(page, 'Inner', middle);
   const names: Record<string, string> = { [outer]: 'Outer', [middle]: 'Middle', [inner]: 'Inner' };
   await watchTitles(page);
-  // Every folder listing and tree level answers 1.5 s late.
+  // Every folder listing and tree level answers 3 s late.
   await page.route(/\/api\/browse\/(folders|navigation)\//, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
     await route.fallback();
   });
   const heading = page.getByRole('banner').getByRole('heading', { level: 1 });
@@ -64,7 +64,7 @@ test('the header names the folder being opened, or a placeholder, on a slow conn
   await nav.getByRole('link', { name: 'Inner' }).click();
   await expect(page).toHaveURL(new RegExp(`${inner}$`));
   // The tree showed its name: no placeholder while its listing loads.
-  await expect(heading).toHaveText('Inner', { timeout: 500 });
+  await expect(heading).toHaveText('Inner', { timeout: 1_500 });
   // Up to the root.
   await page.getByRole('navigation', { name: 'Folder path' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/platform\/files$/);
