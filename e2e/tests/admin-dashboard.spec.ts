@@ -76,7 +76,7 @@ test('the admin sees a user’s upload and download on the dashboard, and the se
   await admin.goto('/admin/dashboard');
   await admin.getByRole('link', { name: 'Server details' }).click();
   await expect(admin).toHaveURL(/\/admin\/settings\/server$/);
-  await expect(admin.getByRole('heading', { name: 'Server status' })).toBeVisible();
+  await expect(admin.getByRole('heading', { name: 'Health', exact: true })).toBeVisible();
   await expect(
     admin.getByRole('table', { name: 'Background jobs' }).getByRole('row', { name: /user-deletions/ }),
   ).toBeVisible();
@@ -100,7 +100,7 @@ test('the admin sees a user’s upload and download on the dashboard, and the se
       await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
       await shoot(page, `dashboard-${name}`);
       await page.goto('/admin/settings/server');
-      await expect(page.getByRole('heading', { name: 'Server status' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Health', exact: true })).toBeVisible();
       await shoot(page, `server-${name}`);
       await page.context().close();
     }

@@ -1,6 +1,8 @@
 /** German strings of the admin's appearance, environment and other settings tabs (issue 16 point 3). */
 export const deAdminSettings: Record<string, string> = {
   'admin.settings.tabs': 'Einstellungen',
+  'admin.settings.description':
+    'Wie dieser Server aussieht, wie man sich anmeldet, wo Dateien liegen und wie E-Mails versandt werden.',
   'admin.settings.saved': 'Gespeichert.',
   'admin.settings.save': 'Speichern',
   'admin.settings.number_invalid': 'Geben Sie eine ganze Zahl von {{min}} bis {{max}} ein.',

@@ -108,6 +108,7 @@ export const deAdminUsers: Record<string, string> = {
   'admin.user.deleted_title': 'Konto gelöscht',
 
   'admin.create.title': 'Benutzer erstellen',
+  'admin.create.account': 'Konto',
   'admin.create.description': 'Das Konto ist sofort bestätigt. Teilen Sie der Person ihr Passwort mit.',
   'admin.create.name': 'Vollständiger Name',
   'admin.create.email': 'E-Mail',

@@ -1,6 +1,7 @@
 /** German strings of the admin's payments and billings screens (issue 17, ADR 0047). */
 export const deBillingPayments: Record<string, string> = {
   'admin.payments.tabs': 'Zahlungseinstellungen',
+  'admin.payments.section_description': 'Die Angaben des Verkäufers auf den Rechnungen und die Zahlungsanbieter.',
   'admin.payments.title': 'Zahlungen',
   'admin.payments.description': 'Lassen Sie Tarife bezahlen und Guthaben aufladen – über die Anbieter unten.',
   'admin.payments.allowed': 'Zahlungen annehmen',

@@ -95,7 +95,7 @@ export const deBillingUi: Record<string, string> = {
   'billing.tiers.error_price': 'Ein Betrag wie 0.029.',
   'billing.tiers.fix': 'Einige Stufen müssen korrigiert werden: siehe die markierten Felder.',
   'billing.tiers.none': 'Fügen Sie mindestens einem Zähler eine Stufe hinzu.',
-  'billing.plan.back': '← Alle Tarife',
+  'billing.plan.back': 'Alle Tarife',
   'billing.plan.tabs': 'Seiten des Tarifs',
   'billing.plan.tab_subscribers': 'Abonnenten',
   'billing.plan.tab_settings': 'Einstellungen',

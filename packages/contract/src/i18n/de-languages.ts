@@ -1,6 +1,7 @@
 /** German strings of the language editor (`/admin/language`) and the profile's choice of language (ADR 0044). */
 export const deLanguages: Record<string, string> = {
   'admin.languages.title': 'Sprachen',
+  'admin.languages.installed': 'Installierte Sprachen',
   'admin.languages.description':
     'Die Sprachen, in denen die App genutzt werden kann. Was Sie hier ändern, gilt sofort, auf jedem Bildschirm und in E-Mails.',
   'admin.languages.add': 'Sprache hinzufügen',

@@ -1,6 +1,7 @@
 /** English strings of the admin's appearance, environment and other settings tabs (issue 16 point 3). */
 export const enAdminSettings: Record<string, string> = {
   'admin.settings.tabs': 'Settings',
+  'admin.settings.description': 'How this server looks, signs people in, stores files and sends mail.',
   'admin.settings.saved': 'Saved.',
   'admin.settings.save': 'Save',
   'admin.settings.number_invalid': 'Enter a whole number from {{min}} to {{max}}.',

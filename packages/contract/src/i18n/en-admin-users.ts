@@ -105,6 +105,7 @@ export const enAdminUsers: Record<string, string> = {
   'admin.user.deleted_title': 'Account deleted',
 
   'admin.create.title': 'Create user',
+  'admin.create.account': 'Account',
   'admin.create.description': 'The account is verified at once; tell the person their password.',
   'admin.create.name': 'Full name',
   'admin.create.email': 'Email',

@@ -1,6 +1,7 @@
 /** English strings of the admin's payments and billings screens (issue 17, ADR 0047). */
 export const enBillingPayments: Record<string, string> = {
   'admin.payments.tabs': 'Payment settings',
+  'admin.payments.section_description': "The seller's details printed on invoices, and the payment providers.",
   'admin.payments.title': 'Payments',
   'admin.payments.description': 'Let people pay for plans and top up their balance through the providers below.',
   'admin.payments.allowed': 'Accept payments',

@@ -95,7 +95,7 @@ export const enBillingUi: Record<string, string> = {
   'billing.tiers.error_price': 'An amount such as 0.029.',
   'billing.tiers.fix': 'Some tiers need fixing: see the marked boxes.',
   'billing.tiers.none': 'Add at least one tier to one meter.',
-  'billing.plan.back': '← All plans',
+  'billing.plan.back': 'All plans',
   'billing.plan.tabs': 'Plan pages',
   'billing.plan.tab_subscribers': 'Subscribers',
   'billing.plan.tab_settings': 'Settings',

@@ -1,6 +1,7 @@
 /** The language editor (`/admin/language`) and the profile's choice of language (ADR 0044). */
 export const enLanguages: Record<string, string> = {
   'admin.languages.title': 'Languages',
+  'admin.languages.installed': 'Installed languages',
   'admin.languages.description':
     'The languages people can use the app in. What you change here is used at once, on every screen and in mails.',
   'admin.languages.add': 'Add a language',

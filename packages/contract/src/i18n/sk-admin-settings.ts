@@ -1,6 +1,7 @@
 /** Slovak strings of the admin's appearance, environment and other settings tabs (issue 16 point 3). */
 export const skAdminSettings: Record<string, string> = {
   'admin.settings.tabs': 'Nastavenia',
+  'admin.settings.description': 'Ako tento server vyzerá, ako sa prihlasuje, kde ukladá súbory a ako posiela e-maily.',
   'admin.settings.saved': 'Uložené.',
   'admin.settings.save': 'Uložiť',
   'admin.settings.number_invalid': 'Zadajte celé číslo od {{min}} do {{max}}.',

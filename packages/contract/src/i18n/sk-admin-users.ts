@@ -108,6 +108,7 @@ export const skAdminUsers: Record<string, string> = {
   'admin.user.deleted_title': 'Účet bol odstránený',
 
   'admin.create.title': 'Vytvoriť používateľa',
+  'admin.create.account': 'Účet',
   'admin.create.description': 'Účet bude okamžite overený; oznámte danej osobe jej heslo.',
   'admin.create.name': 'Celé meno',
   'admin.create.email': 'E-mail',

@@ -1,6 +1,7 @@
 /** Slovak strings of the admin's payments and billings screens (issue 17, ADR 0047). */
 export const skBillingPayments: Record<string, string> = {
   'admin.payments.tabs': 'Nastavenia platieb',
+  'admin.payments.section_description': 'Údaje predávajúceho na faktúrach a platobné brány.',
   'admin.payments.title': 'Platby',
   'admin.payments.description': 'Umožnite platiť za tarify a dobíjať kredit cez poskytovateľov nižšie.',
   'admin.payments.allowed': 'Prijímať platby',

@@ -96,7 +96,7 @@ export const skBillingUi: Record<string, string> = {
   'billing.tiers.error_price': 'Suma ako 0.029.',
   'billing.tiers.fix': 'Niektoré pásma treba opraviť: pozrite označené polia.',
   'billing.tiers.none': 'Pridajte aspoň jedno pásmo aspoň jednému meraču.',
-  'billing.plan.back': '← Všetky plány',
+  'billing.plan.back': 'Všetky plány',
   'billing.plan.tabs': 'Stránky plánu',
   'billing.plan.tab_subscribers': 'Predplatitelia',
   'billing.plan.tab_settings': 'Nastavenia',

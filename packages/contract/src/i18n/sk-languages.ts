@@ -1,6 +1,7 @@
 /** Slovak strings of the language editor (`/admin/language`) and the profile's choice of language (ADR 0044). */
 export const skLanguages: Record<string, string> = {
   'admin.languages.title': 'Jazyky',
+  'admin.languages.installed': 'Nainštalované jazyky',
   'admin.languages.description':
     'Jazyky, v ktorých ľudia môžu aplikáciu používať. Čo tu zmeníte, platí okamžite, na každej obrazovke aj v e-mailoch.',
   'admin.languages.add': 'Pridať jazyk',

@@ -1,4 +1,5 @@
 import { formatMoney, type AdminDashboardResponse, type FileCategory } from '@filestore/contract';
+import { AdminPage } from './AdminPage';
 import { ArrowDownToLine, ArrowUpFromLine, Banknote, ChevronRight, HardDrive, ShieldCheck, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from '../../app/routing';
@@ -125,14 +126,24 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const config = useConfig();
   const query = useDashboard();
-  if (query.isPending) return <PageSpinner label={t('common.loading')} />;
-  if (query.isError) return <Notice tone="error">{errorMessage(t, query.error)}</Notice>;
+  const title = t('admin.dashboard.overview');
+  if (query.isPending)
+    return (
+      <AdminPage title={title}>
+        <PageSpinner label={t('common.loading')} />
+      </AdminPage>
+    );
+  if (query.isError)
+    return (
+      <AdminPage title={title}>
+        <Notice tone="error">{errorMessage(t, query.error)}</Notice>
+      </AdminPage>
+    );
   const { users, storage, traffic, newest_users: newest, health, earnings } = query.data.data;
   // Earnings (issue 17 point 4) once billing is on or money has come in: one line per currency.
   const showEarnings = config.subscriptionType !== 'none' || earnings.length > 0;
   return (
-    <div className="space-y-6">
-      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.dashboard.overview')}</h2>
+    <AdminPage title={title}>
       <div
         className={`grid gap-4 sm:grid-cols-2 ${showEarnings ? 'lg:grid-cols-3 2xl:grid-cols-5' : 'xl:grid-cols-4'}`}
       >
@@ -216,6 +227,6 @@ export function DashboardPage() {
           description={t('admin.dashboard.welcome_description')}
         />
       )}
-    </div>
+    </AdminPage>
   );
 }

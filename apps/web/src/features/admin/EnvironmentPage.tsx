@@ -9,7 +9,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { EnvironmentSettings } from './settings/EnvironmentSettings';
-import { SettingsTabs } from './settings/SettingsTabs';
+import { SettingsPage } from './settings/SettingsTabs';
 
 /** Spec §9: the test is asked for 1.5 s after the page opens, and fails after 10 s without the event. */
 export const WEBSOCKET_TEST_DELAY_MS = 1_500;
@@ -105,8 +105,7 @@ export function EnvironmentPage() {
   const { state, again } = useWebsocketTest();
   const busy = state === 'waiting' || state === 'testing';
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <SettingsTabs />
+    <SettingsPage>
       <div className="space-y-6">
         <EnvironmentSettings />
         <Card
@@ -136,6 +135,6 @@ export function EnvironmentPage() {
           </dl>
         </Card>
       </div>
-    </div>
+    </SettingsPage>
   );
 }

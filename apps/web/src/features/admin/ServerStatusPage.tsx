@@ -10,7 +10,7 @@ import { Notice } from '../../ui/Notice';
 import { PageSpinner } from '../../ui/Spinner';
 import { useServerStatus } from './dashboard/dashboard.api';
 import { HealthBadge, HealthList } from './dashboard/health';
-import { SettingsTabs } from './settings/SettingsTabs';
+import { SettingsPage } from './settings/SettingsTabs';
 
 type Status = AdminStatusResponse['data'];
 
@@ -121,11 +121,9 @@ function ServerStatus() {
   const status = query.data.data;
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.server.title')}</h2>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('admin.server.description')}</p>
-        </div>
+      {/* The tab's line under the settings' title: what it shows, when it was checked, and again. */}
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-neutral-600 dark:text-neutral-400">{t('admin.server.description')}</p>
         <div className="flex items-center gap-3">
           <span className="text-xs text-neutral-600 dark:text-neutral-400" aria-live="polite">
             {t('admin.server.checked', { time: formatDate(query.dataUpdatedAt, 'time') })}
@@ -179,9 +177,8 @@ function ServerStatus() {
 /** /admin/settings/server: the last of the settings tabs. */
 export function ServerStatusPage() {
   return (
-    <div className="w-full">
-      <SettingsTabs />
+    <SettingsPage>
       <ServerStatus />
-    </div>
+    </SettingsPage>
   );
 }

@@ -53,7 +53,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
   const config = useConfig();
   const { t } = useTranslation();
   return (
-    <div className="grid min-h-dvh lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+    <div className="grid min-h-page lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
       <BrandPanel />
       <div className="flex min-w-0 flex-col px-5 py-5 sm:px-10">
         <header className="flex items-center justify-between">

@@ -128,22 +128,4 @@ export function Pager({
   );
 }
 
-/** A rounded white panel holding a table that scrolls sideways on narrow screens. */
-export function TablePanel({ children }: { children: ReactNode }) {
-  return (
-    <div className="max-w-[calc(100vw-2rem)] overflow-x-auto rounded-2xl bg-white ring-1 ring-neutral-200 md:max-w-none dark:bg-neutral-900 dark:ring-neutral-800">
-      <table className="w-full min-w-[36rem] text-left text-sm">{children}</table>
-    </div>
-  );
-}
-
-export const thClass = 'px-4 py-3 text-xs font-medium text-neutral-600 dark:text-neutral-400';
-export const tdClass = 'px-4 py-3 text-neutral-800 dark:text-neutral-200';
-
-export function EmptyPanel({ children }: { children: ReactNode }) {
-  return (
-    <p className="rounded-2xl bg-white p-8 text-center text-sm text-neutral-600 ring-1 ring-neutral-200 dark:bg-neutral-900 dark:text-neutral-400 dark:ring-neutral-800">
-      {children}
-    </p>
-  );
-}
+export { EmptyPanel, TablePanel, tdClass, thClass } from '../admin/AdminPage';

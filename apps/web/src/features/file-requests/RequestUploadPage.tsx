@@ -120,7 +120,7 @@ function ActiveRequest({
 
   return (
     <FilesSourceProvider source={source}>
-      <div className="flex min-h-dvh flex-col bg-neutral-50 lg:h-dvh dark:bg-neutral-950">
+      <div className="flex min-h-page flex-col bg-neutral-50 lg:h-dvh dark:bg-neutral-950">
         <LinkTopBar />
         <main
           id="content"
@@ -165,7 +165,7 @@ function ActiveRequest({
             />
           </section>
         </main>
-        <div className="sticky bottom-[var(--upload-panel-height,0px)] z-10 border-t border-neutral-200 bg-white/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:hidden dark:border-neutral-800 dark:bg-neutral-900/95">
+        <div className="sticky bottom-[calc(var(--upload-panel-height,0px)+var(--overlay-bottom,0px))] z-10 border-t border-neutral-200 bg-white/95 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] backdrop-blur lg:hidden dark:border-neutral-800 dark:bg-neutral-900/95">
           {doneButton}
         </div>
         <DoneDialog

@@ -84,8 +84,12 @@ export function useItemActions() {
   const label = (items: Item[]) => (items.length === 1 ? items[0]!.attributes.name : '');
 
   /** After "select all", the folder and its exceptions (ADR 0018), with how many that is. */
-  const wholeOf = (items: Item[], also: string[] = []): (WholeFolder & { count: number }) | null => {
-    const whole = wholeFolderSelection(items);
+  const wholeOf = (
+    items: Item[],
+    also: string[] = [],
+    evenIfLoaded = false,
+  ): (WholeFolder & { count: number }) | null => {
+    const whole = wholeFolderSelection(items, { evenIfLoaded });
     if (!whole) return null;
     const allIn = useBrowser.getState().folder?.id ?? null;
     return { allIn, except: [...whole.except, ...also], count: whole.count };
@@ -210,7 +214,9 @@ export function useItemActions() {
     },
 
     download(items: Item[]) {
-      if (items.length) download(items, wholeOf(items));
+      // The whole folder, loaded or not, is one zip named after the folder (Project.zip, not files.zip);
+      // a folder of one file still downloads that file.
+      if (items.length) download(items, wholeOf(items, [], items.length > 1));
     },
 
     toggleFavourite(folder: FolderItem) {

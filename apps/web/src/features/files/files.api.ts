@@ -27,6 +27,7 @@ import { useSession } from '../../lib/session';
 import { useUser } from '../user/user.api';
 import type { Item } from './items';
 import { useFilesSource, type FilesSource } from './browser/source';
+import { rememberFolderNames } from './browser/store';
 import { filesKeys, type Sorting } from './query-keys';
 import { refreshFiles } from './refresh';
 
@@ -137,7 +138,11 @@ export function useNavigationLevel(parentId: string | null) {
   const authenticated = useSession((s) => s.authenticated);
   return useQuery({
     queryKey: [...source.keys.navigation, 'level', parentId ?? 'all'],
-    queryFn: async () => (await api.get<NavigationLevelResponse>(source.endpoints.navigationLevel(parentId))).data,
+    queryFn: async () => {
+      const level = (await api.get<NavigationLevelResponse>(source.endpoints.navigationLevel(parentId))).data;
+      rememberFolderNames(level);
+      return level;
+    },
     enabled: authenticated || source.kind !== 'account',
     staleTime: 30_000,
   });

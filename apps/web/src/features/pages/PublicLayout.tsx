@@ -17,7 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
   const config = useConfig();
   const authenticated = useSession((s) => s.authenticated);
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-page flex-col">
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-5 py-4">
         <Link to="/" aria-label={t('nav.home_link', { app: config.appName })} className="min-w-0">
           <Logo name={config.appName} logos={config.logos} className="max-w-full" />

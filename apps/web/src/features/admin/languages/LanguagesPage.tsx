@@ -1,7 +1,7 @@
 import type { LanguageResource, LanguagesResponse } from '@filestore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Star } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { configQueryKey, useConfig } from '../../../lib/config';
 import { useApiForm } from '../../../lib/form';
@@ -17,6 +17,7 @@ import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useUser } from '../../user/user.api';
 import { useCreateLanguage, useDeleteLanguage, useLanguages, useUpdateLanguage } from './languages.api';
+import { AdminPage } from '../AdminPage';
 import { StringsEditor } from './StringsEditor';
 
 const badge = 'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap';
@@ -29,16 +30,21 @@ export function LanguagesPage() {
   const { t } = useTranslation();
   const languages = useLanguages();
   const [chosen, setChosen] = useState<string | null>(null);
-  if (languages.isPending) return <PageSpinner label={t('common.loading')} />;
-  if (languages.isError) return <Notice tone="error">{errorMessage(t, languages.error)}</Notice>;
+  const page = (children: ReactNode) => (
+    <AdminPage title={t('admin.languages.title')} description={t('admin.languages.description')}>
+      {children}
+    </AdminPage>
+  );
+  if (languages.isPending) return page(<PageSpinner label={t('common.loading')} />);
+  if (languages.isError) return page(<Notice tone="error">{errorMessage(t, languages.error)}</Notice>);
   const list = languages.data.data;
   // The one chosen, else the first that is not English (what there is to translate), else English.
   const current = list.find((l) => l.id === chosen) ?? list.find((l) => l.locale !== 'en') ?? list[0] ?? null;
-  return (
-    <div className="space-y-6">
+  return page(
+    <>
       <LanguageList answer={languages.data} current={current} onChoose={setChosen} />
       {current && <StringsEditor key={current.id} language={current} />}
-    </div>
+    </>,
   );
 }
 
@@ -75,7 +81,7 @@ function LanguageList({
   };
 
   return (
-    <Card title={t('admin.languages.title')} description={t('admin.languages.description')}>
+    <Card title={t('admin.languages.installed')}>
       <ul className="divide-y divide-neutral-200 dark:divide-neutral-800" data-language-list>
         {answer.data.map((language) => {
           const editing = current?.id === language.id;

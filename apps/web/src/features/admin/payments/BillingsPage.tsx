@@ -10,7 +10,7 @@ import { SelectField, TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { settingText as text, useAdminSettings, useWriteSettings, type AdminSettings } from '../settings/settings.api';
-import { PaymentsTabs } from './PaymentsTabs';
+import { PaymentsSection } from './PaymentsTabs';
 
 const FIELDS = [
   ['billing_name', 'organization'],
@@ -42,8 +42,7 @@ export function BillingsPage() {
   const { t } = useTranslation();
   const settings = useAdminSettings();
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <PaymentsTabs />
+    <PaymentsSection>
       {settings.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : settings.isError ? (
@@ -51,7 +50,7 @@ export function BillingsPage() {
       ) : (
         <SellerForm saved={settings.data} />
       )}
-    </div>
+    </PaymentsSection>
   );
 }
 

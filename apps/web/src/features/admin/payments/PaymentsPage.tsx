@@ -18,7 +18,7 @@ import { LinkField } from '../../sharing/owner/LinkField';
 import { SecretField } from '../settings/SecretField';
 import { settingText as text, useAdminSettings, useWriteSettings, type AdminSettings } from '../settings/settings.api';
 import { useAdminPayments, useSavePaymentKeys } from './payments.api';
-import { PaymentsTabs } from './PaymentsTabs';
+import { PaymentsSection } from './PaymentsTabs';
 
 const NAMES: Record<GatewayDriver, string> = { stripe: 'Stripe', paypal: 'PayPal', paystack: 'Paystack' };
 
@@ -34,8 +34,7 @@ export function PaymentsPage() {
   const pending = settings.isPending || payments.isPending;
   const failed = settings.error ?? payments.error;
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <PaymentsTabs />
+    <PaymentsSection>
       {pending ? (
         <PageSpinner label={t('common.loading')} />
       ) : failed || !settings.data || !payments.data ? (
@@ -49,7 +48,7 @@ export function PaymentsPage() {
           <BalanceForm saved={settings.data} />
         </div>
       )}
-    </div>
+    </PaymentsSection>
   );
 }
 

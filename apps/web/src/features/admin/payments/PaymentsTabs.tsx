@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { AdminPage } from '../AdminPage';
 import { TabStrip } from '../TabStrip';
 
 const TABS = [
@@ -6,8 +8,19 @@ const TABS = [
   ['/admin/payments/payments', 'admin.titles.payments'],
 ] as const;
 
-/** The two sub-pages of payments (spec §2): the seller's details, and the payment providers. */
-export function PaymentsTabs() {
+/**
+ * The two sub-pages of payments (spec §2), the seller's details and the payment providers: the
+ * admin page layout titled "Payments" with the strip of tabs.
+ */
+export function PaymentsSection({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  return <TabStrip label={t('admin.payments.tabs')} tabs={TABS} />;
+  return (
+    <AdminPage
+      title={t('admin.nav.payments')}
+      description={t('admin.payments.section_description')}
+      tabs={<TabStrip label={t('admin.payments.tabs')} tabs={TABS} />}
+    >
+      {children}
+    </AdminPage>
+  );
 }

@@ -23,7 +23,7 @@ import {
   type ImageSetting,
   settingText as text,
 } from './settings.api';
-import { SettingsTabs } from './SettingsTabs';
+import { SettingsPage } from './SettingsTabs';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
@@ -32,8 +32,7 @@ export function AppearancePage() {
   const { t } = useTranslation();
   const settings = useAdminSettings();
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <SettingsTabs />
+    <SettingsPage>
       {settings.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : settings.isError ? (
@@ -50,7 +49,7 @@ export function AppearancePage() {
           </Card>
         </div>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 

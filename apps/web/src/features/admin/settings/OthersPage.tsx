@@ -16,7 +16,7 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
 import { settingText as text, useAdminSettings, useWriteSettings, type AdminSettings } from './settings.api';
-import { SettingsTabs } from './SettingsTabs';
+import { SettingsPage } from './SettingsTabs';
 import { BillingGaps, useBillingGaps } from './BillingReadiness';
 
 /** Mirrors the server's rules (settings registry), so most mistakes show before a round trip. */
@@ -29,8 +29,7 @@ export function OthersPage() {
   const { t } = useTranslation();
   const settings = useAdminSettings();
   return (
-    <div className="mx-auto w-full max-w-3xl">
-      <SettingsTabs />
+    <SettingsPage>
       {settings.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : settings.isError ? (
@@ -51,7 +50,7 @@ export function OthersPage() {
           </Card>
         </div>
       )}
-    </div>
+    </SettingsPage>
   );
 }
 

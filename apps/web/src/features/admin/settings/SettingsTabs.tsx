@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../../lib/i18n';
+import { AdminPage } from '../AdminPage';
 import { TabStrip } from '../TabStrip';
 
 /** The settings tabs of spec §2, in the reference's order. */
@@ -12,8 +14,17 @@ const TABS = [
   ['/admin/settings/server', 'admin.titles.settings_server'],
 ] as const;
 
-/** The strip above every settings tab. */
-export function SettingsTabs() {
+/** Every settings tab: the admin page layout with the settings' title and the strip of tabs. */
+export function SettingsPage({ children, actions }: { children: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation();
-  return <TabStrip label={t('admin.settings.tabs')} tabs={TABS} />;
+  return (
+    <AdminPage
+      title={t('admin.nav.settings')}
+      description={t('admin.settings.description')}
+      actions={actions}
+      tabs={<TabStrip label={t('admin.settings.tabs')} tabs={TABS} />}
+    >
+      {children}
+    </AdminPage>
+  );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/i18n';
 import { Notice } from '../../../ui/Notice';
 import { SettingsForm } from './SettingsForm';
-import { SettingsTabs } from '../settings/SettingsTabs';
+import { SettingsPage } from '../settings/SettingsTabs';
 
 /** /admin/settings/adsense: AdSense's publisher id and the three ad units (reference §16.3 "AdSense"). */
 export function AdsSettingsPage() {
@@ -16,9 +16,7 @@ export function AdsSettingsPage() {
       placeholder: '1234567890',
     }) as const;
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6">
-      <SettingsTabs />
-      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.settings_adsense')}</h2>
+    <SettingsPage>
       <SettingsForm
         submitLabel={t('admin.ads.save')}
         savedMessage={t('admin.ads.saved')}
@@ -48,6 +46,6 @@ export function AdsSettingsPage() {
           },
         ]}
       />
-    </div>
+    </SettingsPage>
   );
 }

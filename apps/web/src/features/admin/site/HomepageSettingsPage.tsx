@@ -2,7 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import { Link } from '../../../app/routing';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { SettingsForm, type SectionSpec } from './SettingsForm';
-import { SettingsTabs } from '../settings/SettingsTabs';
+import { SettingsPage } from '../settings/SettingsTabs';
 
 const TITLE_MAX = 200;
 const TEXT_MAX = 1_000;
@@ -70,10 +70,8 @@ function sections(t: TFunction): SectionSpec[] {
 export function HomepageSettingsPage() {
   const { t } = useTranslation();
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6">
-      <SettingsTabs />
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.settings_index')}</h2>
+    <SettingsPage
+      actions={
         <Link
           to="/"
           className="inline-flex min-h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 dark:text-neutral-300 dark:hover:bg-neutral-800"
@@ -81,12 +79,13 @@ export function HomepageSettingsPage() {
           <ExternalLink className="size-4" aria-hidden />
           {t('admin.homepage.view')}
         </Link>
-      </header>
+      }
+    >
       <SettingsForm
         sections={sections(t)}
         submitLabel={t('admin.homepage.save')}
         savedMessage={t('admin.homepage.saved')}
       />
-    </div>
+    </SettingsPage>
   );
 }

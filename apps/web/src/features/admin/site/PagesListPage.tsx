@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/forms';
 import { useTranslation } from '../../../lib/i18n';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
+import { AdminPage } from '../AdminPage';
 import { useAdminPages } from './site.api';
 
 /** /admin/pages: the legal pages (reference §12.3), each opening its editor. */
@@ -13,11 +14,7 @@ export function PagesListPage() {
   useDisplayTimezone();
   const pages = useAdminPages();
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <header>
-        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.pages.title')}</h2>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('admin.pages.description')}</p>
-      </header>
+    <AdminPage title={t('admin.pages.title')} description={t('admin.pages.description')}>
       {pages.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : pages.isError ? (
@@ -59,6 +56,6 @@ export function PagesListPage() {
           ))}
         </ul>
       )}
-    </div>
+    </AdminPage>
   );
 }

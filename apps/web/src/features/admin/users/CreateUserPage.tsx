@@ -1,11 +1,12 @@
 import { EMAIL_PATTERN, PASSWORD_MIN } from '@filestore/contract';
 import { z } from 'zod';
 import { confirmationField } from '../../../lib/form-schemas';
-import { Link, useNavigate } from '../../../app/routing';
+import { useNavigate } from '../../../app/routing';
 import { useTranslation } from '../../../lib/i18n';
 import { useApiForm } from '../../../lib/form';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
+import { AdminPage } from '../AdminPage';
 import { Card } from '../../../ui/Card';
 import { SelectField, TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
@@ -49,11 +50,12 @@ export function CreateUserPage() {
   });
 
   return (
-    <div className="mx-auto max-w-2xl space-y-4">
-      <Link to="/admin/users" className="text-sm font-medium text-accent-strong hover:underline dark:text-accent">
-        ← {t('admin.user.back')}
-      </Link>
-      <Card title={t('admin.create.title')} description={t('admin.create.description')}>
+    <AdminPage
+      back={{ to: '/admin/users', label: t('admin.user.back') }}
+      title={t('admin.create.title')}
+      description={t('admin.create.description')}
+    >
+      <Card title={t('admin.create.account')}>
         <form noValidate onSubmit={onSubmit} className="space-y-4">
           {error && <Notice tone="error">{error}</Notice>}
           <TextField label={t('admin.create.name')} autoComplete="off" required {...field('name')} />
@@ -100,6 +102,6 @@ export function CreateUserPage() {
           </div>
         </form>
       </Card>
-    </div>
+    </AdminPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { AdminUserDetail } from '@filestore/contract';
 import { Ban, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
-import { Link, NavLink, Outlet, useParams } from '../../../app/routing';
+import { Outlet, useParams } from '../../../app/routing';
 import { useTranslation } from '../../../lib/i18n';
 import { isApiError } from '../../../lib/api';
 import { errorMessage } from '../../../lib/forms';
@@ -9,12 +9,13 @@ import { Card } from '../../../ui/Card';
 import { DeletionProgress } from './UserTabs';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
-import { cn } from '../../../ui/cn';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
 import { formatDate } from '../../../lib/dates';
 import { useUser } from '../../user/user.api';
+import { AdminPage } from '../AdminPage';
+import { TabStrip } from '../TabStrip';
 import { RoleBadge, StatusBadge, UserAvatar } from './parts';
 import { useAdminUser, useSuspend } from './users.api';
 
@@ -70,15 +71,18 @@ export function UserLayout() {
   const { id = '' } = useParams();
   const query = useAdminUser(id);
   const me = useUser().data?.id;
-  if (query.isPending) return <PageSpinner label={t('common.loading')} />;
+  const back = { to: '/admin/users', label: t('admin.user.back') };
+  if (query.isPending)
+    return (
+      <AdminPage back={back} title={t('admin.titles.user_details')}>
+        <PageSpinner label={t('common.loading')} />
+      </AdminPage>
+    );
   if (query.isError) {
     // An account the job finished deleting: its deletion still says so.
     const gone = isApiError(query.error, 'not_found');
     return (
-      <div className="space-y-4">
-        <Link to="/admin/users" className="text-sm font-medium text-accent-strong hover:underline dark:text-accent">
-          ← {t('admin.user.back')}
-        </Link>
+      <AdminPage back={back} title={t('admin.titles.user_details')}>
         {gone ? (
           <Card title={t('admin.user.deleted_title')}>
             <DeletionProgress id={id} />
@@ -86,55 +90,36 @@ export function UserLayout() {
         ) : (
           <Notice tone="error">{errorMessage(t, query.error)}</Notice>
         )}
-      </div>
+      </AdminPage>
     );
   }
   const user = query.data;
   return (
-    <div className="space-y-5">
-      <Link to="/admin/users" className="text-sm font-medium text-accent-strong hover:underline dark:text-accent">
-        ← {t('admin.user.back')}
-      </Link>
-      <header className="flex flex-wrap items-center gap-4">
-        <UserAvatar user={user} size={56} />
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-xl font-semibold text-neutral-900 dark:text-white">{user.name}</h2>
-          <p className="truncate text-sm text-neutral-600 dark:text-neutral-400">{user.email}</p>
+    <AdminPage
+      back={back}
+      media={<UserAvatar user={user} size={56} />}
+      title={user.name}
+      description={
+        <>
+          <p className="truncate">{user.email}</p>
           <p className="mt-1.5 flex gap-1.5">
             <RoleBadge role={user.role} />
             <StatusBadge status={user.status} />
           </p>
-        </div>
-        {user.status !== 'deleting' && user.id !== me && <SuspendButton user={user} />}
-      </header>
+        </>
+      }
+      actions={user.status !== 'deleting' && user.id !== me ? <SuspendButton user={user} /> : undefined}
+      tabs={
+        <TabStrip
+          label={t('admin.user.tabs')}
+          tabs={TABS.map((tab) => [`/admin/user/${user.id}/${tab}`, `admin.user.tab_${tab}`] as const)}
+        />
+      }
+    >
       {user.status === 'suspended' && user.suspended_at && (
         <Notice tone="info">{t('admin.user.suspended_notice', { date: formatDate(user.suspended_at, 'long') })}</Notice>
       )}
-      <nav
-        aria-label={t('admin.user.tabs')}
-        className="-mx-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800"
-      >
-        <ul className="flex gap-1 px-1">
-          {TABS.map((tab) => (
-            <li key={tab}>
-              <NavLink
-                to={`/admin/user/${user.id}/${tab}`}
-                className={({ isActive }) =>
-                  cn(
-                    '-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap',
-                    isActive
-                      ? 'border-accent-strong text-accent-strong dark:border-accent dark:text-accent'
-                      : 'border-transparent text-neutral-600 hover:text-neutral-900 dark:text-neutral-400 dark:hover:text-white',
-                  )
-                }
-              >
-                {t(`admin.user.tab_${tab}`)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
       <Outlet />
-    </div>
+    </AdminPage>
   );
 }

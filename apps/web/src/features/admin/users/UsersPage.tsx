@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { formatDate } from '../../../lib/dates';
+import { AdminPage, EmptyPanel, TablePanel, tdClass, thClass } from '../AdminPage';
 import { RoleBadge, StatusBadge, UserAvatar } from './parts';
 import { useAdminUsers } from './users.api';
 
@@ -52,12 +53,10 @@ export function UsersPage() {
 
   const paginate = users.data?.meta.paginate;
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.users.title')}</h2>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('admin.users.description')}</p>
-        </div>
+    <AdminPage
+      title={t('admin.users.title')}
+      description={t('admin.users.description')}
+      actions={
         <Link
           to="/admin/user/create"
           className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-accent-strong px-4 text-sm font-semibold text-white shadow-sm hover:brightness-110 dark:bg-accent dark:text-neutral-950"
@@ -65,8 +64,8 @@ export function UsersPage() {
           <UserPlus className="size-4" aria-hidden />
           {t('admin.users.create')}
         </Link>
-      </div>
-
+      }
+    >
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
         <form
           role="search"
@@ -135,67 +134,59 @@ export function UsersPage() {
       ) : users.isError ? (
         <Notice tone="error">{errorMessage(t, users.error)}</Notice>
       ) : users.data.data.length === 0 ? (
-        <p className="rounded-2xl bg-white p-8 text-center text-sm text-neutral-600 ring-1 ring-neutral-200 dark:bg-neutral-900 dark:text-neutral-400 dark:ring-neutral-800">
-          {t('admin.users.empty')}
-        </p>
+        <EmptyPanel>{t('admin.users.empty')}</EmptyPanel>
       ) : (
         <>
           {/* Wide screens: a table. */}
-          <div className="hidden overflow-hidden rounded-2xl bg-white ring-1 ring-neutral-200 md:block dark:bg-neutral-900 dark:ring-neutral-800">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-neutral-200 text-xs font-medium text-neutral-600 dark:border-neutral-800 dark:text-neutral-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t('admin.users.col_name')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('admin.users.col_role')}
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t('admin.users.col_status')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('admin.users.col_storage')}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    {t('admin.users.col_created')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-neutral-100 dark:divide-neutral-800">
-                {users.data.data.map((user) => (
-                  <tr key={user.id} className="hover:bg-neutral-50 dark:hover:bg-neutral-800/50">
-                    <td className="px-4 py-3">
-                      <div className="flex items-center gap-3">
-                        <UserAvatar user={user} />
-                        <div className="min-w-0">
-                          <Link
-                            to={`/admin/user/${user.id}/details`}
-                            className="block truncate font-medium text-neutral-900 hover:underline dark:text-white"
-                          >
-                            {user.name}
-                          </Link>
-                          <span className="block truncate text-neutral-600 dark:text-neutral-400">{user.email}</span>
-                        </div>
+          <TablePanel className="max-md:hidden">
+            <thead className="border-b border-neutral-200 dark:border-neutral-800">
+              <tr>
+                <th scope="col" className={thClass}>
+                  {t('admin.users.col_name')}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t('admin.users.col_role')}
+                </th>
+                <th scope="col" className={thClass}>
+                  {t('admin.users.col_status')}
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  {t('admin.users.col_storage')}
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  {t('admin.users.col_created')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-neutral-100 dark:divide-neutral-800">
+              {users.data.data.map((user) => (
+                <tr key={user.id} className="hover:bg-neutral-50 dark:hover:bg-neutral-800/50">
+                  <td className={tdClass}>
+                    <div className="flex items-center gap-3">
+                      <UserAvatar user={user} />
+                      <div className="min-w-0">
+                        <Link
+                          to={`/admin/user/${user.id}/details`}
+                          className="block truncate font-medium text-neutral-900 hover:underline dark:text-white"
+                        >
+                          {user.name}
+                        </Link>
+                        <span className="block truncate text-neutral-600 dark:text-neutral-400">{user.email}</span>
                       </div>
-                    </td>
-                    <td className="px-4 py-3">
-                      <RoleBadge role={user.role} />
-                    </td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={user.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right text-neutral-700 tabular-nums dark:text-neutral-300">
-                      {user.storage_used_formatted}
-                    </td>
-                    <td className="px-4 py-3 text-right text-neutral-700 tabular-nums dark:text-neutral-300">
-                      {formatDate(user.created_at)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    </div>
+                  </td>
+                  <td className={tdClass}>
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td className={tdClass}>
+                    <StatusBadge status={user.status} />
+                  </td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{user.storage_used_formatted}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatDate(user.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </TablePanel>
           {/* Phones: one card per person. */}
           <ul className="space-y-2 md:hidden">
             {users.data.data.map((user) => (
@@ -249,6 +240,6 @@ export function UsersPage() {
           </span>
         </nav>
       )}
-    </div>
+    </AdminPage>
   );
 }

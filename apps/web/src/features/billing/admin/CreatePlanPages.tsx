@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/forms';
 import { useTranslation, type TFunction } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
+import { AdminPage } from '../../admin/AdminPage';
 import { Card } from '../../../ui/Card';
 import { SelectField, TextAreaField, TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
@@ -107,54 +108,55 @@ export function CreateFixedPlanPage() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-2xl space-y-5">
-      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.create_fixed')}</h2>
-      <Card
-        title={t('billing.form.details')}
-        footer={
-          <Button type="submit" loading={pending}>
-            {t('billing.form.create')}
-          </Button>
-        }
-      >
-        <div className="space-y-4">
-          <TextField label={t('billing.form.name')} {...field('name')} />
-          <TextAreaField label={t('billing.form.description')} {...field('description')} />
-          {/* The currency wider: its name follows its code ("CZK · Czech Koruna"). */}
-          <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)]">
-            <TextField
-              label={t('billing.form.price')}
-              inputMode="decimal"
-              hint={t('billing.form.price_hint')}
-              {...field('price')}
-            />
-            <SelectField label={t('billing.form.currency')} options={currencies} {...field('currency')} />
-            <SelectField
-              label={t('billing.form.interval')}
-              options={[
-                { value: 'month', label: t('billing.interval.month') },
-                { value: 'year', label: t('billing.interval.year') },
-              ]}
-              {...field('interval')}
+    <AdminPage back={{ to: '/admin/plans', label: t('billing.plan.back') }} title={t('billing.plans.create_fixed')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <Card
+          title={t('billing.form.details')}
+          footer={
+            <Button type="submit" loading={pending}>
+              {t('billing.form.create')}
+            </Button>
+          }
+        >
+          <div className="space-y-4">
+            <TextField label={t('billing.form.name')} {...field('name')} />
+            <TextAreaField label={t('billing.form.description')} {...field('description')} />
+            {/* The currency wider: its name follows its code ("CZK · Czech Koruna"). */}
+            <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,1.6fr)_minmax(0,1fr)]">
+              <TextField
+                label={t('billing.form.price')}
+                inputMode="decimal"
+                hint={t('billing.form.price_hint')}
+                {...field('price')}
+              />
+              <SelectField label={t('billing.form.currency')} options={currencies} {...field('currency')} />
+              <SelectField
+                label={t('billing.form.interval')}
+                options={[
+                  { value: 'month', label: t('billing.interval.month') },
+                  { value: 'year', label: t('billing.interval.year') },
+                ]}
+                {...field('interval')}
+              />
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField label={t('billing.form.storage')} inputMode="numeric" {...field('storage')} />
+              <TextField
+                label={t('billing.form.members')}
+                inputMode="numeric"
+                hint={t('billing.form.members_hint')}
+                {...field('members')}
+              />
+            </div>
+            <Switch
+              label={t('billing.form.visible')}
+              description={t('billing.form.visible_hint')}
+              {...form.register('visible')}
             />
           </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={t('billing.form.storage')} inputMode="numeric" {...field('storage')} />
-            <TextField
-              label={t('billing.form.members')}
-              inputMode="numeric"
-              hint={t('billing.form.members_hint')}
-              {...field('members')}
-            />
-          </div>
-          <Switch
-            label={t('billing.form.visible')}
-            description={t('billing.form.visible_hint')}
-            {...form.register('visible')}
-          />
-        </div>
-      </Card>
-    </form>
+        </Card>
+      </form>
+    </AdminPage>
   );
 }
 
@@ -302,35 +304,36 @@ export function CreateMeteredPlanPage() {
   const metersError = form.formState.errors.meters?.message;
 
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-4xl space-y-5">
-      <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.create_metered')}</h2>
-      <Card title={t('billing.form.details')}>
-        <div className="space-y-4">
-          <TextField label={t('billing.form.name')} {...field('name')} />
-          <TextAreaField label={t('billing.form.description')} {...field('description')} />
-          <SelectField label={t('billing.form.currency')} options={currencies} {...field('currency')} />
-          <Switch
-            label={t('billing.form.visible')}
-            description={t('billing.form.visible_hint')}
-            {...form.register('visible')}
-          />
-        </div>
-      </Card>
-      {metersError && <Notice tone="error">{metersError}</Notice>}
-      {METERS.map((key) => (
-        <Card key={key} title={t(`billing.meter.${key}`)} description={t(`billing.meter.${key}_hint`)}>
-          <TiersEditor
-            meter={key}
-            tiers={meters[key]}
-            // Once the form was sent, each tier's mistakes show beside it, and go as they are fixed.
-            errors={checked ? validateTiers(meters[key], currency).errors : []}
-            onChange={(tiers) => form.setValue('meters', { ...meters, [key]: tiers }, { shouldValidate: checked })}
-          />
+    <AdminPage back={{ to: '/admin/plans', label: t('billing.plan.back') }} title={t('billing.plans.create_metered')}>
+      <form onSubmit={onSubmit} noValidate className="space-y-6">
+        <Card title={t('billing.form.details')}>
+          <div className="space-y-4">
+            <TextField label={t('billing.form.name')} {...field('name')} />
+            <TextAreaField label={t('billing.form.description')} {...field('description')} />
+            <SelectField label={t('billing.form.currency')} options={currencies} {...field('currency')} />
+            <Switch
+              label={t('billing.form.visible')}
+              description={t('billing.form.visible_hint')}
+              {...form.register('visible')}
+            />
+          </div>
         </Card>
-      ))}
-      <Button type="submit" loading={pending}>
-        {t('billing.form.create')}
-      </Button>
-    </form>
+        {metersError && <Notice tone="error">{metersError}</Notice>}
+        {METERS.map((key) => (
+          <Card key={key} title={t(`billing.meter.${key}`)} description={t(`billing.meter.${key}_hint`)}>
+            <TiersEditor
+              meter={key}
+              tiers={meters[key]}
+              // Once the form was sent, each tier's mistakes show beside it, and go as they are fixed.
+              errors={checked ? validateTiers(meters[key], currency).errors : []}
+              onChange={(tiers) => form.setValue('meters', { ...meters, [key]: tiers }, { shouldValidate: checked })}
+            />
+          </Card>
+        ))}
+        <Button type="submit" loading={pending}>
+          {t('billing.form.create')}
+        </Button>
+      </form>
+    </AdminPage>
   );
 }

@@ -12,6 +12,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
 import { useAdminSubscriptions, useAdminTransactions } from '../billing.api';
+import { AdminPage } from '../../admin/AdminPage';
 import { EmptyPanel, Pager, StatusBadge, TablePanel, tdClass, thClass } from '../parts';
 
 /** Sort, direction and page kept in the address. */
@@ -154,11 +155,7 @@ export function TransactionsPage() {
   const state = useListParams<TransactionsSort>('created_at');
   const list = useAdminTransactions({ sort: state.sort, direction: state.direction, page: state.page });
   return (
-    <div className="space-y-5">
-      <div>
-        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.titles.transactions')}</h2>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('billing.transactions.description')}</p>
-      </div>
+    <AdminPage title={t('admin.titles.transactions')} description={t('billing.transactions.description')}>
       {list.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : list.isError ? (
@@ -176,7 +173,7 @@ export function TransactionsPage() {
           />
         </>
       )}
-    </div>
+    </AdminPage>
   );
 }
 
@@ -186,11 +183,7 @@ export function SubscriptionsPage() {
   const state = useListParams<SubscriptionsSort>('created_at');
   const list = useAdminSubscriptions({ sort: state.sort, direction: state.direction, page: state.page });
   return (
-    <div className="space-y-5">
-      <div>
-        <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('admin.nav.subscriptions')}</h2>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('billing.subscriptions.description')}</p>
-      </div>
+    <AdminPage title={t('admin.nav.subscriptions')} description={t('billing.subscriptions.description')}>
       {list.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : list.isError ? (
@@ -245,6 +238,6 @@ export function SubscriptionsPage() {
           />
         </>
       )}
-    </div>
+    </AdminPage>
   );
 }

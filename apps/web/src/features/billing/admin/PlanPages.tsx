@@ -1,7 +1,7 @@
 import type { PlanResource } from '@filestore/contract';
 import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
-import { Link, NavLink, useNavigate, useParams } from '../../../app/routing';
+import { Link, useNavigate, useParams } from '../../../app/routing';
 import { formatDate } from '../../../lib/dates';
 import { useApiForm } from '../../../lib/form';
 import { errorMessage } from '../../../lib/forms';
@@ -9,7 +9,6 @@ import { useTranslation } from '../../../lib/i18n';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../ui/Button';
 import { Card } from '../../../ui/Card';
-import { cn } from '../../../ui/cn';
 import { TextAreaField, TextField } from '../../../ui/Field';
 import { Notice } from '../../../ui/Notice';
 import { planDescription, planMembers, planName, planStorage } from './plan.schema';
@@ -17,6 +16,8 @@ import { PageSpinner } from '../../../ui/Spinner';
 import { Switch } from '../../../ui/Switch';
 import { ConfirmDialog } from '../../files/dialogs/ConfirmDialog';
 import { useAdminPlan, useDeletePlan, usePlanSubscribers, useUpdatePlan } from '../billing.api';
+import { AdminPage } from '../../admin/AdminPage';
+import { TabStrip } from '../../admin/TabStrip';
 import { EmptyPanel, planPrice, StatusBadge, TablePanel, tdClass, thClass } from '../parts';
 
 /** The plan's name, price and tabs over one of its pages. */
@@ -24,50 +25,36 @@ function PlanFrame({ children }: { children: (plan: PlanResource) => ReactNode }
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
   const plan = useAdminPlan(id);
-  if (plan.isPending) return <PageSpinner label={t('common.loading')} />;
-  if (plan.isError) return <Notice tone="error">{errorMessage(t, plan.error)}</Notice>;
+  const back = { to: '/admin/plans', label: t('billing.plan.back') };
+  if (!plan.isSuccess)
+    return (
+      <AdminPage back={back} title={t('billing.plans.title')}>
+        {plan.isPending ? (
+          <PageSpinner label={t('common.loading')} />
+        ) : (
+          <Notice tone="error">{errorMessage(t, plan.error)}</Notice>
+        )}
+      </AdminPage>
+    );
   const base = `/admin/plan/${plan.data.id}/${plan.data.type}`;
   const tabs = [
-    { to: `${base}/subscribers`, key: 'billing.plan.tab_subscribers' },
-    { to: `${base}/settings`, key: 'billing.plan.tab_settings' },
-    { to: `${base}/delete`, key: 'billing.plan.tab_delete' },
-  ];
+    [`${base}/subscribers`, 'billing.plan.tab_subscribers'],
+    [`${base}/settings`, 'billing.plan.tab_settings'],
+    [`${base}/delete`, 'billing.plan.tab_delete'],
+  ] as const;
   return (
-    <div className="space-y-5">
-      <div>
-        <Link to="/admin/plans" className="text-sm text-neutral-600 hover:underline dark:text-neutral-400">
-          {t('billing.plan.back')}
-        </Link>
-        <h2 className="mt-1 flex flex-wrap items-center gap-2 text-xl font-semibold text-neutral-900 dark:text-white">
+    <AdminPage
+      back={back}
+      title={
+        <span className="flex flex-wrap items-center gap-2">
           {plan.data.name} <StatusBadge status={plan.data.status} />
-        </h2>
-        <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">
-          {t(`billing.type.${plan.data.type}`)} · {planPrice(t, plan.data, i18n.language)}
-        </p>
-      </div>
-      <nav aria-label={t('billing.plan.tabs')}>
-        <ul className="flex gap-1 overflow-x-auto border-b border-neutral-200 dark:border-neutral-800">
-          {tabs.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                className={({ isActive }) =>
-                  cn(
-                    '-mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap',
-                    isActive
-                      ? 'border-accent-strong text-accent-strong dark:border-accent dark:text-accent'
-                      : 'border-transparent text-neutral-700 hover:text-neutral-900 dark:text-neutral-300 dark:hover:text-white',
-                  )
-                }
-              >
-                {t(tab.key)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+        </span>
+      }
+      description={`${t(`billing.type.${plan.data.type}`)} · ${planPrice(t, plan.data, i18n.language)}`}
+      tabs={<TabStrip label={t('billing.plan.tabs')} tabs={tabs} />}
+    >
       {children(plan.data)}
-    </div>
+    </AdminPage>
   );
 }
 
@@ -154,7 +141,7 @@ function Settings({ plan }: { plan: PlanResource }) {
     onSuccess: () => toast.success(t('billing.plan.saved')),
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="max-w-2xl">
+    <form onSubmit={onSubmit} noValidate>
       <Card
         title={t('billing.plan.tab_settings')}
         description={t('billing.plan.settings_hint')}

@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { errorMessage } from '../../../lib/forms';
 import { Notice } from '../../../ui/Notice';
 import { PageSpinner } from '../../../ui/Spinner';
+import { AdminPage } from '../../admin/AdminPage';
 import { useAdminPlans } from '../billing.api';
 import { Badge, EmptyPanel, planPrice, primaryLink, StatusBadge, TablePanel, tdClass, thClass } from '../parts';
 
@@ -12,13 +13,11 @@ export function PlansPage() {
   const { t, i18n } = useTranslation();
   const plans = useAdminPlans();
   return (
-    <div className="space-y-5">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h2 className="text-xl font-semibold text-neutral-900 dark:text-white">{t('billing.plans.title')}</h2>
-          <p className="mt-1 text-sm text-neutral-600 dark:text-neutral-400">{t('billing.plans.description')}</p>
-        </div>
-        <div className="flex flex-wrap gap-2">
+    <AdminPage
+      title={t('billing.plans.title')}
+      description={t('billing.plans.description')}
+      actions={
+        <>
           <Link to="/admin/plan/create/fixed" className={primaryLink}>
             <Plus className="size-4" aria-hidden />
             {t('billing.plans.create_fixed')}
@@ -27,8 +26,9 @@ export function PlansPage() {
             <Plus className="size-4" aria-hidden />
             {t('billing.plans.create_metered')}
           </Link>
-        </div>
-      </div>
+        </>
+      }
+    >
       {plans.isPending ? (
         <PageSpinner label={t('common.loading')} />
       ) : plans.isError ? (
@@ -84,6 +84,6 @@ export function PlansPage() {
           </tbody>
         </TablePanel>
       )}
-    </div>
+    </AdminPage>
   );
 }

@@ -59,6 +59,12 @@ function rememberNames(folder: FolderItem | null, path: Breadcrumb[], items: Ite
   for (const item of items) if (isFolder(item)) folderNames.set(item.id, item.attributes.name);
 }
 
+/** Names the folder tree has shown: a folder opened from the tree is named before its listing arrives. */
+export function rememberFolderNames(folders: readonly { id: string; name: string }[]) {
+  if (folderNames.size > 5000) folderNames.clear();
+  for (const folder of folders) folderNames.set(folder.id, folder.name);
+}
+
 /** The name a folder had in the last listing that showed it, if one did. */
 export function knownFolderName(id: string): string | undefined {
   return folderNames.get(id);
@@ -174,13 +180,18 @@ export function useAllSelected(): boolean {
 /**
  * The whole-folder form of a selection (ADR 0018) when `items` is the current "select all" and
  * the folder has more than what is loaded (or exceptions): actions then name the folder, not ids.
+ * `evenIfLoaded`: also when every item is loaded (a zip of the whole folder is named after it,
+ * however many items it has).
  */
-export function wholeFolderSelection(items: readonly Item[]): { count: number; except: string[] } | null {
+export function wholeFolderSelection(
+  items: readonly Item[],
+  { evenIfLoaded = false }: { evenIfLoaded?: boolean } = {},
+): { count: number; except: string[] } | null {
   const s = useBrowser.getState();
   if (!s.all || s.context !== 'files') return null;
   if (items.length !== s.selected.size || !items.every((i) => s.selected.has(i.id))) return null;
   // All loaded: the ids say the same, and the trash can then undo by them.
-  if (s.total <= s.items.length && s.selected.size <= ITEMS_PER_REQUEST_MAX) return null;
+  if (!evenIfLoaded && s.total <= s.items.length && s.selected.size <= ITEMS_PER_REQUEST_MAX) return null;
   return { count: selectionCount(s), except: [...s.all.except] };
 }
 

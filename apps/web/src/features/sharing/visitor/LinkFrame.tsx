@@ -71,7 +71,7 @@ export function LinkTopBar() {
 export function LinkLoading() {
   const { t } = useTranslation();
   return (
-    <div className="flex min-h-dvh flex-col">
+    <div className="flex min-h-page flex-col">
       <LinkTopBar />
       <div className="flex flex-1 items-center justify-center text-neutral-400 dark:text-neutral-500">
         <div className="animate-[fade-in_300ms_ease-out_400ms_both]">

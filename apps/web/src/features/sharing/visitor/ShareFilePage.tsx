@@ -65,10 +65,7 @@ function FileCard({ share, file }: { share: OpenShare; file: FileItem }) {
     [t('public.added'), formatDate(file.attributes.created_at)],
   ] as const;
   return (
-    <main
-      id="content"
-      className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-3 py-4 pb-[calc(1.5rem+var(--overlay-bottom,0px))] sm:px-6 sm:py-8"
-    >
+    <main id="content" className="mx-auto flex w-full max-w-5xl flex-1 flex-col px-3 py-4 pb-6 sm:px-6 sm:py-8">
       <div className="overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-neutral-200 dark:bg-neutral-900 dark:ring-neutral-800">
         {kind !== 'none' && (
           <div className={cn('relative bg-neutral-950 text-white', frames[kind])} style={frameStyle(file, kind)}>
@@ -153,7 +150,7 @@ function ShareFile({ share, token }: { share: OpenShare; token: string }) {
   if (!isFile(item)) return <Navigate to={sharePaths.files(token)} replace />;
   return (
     <FilesSourceProvider source={source}>
-      <div className="flex min-h-dvh flex-col bg-neutral-50 dark:bg-neutral-950">
+      <div className="flex min-h-page flex-col bg-neutral-50 dark:bg-neutral-950">
         <LinkTopBar />
         <AdSlot banner="banner01" className="mx-auto mt-4 w-full max-w-3xl px-4" />
         <FileCard share={share} file={item} />
