@@ -21,7 +21,8 @@ export function useUser() {
     queryFn: async () => {
       const user = (await api.get<UserResource>('/api/user')).data;
       setDisplayTimezone(user.relationships.settings.data.attributes.timezone);
-      primeRealtimeCursor(user.meta.realtime_cursor);
+      // Read defensively: a record without `meta` (an older server, a test's stand-in) still loads.
+      primeRealtimeCursor((user as Partial<User>).meta?.realtime_cursor);
       return user;
     },
     enabled: authenticated,
