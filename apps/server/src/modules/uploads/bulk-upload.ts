@@ -27,6 +27,7 @@ import {
 import { readSettings, type Settings } from '../settings/index.js';
 import { claimKey, type BulkRecord } from './bulk-uploads.repository.js';
 import { ChunkBody } from './chunk-body.js';
+import { assertBoundary, isParserError, malformedBody } from './chunk-errors.js';
 import { foldersOf } from './chunk-request.js';
 import { fileBatches } from './file-batches.js';
 import { detectType, SNIFF_BYTES, storedMimeType, typesForExtension } from './file-types.js';
@@ -55,8 +56,6 @@ const keyMissing = () =>
     'upload.idempotency_key_required',
     'Send an Idempotency-Key header (a UUID) with a bulk upload, the same one again when you retry it.',
   );
-const malformedBody = () =>
-  new AppError(400, 'upload.malformed_body', 'The upload is not a complete multipart/form-data body.');
 const manifestMissing = () =>
   validationFailed({ manifest: ['Send the manifest (JSON) as the first field, before the files.'] });
 const tooManyFiles = () =>
@@ -200,7 +199,7 @@ export async function receiveBulkUpload(
   try {
     const key = idempotencyKeyOf(request);
     if (!request.isMultipart()) throw validationFailed({ manifest: ['Send a bulk upload as multipart/form-data.'] });
-    if (!/;\s*boundary=("[^"]+"|[^\s;"]+)/i.test(request.headers['content-type'] ?? '')) throw malformedBody();
+    assertBoundary(request.headers['content-type']);
     const length = Number(request.headers['content-length']);
     if (Number.isFinite(length) && length > BULK_BODY_MAX) throw tooManyBytes();
     // Access first, before any of the body is read: a link's checks, then the target folder.
@@ -228,10 +227,6 @@ export async function receiveBulkUpload(
     request.raw.resume();
   }
 }
-
-/** The multipart parser's own failures are plain errors; the plugin's limits carry a status of their own. */
-const isParserError = (error: unknown) =>
-  error instanceof Error && !(error instanceof AppError) && !(error as { statusCode?: number }).statusCode;
 
 async function receiveFiles(
   ctx: AppContext,

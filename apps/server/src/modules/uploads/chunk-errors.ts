@@ -27,3 +27,19 @@ export const sessionRequired = () =>
 export const chunkSizeMismatch = (message: string) => new AppError(422, 'upload.chunk_size_mismatch', message);
 
 export const uploadNotFound = () => new AppError(404, 'not_found', "The upload wasn't found or has already ended.");
+
+/** Not multipart/form-data a parser can read: no boundary, or cut before its closing boundary. */
+export const malformedBody = () =>
+  new AppError(400, 'upload.malformed_body', 'The upload is not a complete multipart/form-data body.');
+
+/** A multipart body whose `Content-Type` names no boundary cannot be read: refused as malformed. */
+export function assertBoundary(contentType: string | undefined): void {
+  if (!/;\s*boundary=("[^"]+"|[^\s;"]+)/i.test(contentType ?? '')) throw malformedBody();
+}
+
+/**
+ * The multipart parser's own failures (busboy's "Boundary not found", "Unexpected end of form")
+ * are plain errors; the plugin's limits carry a status of their own and keep it.
+ */
+export const isParserError = (error: unknown) =>
+  error instanceof Error && !(error instanceof AppError) && !(error as { statusCode?: number }).statusCode;

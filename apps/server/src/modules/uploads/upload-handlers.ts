@@ -7,7 +7,7 @@ import { AppError, validationFailed } from '../../lib/errors.js';
 import { mayContinue } from '../access/index.js';
 import { scopeOf, type Actor } from '../files/index.js';
 import { ChunkBody } from './chunk-body.js';
-import { uploadNotFound } from './chunk-errors.js';
+import { assertBoundary, isParserError, malformedBody, uploadNotFound } from './chunk-errors.js';
 import { parseChunkFields } from './chunk-request.js';
 import { MAX_CHUNK_SIZE, receiveChunk, type ChunkOutcome } from './chunked-upload.js';
 import { endSession } from './end-session.js';
@@ -60,17 +60,6 @@ export async function cancelUpload(ctx: AppContext, actor: Actor, uploadId: stri
   await endSession(ctx, session);
 }
 
-/** Not multipart/form-data a parser can read: no boundary, or cut before its closing boundary. */
-const malformedBody = () =>
-  new AppError(400, 'upload.malformed_body', 'The upload is not a complete multipart/form-data body.');
-
-/**
- * The multipart parser's own failures (busboy's "Boundary not found", "Unexpected end of form")
- * are plain errors; the plugin's limits carry a status of their own and keep it.
- */
-const isParserError = (error: unknown) =>
-  error instanceof Error && !(error instanceof AppError) && !(error as { statusCode?: number }).statusCode;
-
 /**
  * Hands the fields and the streaming `chunk` to `handle`, and makes sure the request is read to the
  * end whatever happens, so a refused chunk still gets its answer and the connection stays usable.
@@ -80,7 +69,7 @@ async function withChunk<T>(
   handle: (fields: ReturnType<typeof parseChunkFields>, body: ChunkBody) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw validationFailed({ chunk: ['Send the chunk as multipart/form-data.'] });
-  if (!/;\s*boundary=("[^"]+"|[^\s;"]+)/i.test(request.headers['content-type'] ?? '')) throw malformedBody();
+  assertBoundary(request.headers['content-type']);
   const part = await request.file().catch((error: unknown) => {
     throw isParserError(error) ? malformedBody() : error;
   });
